@@ -1,0 +1,109 @@
+"""Text-fragment directives: encode, parse, and generate the shortest unique one (pure)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from urllib.parse import quote, unquote
+
+from .textmodel import find_matches, normalise
+
+MAX_CONTEXT_STEPS = 8
+# Positions where a prefix may start / a suffix may end: after/before spaces, and after
+# CJK sentence or clause punctuation (the browser's dictionary puts a word edge there).
+_CJK_BREAK = "。！？、，；：「」『』（）"
+
+
+def encode_part(text: str) -> str:
+    """Percent-encode one directive part; `-` `,` `&` `%` and every non-ASCII byte included."""
+    return quote(text, safe="").replace("-", "%2D")
+
+
+@dataclass(frozen=True)
+class TextDirective:
+    text: str
+    prefix: str = ""
+    suffix: str = ""
+    end: str = ""
+
+    def __str__(self) -> str:
+        parts = []
+        if self.prefix:
+            parts.append(encode_part(self.prefix) + "-")
+        parts.append(encode_part(self.text))
+        if self.end:
+            parts.append(encode_part(self.end))
+        if self.suffix:
+            parts.append("-" + encode_part(self.suffix))
+        return "text=" + ",".join(parts)
+
+
+def parse_directive(directive: str) -> TextDirective:
+    """Parse `text=[prefix-,]start[,end][,-suffix]`; raise ValueError when malformed."""
+    if not directive.startswith("text="):
+        raise ValueError("a text directive starts with 'text='")
+    raw = directive[len("text="):].split(",")
+    prefix = suffix = end = ""
+    if raw and raw[0].endswith("-"):
+        prefix = unquote(raw.pop(0)[:-1])
+    if raw and raw[-1].startswith("-"):
+        suffix = unquote(raw.pop()[1:])
+    if len(raw) not in (1, 2) or not all(raw) or any("-" in part or "&" in part for part in raw):
+        raise ValueError(f"malformed text directive: {directive!r}")
+    if len(raw) == 2:
+        end = unquote(raw[1])
+    return TextDirective(unquote(raw[0]), prefix, suffix, end)
+
+
+def prefix_candidates(before: str) -> list[str]:
+    """Tails of `before` that start on a safe word edge, shortest first."""
+    before = before.rstrip()
+    starts = [i + 1 for i, ch in enumerate(before) if ch == " " or ch in _CJK_BREAK]
+    candidates = [before[i:].strip() for i in sorted(set(starts), reverse=True)] + [before.strip()]
+    return _unique_nonempty(candidates)
+
+
+def suffix_candidates(after: str) -> list[str]:
+    """Heads of `after` that end on a safe word edge, shortest first."""
+    after = after.lstrip()
+    ends = [i for i, ch in enumerate(after) if ch == " "] + \
+           [i + 1 for i, ch in enumerate(after) if ch in _CJK_BREAK]
+    candidates = [after[:i].strip() for i in sorted(set(ends))] + [after.strip()]
+    return _unique_nonempty(candidates)
+
+
+def _unique_nonempty(items: list[str]) -> list[str]:
+    seen, out = set(), []
+    for item in items:
+        if item and item not in seen and normalise(item):
+            seen.add(item)
+            out.append(item)
+    return out
+
+
+def unique_directive(haystack: str, text: str, before: str, after: str) -> TextDirective | None:
+    """The shortest directive for `text` that matches exactly once in `haystack`.
+
+    `before`/`after` are the text around this occurrence (same block first, then the
+    neighbouring block), used for prefix and suffix words when the text alone repeats.
+    Returns None when no context up to MAX_CONTEXT_STEPS words makes it unique.
+    """
+    needle = normalise(text)
+    if len(find_matches(haystack, needle)) == 1:
+        return TextDirective(text)
+    prefixes = prefix_candidates(before)[:MAX_CONTEXT_STEPS]
+    suffixes = suffix_candidates(after)[:MAX_CONTEXT_STEPS]
+    for step in range(MAX_CONTEXT_STEPS):
+        options = []
+        if step < len(prefixes):
+            options.append(TextDirective(text, prefix=prefixes[step]))
+        if step < len(suffixes):
+            options.append(TextDirective(text, suffix=suffixes[step]))
+        if step < len(prefixes) and step < len(suffixes):
+            options.append(TextDirective(text, prefix=prefixes[step], suffix=suffixes[step]))
+        for option in options:
+            if len(find_matches(haystack, needle, normalise(option.prefix), normalise(option.suffix))) == 1:
+                return option
+    return None
+
+
+DIRECTIVE_URL = re.compile(r"#:~:(text=[^&#]*(?:&text=[^&#]*)*)$")

@@ -1,0 +1,106 @@
+"""`trigsight release`: build, gate, and only then publish — atomically."""
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable
+
+from . import build as build_stage
+from . import publish
+from .published import ALLOWLIST
+
+
+@dataclass
+class ReleaseConfig:
+    content_dir: Path = Path("content")
+    out_dir: Path = Path("release")
+    site_title: str = "trigsight"
+    language: str = "en"
+    use_cache: bool = True
+    cache_dir: Path = Path(".cache/trigsight")
+    chromium: str = ""
+    js_budget: int = 8192
+
+
+@dataclass
+class ReleaseContext:
+    """What the gates after the source gate work on: a staged release folder."""
+
+    config: ReleaseConfig
+    build: build_stage.Build
+    staging: Path
+    say: Callable[[str], None]
+    passages: list = field(default_factory=list)    # still allowed; gates may remove some
+    gates: dict = field(default_factory=dict)       # gate name → figures for the manifest
+
+    def republish_allowlist(self) -> None:
+        publish.write_json(self.staging / ALLOWLIST, publish.allowlist(self.build, self.passages))
+
+
+@dataclass
+class ReleaseResult:
+    out_dir: Path
+    manifest: dict
+
+
+def _stages() -> list[tuple[str, Callable[[ReleaseContext], None]]]:
+    """The gates run on the staged folder, in order; each raises GateFailed to stop the release.
+
+    The browser gate goes first: it removes passages Chromium could not prove, so the
+    retrieval index is built from proven passages only.
+    """
+    from . import browser_gate, index, payload
+
+    return [("browser", browser_gate.release_stage), ("index", index.release_stage),
+            ("payload", payload.release_stage)]
+
+
+def run(config: ReleaseConfig, say: Callable[[str], None] | None = None) -> ReleaseResult:
+    say = say or (lambda line: print(line, file=sys.stderr, flush=True))
+    started = time.perf_counter()
+    timings: dict[str, float] = {}
+
+    tick = time.perf_counter()
+    build = build_stage.run(build_stage.BuildConfig(Path(config.content_dir), config.site_title, config.language))
+    timings["build"] = time.perf_counter() - tick
+    say(f"source gate: {len(build.pages)} pages, {len(build.passages)} passages, "
+        f"{len(build.gate.resolved)} author citations resolved")
+
+    staging = publish.stage(build, Path(config.out_dir))
+    context = ReleaseContext(config, build, staging, say, list(build.passages),
+                             {"source": {"pages": len(build.pages), "passages": len(build.passages),
+                                         "citations": len(build.gate.resolved),
+                                         "skipped": [vars(s) for t in build.texts.values() for s in t.skipped]}})
+    try:
+        for name, gate in _stages():
+            tick = time.perf_counter()
+            gate(context)
+            timings[name] = time.perf_counter() - tick
+        context.republish_allowlist()
+        manifest = _manifest(config, context, timings, time.perf_counter() - started)
+        publish.write_manifest(staging, manifest)
+        publish.swap(staging, Path(config.out_dir))
+    except BaseException:
+        publish.discard(staging)
+        raise
+    say(f"published {manifest['release_id']} to {config.out_dir}: {manifest['counts']['passages']} passages "
+        f"in {manifest['seconds']:.2f}s")
+    return ReleaseResult(Path(config.out_dir), manifest)
+
+
+def _manifest(config: ReleaseConfig, context: ReleaseContext, timings: dict, seconds: float) -> dict:
+    allowlist = publish.allowlist(context.build, context.passages)
+    return {
+        "release_id": allowlist["release_id"],
+        "created_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "content_dir": str(config.content_dir),
+        "content_sha256": publish.content_hash(Path(config.content_dir)),
+        "counts": {"pages": len(allowlist["pages"]), "passages": len(allowlist["passages"]),
+                   "citations": len(allowlist["citations"])},
+        "gates": context.gates,
+        "timings": {name: round(value, 3) for name, value in timings.items()},
+        "seconds": round(seconds, 3),
+    }
