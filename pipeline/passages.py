@@ -98,8 +98,8 @@ def build_page_text(path: str, html: str) -> PageText:
             spans = [(0, len(segment.text))] if segment.tag.startswith("h") else split_sentences(segment.text)
             for start, end in spans:
                 text = segment.text[start:end]
-                if not any(ch.isalnum() for ch in text):
-                    continue
+                if sum(ch.isalnum() for ch in text) < 2:
+                    continue  # lone letters and symbols are nothing to cite
                 before = segment.text[:start] or _neighbour(segments, index, -1)
                 after = segment.text[end:] or _neighbour(segments, index, +1)
                 directive = unique_directive(haystack, text, before, after)

@@ -1,0 +1,69 @@
+"""Passage extraction: sentences per block, stable ids, directives unique on the page."""
+import pytest
+
+from trigsight.passages import build_page_text, split_sentences
+from trigsight.textmodel import find_matches, normalise
+
+
+def sentences(text: str) -> list[str]:
+    return [text[a:b] for a, b in split_sentences(text)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("One fact. Another fact! A third? Yes.", ["One fact.", "Another fact!", "A third?", "Yes."]),
+    ("Tools, e.g. pytest and ruff, help. Next one.", ["Tools, e.g. pytest and ruff, help.", "Next one."]),
+    ("Version 1.5 shipped. It was fast.", ["Version 1.5 shipped.", "It was fast."]),
+    ("He said “stop.” Then left.", ["He said “stop.”", "Then left."]),
+    ("吾輩は猫である。名前はまだ無い。どこで生れたか", ["吾輩は猫である。", "名前はまだ無い。", "どこで生れたか"]),
+    ("검증은 브라우저가 한다. 링크는 하나만 맞는다.", ["검증은 브라우저가 한다.", "링크는 하나만 맞는다."]),
+    ("Проверка идёт в браузере. Ссылка ведёт к одному месту.",
+     ["Проверка идёт в браузере.", "Ссылка ведёт к одному месту."]),
+    ("no final stop", ["no final stop"]),
+])
+def test_split_sentences_handles_latin_cyrillic_and_cjk(text, expected):
+    assert sentences(text) == expected
+
+
+PAGE = """<html><body><nav><a href="/">Home</a></nav><main><article>
+<h1>Title here</h1><p>First claim is here. Second claim follows.</p>
+<h2>Part two</h2><ul><li>An item with <em>emphasis</em> inside.</li></ul>
+<table><tr><td>Cell text one.</td></tr></table><pre><code>code is skipped</code></pre>
+<p>Repeat me. Alpha.</p><p>Repeat me. Beta.</p></article></main>
+<footer>Footer words.</footer></body></html>"""
+
+
+def test_passages_come_from_main_content_only():
+    texts = [p.text for p in build_page_text("/x", PAGE).passages]
+    assert "Home" not in texts and "Footer words." not in texts and "code is skipped" not in texts
+    assert texts[:5] == ["Title here", "First claim is here.", "Second claim follows.", "Part two",
+                         "An item with emphasis inside."]
+
+
+def test_every_directive_matches_exactly_its_own_passage():
+    page = build_page_text("/x", PAGE)
+    for passage in page.passages:
+        from trigsight.fragments import parse_directive
+        d = parse_directive(passage.directive)
+        hits = find_matches(page.haystack, normalise(d.text), normalise(d.prefix), normalise(d.suffix))
+        assert len(hits) == 1, passage
+        assert page.segments[page.haystack.count("\n", 0, hits[0])].block == passage.block
+
+
+def test_repeated_sentences_get_distinct_ids_and_context():
+    repeats = [p for p in build_page_text("/x", PAGE).passages if p.text == "Repeat me."]
+    assert len(repeats) == 2
+    assert repeats[0].id != repeats[1].id
+    assert all("-," in p.directive or ",-" in p.directive for p in repeats)
+
+
+def test_passages_carry_heading_trail_and_offsets_into_main_text():
+    page = build_page_text("/x", PAGE)
+    item = next(p for p in page.passages if p.kind == "li")
+    assert item.headings == ("Title here", "Part two")
+    for passage in page.passages:
+        assert page.main_text[passage.start:passage.end] == passage.text
+
+
+def test_passage_ids_are_stable_across_rebuilds():
+    assert [p.id for p in build_page_text("/x", PAGE).passages] == \
+           [p.id for p in build_page_text("/x", PAGE).passages]

@@ -1,0 +1,88 @@
+"""`trigsight release` end to end: gates, atomic publish, and clean failures."""
+import json
+import re
+
+import pytest
+
+from conftest import snapshot
+
+WELL_FORMED = re.compile(r"^text=(?:[A-Za-z0-9._~%]+-,)?[A-Za-z0-9._~%]+(?:,[A-Za-z0-9._~%]+)?(?:,-[A-Za-z0-9._~%]+)?$")
+
+SITE = {
+    "index.md": "---\ntitle: Home page\n---\n# Welcome\n\nWe ship proofs. [[cite:results|The browser proved every link.]]\n",
+    "results.md": "# Results\n\nThe browser proved every link. It took a short while.\n",
+}
+
+
+@pytest.fixture
+def published(write_content, trigsight, tmp_path):
+    """A successful release of SITE, and a snapshot of its bytes."""
+    out = tmp_path / "release"
+    result = trigsight("release", "--content", str(write_content(SITE)), "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return out, snapshot(out)
+
+
+def test_release_publishes_allowlist_with_documented_schema(published):
+    out, _ = published
+    allowlist = json.loads((out / "allowlist.json").read_text())
+    assert allowlist["schema"] == "trigsight.allowlist/1"
+    assert {p["path"] for p in allowlist["pages"]} == {"/", "/results"}
+    for passage in allowlist["passages"]:
+        assert {"id", "page", "text", "url", "directive"} <= passage.keys()
+        assert passage["url"] == passage["page"] + "#:~:" + passage["directive"]
+        assert WELL_FORMED.match(passage["directive"]), passage
+    (citation,) = allowlist["citations"]
+    assert citation["url"] == "/results#:~:text=The%20browser%20proved%20every%20link."
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["release_id"] == allowlist["release_id"] and "source" in manifest["gates"]
+
+
+@pytest.mark.parametrize("edit", [
+    {"index.md": SITE["index.md"].replace("proved every link.]]", "proved every claim.]]")},   # fabricated
+    {"results.md": SITE["results.md"].replace("proved every link", "checked each link")},       # edited away
+])
+def test_release_fails_on_a_bad_citation_and_keeps_the_old_release(published, write_content, trigsight, edit):
+    out, before = published
+    result = trigsight("release", "--content", str(write_content({**SITE, **edit})), "--out", str(out))
+    assert result.returncode == 1
+    assert re.search(r"index\.md:6: cited passage \"The browser proved every (link|claim)\.\"", result.stderr)
+    assert "nothing was published" in result.stderr
+    assert snapshot(out) == before
+    assert not [p for p in out.parent.iterdir() if p.name.startswith(".release.")]
+
+
+@pytest.mark.parametrize("files, expected", [
+    ({"a.md": "---\ntitle: [x\n---\n"}, r"a\.md:3: malformed front matter"),
+    ({"a.md": b"\xff\xfe bad"}, r"a\.md:1: not valid UTF-8"),
+    ({"a.md": "---\nslug: x\n---\n", "b.md": "---\nslug: x\n---\n"}, r"b\.md:1: duplicate slug 'x'"),
+    ({"a.md": "Text. [[cite:ghost|Boo.]]"}, r"a\.md:1: citation to unknown page 'ghost'"),
+    ({"notes.txt": "not markdown"}, r"content: no markdown files"),
+])
+def test_bad_input_exits_1_with_path_and_line_and_publishes_nothing(write_content, trigsight, tmp_path, files, expected):
+    out = tmp_path / "release"
+    result = trigsight("release", "--content", str(write_content(files)), "--out", str(out))
+    assert result.returncode == 1
+    assert re.search(expected, result.stderr), result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("args", [["release", "--content", "/no/such/folder"], ["release", "--budget", "abc"],
+                                  ["serve", "--release", "/no/such/release"]])
+def test_usage_errors_exit_2_without_a_traceback(trigsight, args):
+    result = trigsight(*args)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_bundled_release_has_every_language_and_citations(bundled_release):
+    allowlist = json.loads((bundled_release / "allowlist.json").read_text())
+    languages = {page["language"] for page in allowlist["pages"]}
+    assert len(allowlist["pages"]) >= 8 and {"en", "ru", "ja", "ko"} <= languages
+    assert len(allowlist["citations"]) >= 6
+    ids = [p["id"] for p in allowlist["passages"]]
+    assert len(ids) == len(set(ids))
+    assert all(WELL_FORMED.match(p["directive"]) for p in allowlist["passages"])
+    encoded = [p["directive"] for p in allowlist["passages"]]
+    assert any("%2D" in d for d in encoded) and any("%2C" in d for d in encoded) and any("%26" in d for d in encoded)

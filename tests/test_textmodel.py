@@ -1,0 +1,60 @@
+"""The matcher's model of a page: segments, normalisation and match counting."""
+import pytest
+
+from trigsight.textmodel import count_matches, normalise, page_haystack, segments_from_html
+
+
+def haystack(body: str) -> str:
+    return page_haystack(segments_from_html(f"<html><body><main>{body}</main></body></html>"))
+
+
+@pytest.mark.parametrize("raw, folded", [
+    ("The  Gate\nis   STRICT", "the gate is strict"),
+    ("Café Straße", "cafe strasse"),
+    ("ＦＵＬＬ width", "full width"),
+    ("It’s “quoted”", "it's \"quoted\""),
+    ("soft\u00adhyphen and\u00a0nbsp", "softhyphen and nbsp"),
+    ("Прокси СЕРВЕР", "прокси сервер"),
+])
+def test_normalise_folds_what_the_browser_ignores(raw, folded):
+    assert normalise(raw) == folded
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("<p>One <em>two</em> <a href='#'>three</a> <code>four</code>.</p>", ["One two three four."]),
+    ("<p>First.</p><p>Second.</p>", ["First.", "Second."]),
+    ("<p>line one<br>line two</p>", ["line one", "line two"]),
+    ("<ul><li><p>loose item</p></li></ul>", ["loose item"]),
+    ("<table><tr><td>cell a</td><td>cell b</td></tr></table>", ["cell a", "cell b"]),
+    ("<p>before <a class='cite' href='#'>Chip</a> after</p>", ["before", "Chip", "after"]),
+    ("<p>shown</p><p hidden>gone</p><p style='display: none'>gone</p><script>x()</script>", ["shown"]),
+    ("<p>kept<span hidden=until-found> found</span></p>", ["kept found"]),
+])
+def test_segments_follow_block_and_inline_boundaries(body, expected):
+    segments = segments_from_html(f"<html><body><main>{body}</main></body></html>")
+    assert [s.text for s in segments] == expected
+
+
+def test_chip_text_is_never_citable():
+    segments = segments_from_html("<main><p>Claim. <a class='cite' href='#'>Results</a></p></main>")
+    assert [(s.text, s.in_main) for s in segments] == [("Claim.", True), ("Results", False)]
+
+
+def test_text_outside_main_counts_for_uniqueness_but_is_not_in_main():
+    segments = segments_from_html("<body><nav>Home</nav><main><p>Home</p></main></body>")
+    assert [(s.text, s.in_main) for s in segments] == [("Home", False), ("Home", True)]
+
+
+@pytest.mark.parametrize("body, text, prefix, suffix, count", [
+    ("<p>The cat sat.</p>", "the CAT   sat.", "", "", 1),
+    ("<p>The category sat.</p>", "cat", "", "", 0),          # must start and end on a word edge
+    ("<p>Say it. Say it.</p>", "say it.", "", "", 2),
+    ("<p>One. Say it. Two. Say it.</p>", "say it.", "two.", "", 1),
+    ("<p>Say it. one</p><p>Say it. two</p>", "say it.", "", "two", 1),
+    ("<p>ends here.</p><p>Say it.</p><p>Say it.</p>", "say it.", "here.", "", 1),  # prefix from the previous block
+    ("<p>first half</p><p>second half</p>", "half second", "", "", 0),  # never across blocks
+    ("<p>吾輩は猫である。名前はまだ無い。</p>", "名前はまだ無い。", "", "", 1),
+    ("<p>Recall &amp; precision, 12% - done.</p>", "recall & precision, 12% - done.", "", "", 1),
+])
+def test_count_matches_uses_browser_semantics(body, text, prefix, suffix, count):
+    assert count_matches(haystack(body), text, prefix, suffix) == count
