@@ -15,6 +15,9 @@ release: install browser
 serve: install
 	$(BIN)/trigsight serve
 
+eval: release
+	$(BIN)/trigsight eval
+
 test: install browser
 	$(BIN)/python -m pytest
 

@@ -28,12 +28,23 @@ def run(source: Path | None = None) -> dict[str, Asset]:
     planned = {}
     for file in sorted(p for p in source.rglob("*") if p.is_file() and not p.name.startswith(".")):
         name = file.relative_to(source).as_posix()
-        data = file.read_bytes()
+        data = file.read_bytes() + (_author_css() if name == "style.css" else b"")
         digest = hashlib.sha256(data).hexdigest()[:10]
         stem, dot, suffix = name.rpartition(".")
         hashed = f"{stem}.{digest}.{suffix}" if dot else f"{name}.{digest}"
         planned[name] = Asset(name, hashed, data)
     return planned
+
+
+def _author_css() -> bytes:
+    """TRIGSIGHT_SITE_CSS, appended to the site's stylesheet (the browser gate checks with it)."""
+    from .settings import setting
+
+    extra = setting("TRIGSIGHT_SITE_CSS")
+    if extra and not Path(extra).is_file():
+        from .errors import UsageError
+        raise UsageError(f"TRIGSIGHT_SITE_CSS={extra} is not a file", "TRIGSIGHT_SITE_CSS")
+    return b"\n" + Path(extra).read_bytes() if extra else b""
 
 
 def urls(assets: dict[str, Asset]) -> dict[str, str]:

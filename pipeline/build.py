@@ -55,7 +55,8 @@ def run(config: BuildConfig) -> Build:
         for source, tokens, title, citations in parsed:
             page = RenderedPage(source, title, render_body(tokens, links), citations)
             page.html = template.render(**context, title=title, path=source.path, language=source.language,
-                                        description=source.description, body=page.body_html)
+                                        description=source.description, body=page.body_html,
+                                        has_h1="<h1" in page.body_html)
             drawn.append(page)
         return drawn
 

@@ -48,7 +48,7 @@ def main() -> None:
               help="Markdown folder [TRIGSIGHT_CONTENT_DIR, default: content].")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
               help="Where to publish [TRIGSIGHT_RELEASE_DIR, default: release].")
-@click.option("--no-cache", is_flag=True, help="Re-check every page in the browser, ignoring earlier proofs.")
+@click.option("--no-cache", is_flag=True, help="Re-check every page in the browser and re-embed every passage, ignoring cached proofs and vectors.")
 @click.option("--budget", type=int, default=None, help="JS bytes (brotli) allowed per page [TRIGSIGHT_JS_BUDGET].")
 def release(content_dir, out_dir, no_cache, budget):
     """Render CONTENT, run every gate, and publish only if all pass."""
@@ -107,6 +107,33 @@ def browser(install):
     from .chromium import ensure
 
     click.echo(ensure(setting("TRIGSIGHT_CHROMIUM"), install=install))
+
+
+@main.command("eval")
+@click.option("--release", "release_dir", type=click.Path(path_type=Path), default=None,
+              help="Published release to evaluate [TRIGSIGHT_RELEASE_DIR, default: release].")
+@click.option("--golden", "golden_file", type=click.Path(path_type=Path, dir_okay=False),
+              default=Path("bench/retrieval/golden.json"), show_default=True, help="Golden questions and floors.")
+@click.option("--results", "results_dir", type=click.Path(path_type=Path, file_okay=False),
+              default=Path("bench/retrieval/results"), show_default=True,
+              help="Folder for the dated markdown report.")
+def eval_command(release_dir, golden_file, results_dir):
+    """Measure retrieval on the golden set: recall@5, MRR@10, nDCG@10 per leg and level."""
+    from .errors import Problem
+    from .evaluate import BelowThreshold, lines, run, write_report
+
+    if not golden_file.is_file():
+        raise UsageError(f"no golden set at {golden_file}", str(golden_file))
+    evaluation = run(release_dir or Path(setting("TRIGSIGHT_RELEASE_DIR")), golden_file)
+    for line in lines(evaluation):
+        click.echo(line)
+    report = write_report(evaluation, golden_file, results_dir)
+    for goal in evaluation.unmet_goals:
+        click.echo(f"goal not met (reported, not enforced): {goal}")
+    click.echo(f"{len(evaluation.outcomes)} questions on release {evaluation.release_id}; report: {report}")
+    if evaluation.failures:
+        raise BelowThreshold("retrieval below its floors",
+                             problems=[Problem(str(golden_file), None, failure) for failure in evaluation.failures])
 
 
 if __name__ == "__main__":

@@ -49,6 +49,8 @@ def parse_directive(directive: str) -> TextDirective:
         suffix = unquote(raw.pop()[1:])
     if len(raw) not in (1, 2) or not all(raw) or any("-" in part or "&" in part for part in raw):
         raise ValueError(f"malformed text directive: {directive!r}")
+    if re.search(r"%(?![0-9A-Fa-f]{2})", directive):  # the browser ignores a directive it cannot decode
+        raise ValueError(f"malformed percent-encoding in text directive: {directive!r}")
     if len(raw) == 2:
         end = unquote(raw[1])
     return TextDirective(unquote(raw[0]), prefix, suffix, end)

@@ -66,11 +66,10 @@ def _sentence_ends(text: str):
         end = match.end()
         if end >= len(text) or text[end] != " " or end + 1 >= len(text):
             continue
-        following = text[end + 1]
-        if following.islower():
-            continue
         word = text[:match.start()].rsplit(" ", 1)[-1].lower()
-        if text[match.start()] == "." and (word in ABBREVIATIONS or (len(word) == 1 and word.isalpha())):
+        abbreviated = word in ABBREVIATIONS or (len(word) == 1 and word.isalpha()) or \
+            ("." in word and text[end + 1].islower())  # "U.S. law", "a.k.a. foo"
+        if text[match.start()] == "." and abbreviated:
             continue
         yield end
 

@@ -8,6 +8,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from . import compress
 from .build import Build
 from .published import ALLOWLIST, MANIFEST, SCHEMA
 
@@ -59,6 +60,7 @@ def stage(build: Build, out: Path) -> Path:
         file = staging / "static" / asset.file
         file.parent.mkdir(parents=True, exist_ok=True)
         file.write_bytes(asset.data)
+    compress.run(staging)
     write_json(staging / ALLOWLIST, allowlist(build))
     return staging
 

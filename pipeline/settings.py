@@ -26,10 +26,19 @@ SETTINGS = [
     Setting("TRIGSIGHT_CHROMIUM", "", "Chromium executable for the browser gate; empty: /usr/bin/chromium "
             "when present, else Playwright's own browser."),
     Setting("TRIGSIGHT_CACHE_DIR", ".cache/trigsight", "Browser-gate proofs and embedding vectors kept between releases."),
+    Setting("TRIGSIGHT_SITE_CSS", "", "Author stylesheet appended to the site's style.css; the browser gate proves every link with it."),
+    Setting("TRIGSIGHT_DEV", "", "`1`: development server extras (gate reports at /reports/browser, linked from every page)."),
     Setting("TRIGSIGHT_JS_BUDGET", "8192", "Payload gate budget: brotli JavaScript bytes per page."),
+    Setting("TRIGSIGHT_EMBEDDINGS", "auto", "Vector leg of the index: `auto` (OpenAI text-embedding-3-small when "
+            "OPENAI_API_KEY is set, else offline), `offline` (multilingual Universal Sentence Encoder) or `openai`."),
+    Setting("TRIGSIGHT_RRF_K", "60", "Reciprocal rank fusion constant k for the hybrid ranking (stored in the index)."),
     Setting("OPENAI_API_KEY", "", "Enables OpenAI embeddings and chat; empty keeps everything offline."),
     Setting("OPENAI_BASE_URL", "", "Any OpenAI-compatible server (llama.cpp, Ollama, vLLM) for chat."),
     Setting("TRIGSIGHT_MODEL", "gpt-4o-mini", "Chat model name sent to the OpenAI-compatible server."),
+    Setting("TRIGSIGHT_CHAT_MODE", "strict", "`strict`: a chat sentence without a supporting citation is removed; "
+            "`lenient`: it is shown marked unverified."),
+    Setting("TRIGSIGHT_CHAT_TIMEOUT", "20", "Seconds the chat waits for the model to connect or send its next piece "
+            "(a whole answer gets six times as long) before answering offline with a note."),
 ]
 
 BY_NAME = {s.name: s for s in SETTINGS}

@@ -21,11 +21,12 @@ address article aside blockquote body caption center dd details dialog dir div d
 fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr html legend li
 main menu nav ol p pre section summary table tbody td tfoot th thead tr ul
 """.split())
-# Replaced or form elements: laid out as inline-blocks, which the matcher treats as a
-# block break. Their own text (button labels) is kept as a segment so counts stay high.
-INLINE_BLOCK_TAGS = frozenset("button select textarea input img video audio iframe object "
-                              "canvas svg meter progress".split())
-SKIPPED_TAGS = frozenset("head script style template noscript title meta link".split())
+# Form controls and atomic boxes: the matcher treats them as a block break (measured in
+# Chromium 156). Their own text (button labels) is kept as a segment so counts stay high.
+INLINE_BLOCK_TAGS = frozenset("button textarea input canvas svg".split())
+# Replaced elements Chromium skips whole: no text, and text runs on across them.
+SKIPPED_TAGS = frozenset("head script style template noscript title meta link "
+                         "img video audio iframe object embed meter progress select".split())
 # Classes our own templates lay out as inline-block (citation chips).
 INLINE_BLOCK_CLASSES = frozenset({"cite", "chip"})
 PASSAGE_TAGS = frozenset("p li h1 h2 h3 h4 h5 h6 td th dt dd figcaption caption blockquote summary".split())

@@ -1,27 +1,47 @@
-"""Serve the published pages and assets byte for byte as the gates checked them."""
+"""Serve the published pages and assets byte for byte as the gates checked them.
+
+Each file may have `.br`/`.gz` siblings written at release time (`trigsight.compress`); the
+sibling the client negotiates is sent as stored, so readers get the bytes the payload gate
+measured.
+"""
 from __future__ import annotations
 
 import hashlib
 import mimetypes
+import re
 from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, request
 
+from trigsight.compress import COMPRESSIBLE, ENCODINGS, is_sibling, sibling
+
 from . import current_release
+from .compression import negotiate
 
 pages = Blueprint("pages", __name__)
 
 CACHE_IMMUTABLE = "public, max-age=31536000, immutable"
 CACHE_PAGE = "public, max-age=0, must-revalidate"
+# assets.py names files `name.<10 hex digits>.ext`: such a URL never changes its bytes
+FINGERPRINTED = re.compile(r"\.[0-9a-f]{10}(\.[^./]+)?$")
 
 
 def send_release_file(file: Path, cache: str) -> Response:
-    body = file.read_bytes()
     kind = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
     if kind.startswith("text/") or kind in ("application/javascript", "application/json"):
         kind += "; charset=utf-8"
-    response = Response(body, content_type=kind)
+    encoding = None
+    if file.suffix in COMPRESSIBLE:
+        stored = [e for e in ENCODINGS if sibling(file, e).is_file()]
+        encoding = negotiate(request, stored) if stored else None
+    body = (sibling(file, encoding) if encoding else file).read_bytes()
+    response = Response(body, content_type=kind)   # bytes: Content-Length is set from them
     response.headers["Cache-Control"] = cache
+    if file.suffix in COMPRESSIBLE:
+        response.vary.add("Accept-Encoding")
+    if encoding:
+        response.headers["Content-Encoding"] = encoding
+    # hash of the bytes sent: each encoding is its own representation with its own ETag
     response.set_etag(hashlib.sha256(body).hexdigest()[:32])
     return response.make_conditional(request)
 
@@ -29,12 +49,12 @@ def send_release_file(file: Path, cache: str) -> Response:
 @pages.get("/static/<path:name>")
 def static_asset(name: str):
     release = current_release(current_app)
-    if release is None or ".." in name.split("/"):
+    if release is None or ".." in name.split("/") or is_sibling(name):
         abort(404)
     file = release.root / "static" / name
     if not file.is_file():
         abort(404)
-    return send_release_file(file, CACHE_IMMUTABLE)
+    return send_release_file(file, CACHE_IMMUTABLE if FINGERPRINTED.search(name) else CACHE_PAGE)
 
 
 @pages.get("/", defaults={"path": ""})

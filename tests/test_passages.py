@@ -19,6 +19,8 @@ def sentences(text: str) -> list[str]:
     ("Проверка идёт в браузере. Ссылка ведёт к одному месту.",
      ["Проверка идёт в браузере.", "Ссылка ведёт к одному месту."]),
     ("no final stop", ["no final stop"]),
+    ("They call it. trigsight answers.", ["They call it.", "trigsight answers."]),  # lowercase names start sentences
+    ("Made in the U.S. by hand. Next.", ["Made in the U.S. by hand.", "Next."]),
 ])
 def test_split_sentences_handles_latin_cyrillic_and_cjk(text, expected):
     assert sentences(text) == expected

@@ -1,0 +1,307 @@
+// trigsight browser probe: counts text-directive matches in the rendered page with
+// Chromium's semantics, then lets Chromium itself referee the first match (`:target`).
+// Injected by pipeline/browser_check.py; defines window.__trigsight. Bump VERSION when
+// the matching rules change: it is part of the browser gate's cache key.
+(() => {
+  const VERSION = 3;
+  const BREAK = "\u0001"; // between blocks: never inside a match, skipped like whitespace
+  const IGNORED = /[\u00ad\u200b\u200c\u200d\u2060\ufeff]/;
+  const SPACE = /[ \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
+  const COLLAPSIBLE = /[ \t\n\r\f]/;
+  const QUOTES = { "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
+                   "\u201c": '"', "\u201d": '"', "\u201e": '"' };
+  // Measured in Chromium 156: these are skipped whole (no text, and no break when laid out
+  // inline) ...
+  const SKIPPED = new Set(["IFRAME", "IMG", "METER", "OBJECT", "PROGRESS", "SCRIPT", "STYLE", "VIDEO",
+    "AUDIO", "SELECT", "EMBED", "TEMPLATE", "NOSCRIPT"]);
+  // ... while these atomic boxes break the text like an inline-block, with no text of their own.
+  const ATOMIC = new Set(["svg", "CANVAS", "INPUT", "TEXTAREA"]);
+
+  // ---- the rendered text: one stream, a break between blocks ----
+  function collect() {
+    const raw = [], node = [], off = [], len = [], block = [];
+    const blocks = [];
+    let pending = null; // collapsible whitespace waiting for the next visible character
+    const push = (ch, n, o, l, b) => { raw.push(ch); node.push(n); off.push(o); len.push(l); block.push(b); };
+    const lastIs = (set) => raw.length > 0 && set.includes(raw[raw.length - 1]);
+    const brk = () => { pending = null; if (raw.length && !lastIs([BREAK])) push(BREAK, null, 0, 0, -1); };
+
+    function text(t, b, style) {
+      const mode = style.whiteSpaceCollapse || style.whiteSpace;
+      const keepSpaces = /^(preserve|pre|pre-wrap|break-spaces)/.test(mode) && !/preserve-breaks/.test(mode);
+      const keepBreaks = keepSpaces || /pre-line|preserve-breaks/.test(mode);
+      const data = t.data;
+      let i = 0;
+      for (const ch of data) {
+        const l = ch.length;
+        if (IGNORED.test(ch)) { i += l; continue; }
+        if (!keepSpaces && COLLAPSIBLE.test(ch) && !(keepBreaks && ch === "\n")) {
+          if (!pending) pending = [t, i];
+        } else {
+          if (ch === "\n") pending = null;
+          if (pending && raw.length && !lastIs([BREAK, "\n"])) push(" ", pending[0], pending[1], 1, b);
+          pending = null;
+          push(ch, t, i, l, b);
+        }
+        i += l;
+      }
+    }
+
+    function walk(parent, b, parentStyle) {
+      const kids = parent instanceof HTMLSlotElement ? (parent.assignedNodes().length ? parent.assignedNodes() : parent.childNodes)
+        : (parent.shadowRoot ? parent.shadowRoot.childNodes : parent.childNodes);
+      for (const child of kids) {
+        if (child.nodeType === Node.TEXT_NODE) {
+          if (parentStyle.visibility === "visible") text(child, b, parentStyle);
+          continue;
+        }
+        if (child.nodeType !== Node.ELEMENT_NODE) continue;
+        const style = getComputedStyle(child);
+        if (style.display === "none") continue;
+        if (child.tagName === "BR") { pending = null; push("\n", child.parentNode, [...child.parentNode.childNodes].indexOf(child), 1, b); continue; }
+        const isBlock = !["inline", "contents", "ruby", "ruby-text"].includes(style.display);
+        if (SKIPPED.has(child.tagName)) { if (!style.display.startsWith("inline")) brk(); continue; }
+        if (ATOMIC.has(child.tagName)) { brk(); continue; }
+        if (isBlock) {
+          brk();
+          const index = blocks.push(child) - 1;
+          walk(child, index, style);
+          brk();
+        } else {
+          walk(child, b, style);
+        }
+      }
+    }
+    blocks.push(document.body);
+    walk(document.body, 0, getComputedStyle(document.body));
+    return fold({ raw, node, off, len, block, blocks });
+  }
+
+  function foldChar(ch) {
+    // A line break (<br>, preserved newline) or tab is not a space to the matcher.
+    if (ch === "\n" || ch === "\t") return ch;
+    if (SPACE.test(ch)) return " ";
+    if (QUOTES[ch]) return QUOTES[ch];
+    // Accents and width fold away; kana voicing marks do not (Chromium is kana-sensitive).
+    const bare = ch.normalize("NFKD").replace(/(?![\u3099\u309a])\p{M}/gu, "");
+    return bare.toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ");
+  }
+
+  function fold(model) {
+    let folded = "";
+    const from = []; // folded index -> raw index
+    model.raw.forEach((ch, i) => {
+      const f = ch === BREAK ? BREAK : foldChar(ch);
+      for (let k = 0; k < f.length; k++) from.push(i);
+      folded += f;
+    });
+    model.folded = folded;
+    model.from = from;
+    model.boundary = wordBoundaries(model.raw);
+    return model;
+  }
+
+  // Word boundaries per block, with ICU's word rules (dictionaries for CJK), as Chromium uses.
+  function wordBoundaries(raw) {
+    const edge = new Uint8Array(raw.length + 1);
+    const segmenter = new Intl.Segmenter(undefined, { granularity: "word" });
+    let start = 0;
+    for (let i = 0; i <= raw.length; i++) {
+      if (i < raw.length && raw[i] !== BREAK) continue;
+      const chars = raw.slice(start, i), text = chars.join("");
+      const rawAt = []; // UTF-16 offset within text -> raw index
+      chars.forEach((ch, k) => { for (let u = 0; u < ch.length; u++) rawAt.push(start + k); });
+      for (const s of segmenter.segment(text)) edge[rawAt[s.index]] = 1;
+      edge[start] = 1; edge[i] = 1;
+      if (i < raw.length) edge[i + 1] = 1;
+      start = i + 1;
+    }
+    return edge;
+  }
+
+  // ---- directives ----
+  function parse(directive) {
+    if (!directive.startsWith("text=")) return null;
+    const parts = directive.slice(5).split(",");
+    let prefix = "", suffix = "";
+    if (parts.length && parts[0].endsWith("-")) prefix = parts.shift().slice(0, -1);
+    if (parts.length && parts[parts.length - 1].startsWith("-")) suffix = parts.pop().slice(1);
+    if (parts.length < 1 || parts.length > 2 || parts.some((p) => !p || p.includes("-"))) return null;
+    try {
+      const dec = (s) => decodeURIComponent(s);
+      return { prefix: dec(prefix), start: dec(parts[0]), end: parts.length === 2 ? dec(parts[1]) : "", suffix: dec(suffix) };
+    } catch (e) { return null; }
+  }
+
+  const foldText = (s) => [...s].map(foldChar).join("");
+
+  function matcher(m) {
+    const F = m.folded, n = F.length;
+    const aligned = (j) => j === 0 || j === n || m.from[j] !== m.from[j - 1];
+    const rawAt = (j) => (j === n ? m.raw.length : m.from[j]);
+    const bounded = (j) => aligned(j) && m.boundary[rawAt(j)] === 1;
+    const skip = (j) => { while (j < n && (F[j] === " " || F[j] === "\n" || F[j] === "\t" || F[j] === BREAK)) j++; return j; };
+    const at = (s, j) => s.length > 0 && F.startsWith(s, j) && aligned(j) && aligned(j + s.length);
+    function* all(s, from) {
+      for (let j = F.indexOf(s, from); s && j !== -1; j = F.indexOf(s, j + 1)) if (at(s, j)) yield j;
+    }
+    return { n, bounded, skip, at, all };
+  }
+
+  // Every match of the directive, in document order: [[startFolded, endFolded], ...].
+  function matches(m, d) {
+    const M = matcher(m);
+    const [P, T, E, S] = [d.prefix, d.start, d.end, d.suffix].map(foldText);
+    const endBounded = E !== "" || S === "";
+    const starts = [];
+    if (P) {
+      for (const p of M.all(P, 0)) {
+        if (!M.bounded(p)) continue;
+        const q = M.skip(p + P.length);
+        if (M.at(T, q) && (!endBounded || M.bounded(q + T.length)) && !starts.includes(q)) starts.push(q);
+      }
+      starts.sort((a, b) => a - b);
+    } else {
+      for (const q of M.all(T, 0)) if (M.bounded(q) && (!endBounded || M.bounded(q + T.length))) starts.push(q);
+    }
+    const suffixOk = (j) => { const r = M.skip(j); return M.at(S, r) && M.bounded(r + S.length); };
+    const found = [];
+    for (const q of starts) {
+      if (!E) { if (!S || suffixOk(q + T.length)) found.push([q, q + T.length]); continue; }
+      for (const e of M.all(E, q + T.length)) {
+        if (!M.bounded(e) || (!S && !M.bounded(e + E.length))) continue;
+        if (!S || suffixOk(e + E.length)) { found.push([q, e + E.length]); break; }
+      }
+    }
+    return found;
+  }
+
+  function toRange(m, [a, b]) {
+    const s = m.from[a], e = m.from[b - 1];
+    const range = document.createRange();
+    range.setStart(m.node[s], m.off[s]);
+    range.setEnd(m.node[e], m.off[e] + m.len[e]);
+    return range;
+  }
+
+  const elementOf = (n) => (n.nodeType === Node.ELEMENT_NODE ? n : n.parentElement);
+  function describe(el) {
+    if (!el) return null;
+    const tag = el.tagName.toLowerCase();
+    const ordinal = [...document.body.getElementsByTagName(tag)].indexOf(el);
+    return { tag, ordinal, id: el.id || "", text: (el.textContent || "").replace(/\s+/g, " ").trim().slice(0, 160) };
+  }
+  function element(spec) {
+    if (!spec) return null;
+    return spec.tag === "body" ? document.body : document.body.getElementsByTagName(spec.tag)[spec.ordinal] || null;
+  }
+
+  // Count every directive; keep each first match for the activation check.
+  function count(directives) {
+    const model = collect();
+    const firsts = [];
+    const results = directives.map((directive) => {
+      const parsed = parse(directive);
+      if (!parsed) { firsts.push(null); return { valid: false, count: 0 }; }
+      const found = matches(model, parsed);
+      if (!found.length) { firsts.push(null); return { valid: true, count: 0 }; }
+      const [a, b] = found[0];
+      const range = toRange(model, found[0]);
+      const common = elementOf(range.commonAncestorContainer);
+      const blockIndex = model.block[model.from[a]];
+      const sameBlock = model.block[model.from[b - 1]] === blockIndex;
+      const block = sameBlock ? model.blocks[blockIndex] : common;
+      firsts.push({ range, common, block });
+      const r = range.getBoundingClientRect();
+      return { valid: true, count: found.length, text: range.toString().replace(/\s+/g, " ").trim(),
+               block: describe(block), common: describe(common),
+               top: r.top + scrollY, inMain: !!block.closest("main") };
+    });
+    window.__trigsight.firsts = firsts;
+    return results;
+  }
+
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  // :target, looking into open shadow roots too (a match there marks the shadow element).
+  function currentTarget() {
+    const t = document.querySelector(":target");
+    if (t) return t;
+    for (const host of document.querySelectorAll("*")) {
+      const inner = host.shadowRoot && host.shadowRoot.querySelector(":target");
+      if (inner) return inner;
+    }
+    return null;
+  }
+  async function targetAfter(frames) {
+    for (let k = 0; k < frames; k++) {
+      await frame();
+      const t = currentTarget();
+      if (t) return t;
+    }
+    return null;
+  }
+
+  // Judge Chromium's :target for directive i against our first match and the intended block.
+  function judge(i, target, intended) {
+    const first = window.__trigsight.firsts[i];
+    const want = element(intended);
+    return {
+      target: describe(target),
+      lands: !!(first && target && target.contains(first.common)),
+      inBlock: !!(target && (intended ? want && want.contains(target) : first && first.block.contains(target))),
+      // CSS may lay the passage's element out inline (run-in): inside it is still the sentence.
+      probeInBlock: !!(first && (intended ? want && (first.block === want || want.contains(first.common)) : true)),
+    };
+  }
+
+  // Same-document activation of each directive: reset :target, navigate, poll frames.
+  async function activate(directives, intended, frames) {
+    const out = [];
+    for (let i = 0; i < directives.length; i++) {
+      location.hash = "#__trigsight_reset"; // names no element: :target is null again, synchronously
+      location.hash = ":~:" + directives[i];
+      out.push(judge(i, await targetAfter(frames), intended[i]));
+    }
+    return out;
+  }
+
+  // A fresh navigation already happened: count the one directive and read :target.
+  async function arrived(directive, intended, frames) {
+    const [counted] = count([directive]);
+    const target = await targetAfter(frames);
+    const verdict = judge(0, target, intended);
+    const first = window.__trigsight.firsts[0];
+    const rects = first ? [...first.range.getClientRects()].map((r) => [r.left, r.top, r.right, r.bottom]) : [];
+    const inView = rects.some(([, top, , bottom]) => bottom > 0 && top < innerHeight);
+    return { ...counted, ...verdict, rects, inView };
+  }
+
+  function markHighlight() {
+    const style = document.createElement("style");
+    style.textContent = "::target-text { background: #f0f !important; color: #f0f !important; }";
+    document.head.appendChild(style);
+  }
+
+  // Bounding box [left, top, right, bottom] of pure-magenta pixels in a PNG screenshot.
+  async function magentaBox(base64) {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext("2d");
+    ctx.drawImage(bitmap, 0, 0);
+    const { data, width, height } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+    let box = null;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const k = 4 * (y * width + x);
+        if (data[k] > 230 && data[k + 1] < 40 && data[k + 2] > 230) {
+          box = box ? [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x + 1), Math.max(box[3], y + 1)]
+                    : [x, y, x + 1, y + 1];
+        }
+      }
+    }
+    return box;
+  }
+
+  window.__trigsight = { VERSION, count, activate, arrived, markHighlight, magentaBox, currentTarget, describe, firsts: [] };
+})();

@@ -1,0 +1,148 @@
+"""Model text → shown sentences: inert text, sentence cuts while streaming, strict resolution."""
+from __future__ import annotations
+
+import pytest
+
+from allowlists import write_allowlist
+from trigsight.answer import (LENIENT, STRICT, SUPPORTED, UNVERIFIED, Resolver, SentenceAssembler,
+                              make_inert, tidy)
+from trigsight.handles import HandleTable
+from trigsight.published import Release
+from trigsight.retrieval import Hit
+
+STREAMED = ("Handles are short [S1]. The model copies them. [S2][s3] Then e.g. the server checks. 【S4】\n"
+            "- A list item [S1, S3]\nClaim.[S2] Next one 文です。[S1]次の文 [S9]")
+SENTENCES = ["Handles are short [S1].", "The model copies them. [S2][s3]", "Then e.g. the server checks. 【S4】",
+             "- A list item [S1, S3]", "Claim.[S2]", "Next one 文です。 [S1]", "次の文 [S9]"]
+
+
+def assemble(pieces: list[str]) -> list[tuple[int, str]]:
+    """(number of pieces fed when the sentence came out, sentence)."""
+    assembler, out = SentenceAssembler(), []
+    for number, piece in enumerate(pieces, start=1):
+        out.extend((number, s) for s in assembler.feed(piece))
+    out.extend((len(pieces) + 1, s) for s in assembler.finish())
+    return out
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 5, 8, 13, len(STREAMED)])
+def test_sentences_come_out_the_same_however_the_stream_is_cut(size):
+    pieces = [STREAMED[i:i + size] for i in range(0, len(STREAMED), size)]
+    assert [s for _, s in assemble(pieces)] == SENTENCES
+
+
+def test_a_sentence_is_handed_out_before_the_stream_ends():
+    out = assemble(["First claim [S1]. ", "Second", " claim [S2]. Third", " claim [S3]."])
+    assert out == [(2, "First claim [S1]."), (3, "Second claim [S2]."), (5, "Third claim [S3].")]
+
+
+def test_handles_after_the_full_stop_wait_for_the_next_words():
+    assembler = SentenceAssembler()
+    assert assembler.feed("Claim one. [S") == []
+    assert assembler.feed("1]") == []
+    assert assembler.feed(" [S2] Claim") == ["Claim one. [S1] [S2]"]
+    assert assembler.finish() == ["Claim"]
+
+
+@pytest.mark.parametrize("text, kept, links, markup", [
+    ("See [our partner](http://evil.example/x) for more.", "See our partner for more.", 1, 0),
+    ("Read https://evil.example/a.b. Then go.", "Read. Then go.", 1, 0),
+    ("Visit www.evil.example/login now.", "Visit now.", 1, 0),
+    ("Cited [S3](javascript:alert(1)).", "Cited [S3].", 1, 0),
+    ("![pixel](https://evil.example/p.png)Text.", "Text.", 1, 0),
+    ("<https://evil.example/auto> Text.", "Text.", 0, 1),
+    ("<script>alert('x. Y')</script>Bad <img src=x onerror=alert(1)> text.", "Bad text.", 0, 2),
+    ('<a href="https://evil.example">Trusted</a> source.', "Trusted source.", 0, 2),
+    ("<svg onload=alert(2)>Shown", "", 0, 1),
+    ("Unclosed <img src=x onerror=alert(1)", "Unclosed", 0, 1),
+    ("Use data:text/html;base64,PHNjcmlwdD4= here.", "Use here.", 1, 0),
+])
+def test_links_and_markup_become_nothing(text, kept, links, markup):
+    inert, cut_links, cut_markup = make_inert(text)
+    assert tidy(inert) == kept
+    assert (cut_links, cut_markup) == (links, markup)
+    assert "<" not in inert and "http" not in inert and "javascript:" not in inert
+
+
+@pytest.fixture
+def release(tmp_path) -> Release:
+    return Release.load(write_allowlist(tmp_path, {
+        "/gates": ["The browser gate loads every page in headless Chromium.",
+                   "The payload budget is 8 KB of brotli-compressed JavaScript per page."],
+        "/chat": ["The server drops every handle it did not issue for this request.",
+                  "Answers stream to the browser one sentence at a time."],
+    }))
+
+
+@pytest.fixture
+def table(release) -> HandleTable:
+    gates = tuple(p.id for p in release.passages_of("/gates"))
+    chat = tuple(p.id for p in release.passages_of("/chat"))
+    return HandleTable.issue([Hit("c1", gates, "/gates", 0.2, gates[0]), Hit("c2", chat, "/chat", 0.1, chat[0])],
+                             release)
+
+
+def test_a_supported_sentence_gets_the_chip_of_its_best_passage(release, table):
+    resolver = Resolver(table, release)
+    shown = resolver.resolve("The budget is 8 KB of brotli-compressed JavaScript per page [S1].")
+    assert shown.status == SUPPORTED
+    [chip] = shown.citations
+    assert chip.quote == "The payload budget is 8 KB of brotli-compressed JavaScript per page."
+    assert chip.url == release.passage(chip.id).url
+    assert chip.title == "Page gates"
+    assert resolver.tally.resolution() == {"emitted": 1, "resolved": 1}
+
+
+@pytest.mark.parametrize("sentence, why", [
+    ("The budget is 16 KB of brotli-compressed JavaScript per page [S1].", "a number the passage does not have"),
+    ("The budget is 8 KB of brotli-compressed JavaScript per page [S2].", "the wrong source"),
+    ("The browser gate loads every page in headless Chromium.", "no citation at all"),
+    ("The browser gate loads every page in headless Chromium [S9].", "a handle never issued"),
+    ("The browser gate runs in Firefox and Safari [S1].", "names the passage does not have"),
+])
+def test_strict_mode_drops_a_sentence_without_support(release, table, sentence, why):
+    resolver = Resolver(table, release, STRICT)
+    assert resolver.resolve(sentence) is None, why
+    assert resolver.tally.sentences == 1
+
+
+def test_lenient_mode_keeps_it_marked_unverified_without_chips(release, table):
+    shown = Resolver(table, release, LENIENT).resolve("The browser gate runs in Firefox [S1].")
+    assert shown.status == UNVERIFIED and shown.citations == ()
+
+
+def test_dropped_citations_are_counted_by_kind(release, table):
+    resolver = Resolver(table, release)
+    resolver.resolve("The server drops handles it did not issue [S2][S7] [3] pb0cf3632a0.")
+    resolver.resolve("Answers stream one sentence at a time [S1] https://evil.example <b>x</b>.")
+    dropped = resolver.tally.dropped()
+    assert dropped["unknown_handles"] == 3          # S7, [3], the raw passage id
+    assert dropped["unsupported"] == 1              # S1 resolved, but says nothing about streaming
+    assert dropped["citations"] == 4
+    assert (dropped["links"], dropped["markup"], dropped["sentences"]) == (1, 2, 1)
+    assert resolver.tally.resolution() == {"emitted": 5, "resolved": 2}
+
+
+def test_a_sentence_cited_to_two_sources_that_only_together_support_it_keeps_both(release, table):
+    shown = Resolver(table, release).resolve(
+        "Every page loads in headless Chromium, and answers stream one sentence at a time [S1][S2].")
+    assert shown is not None and {c.page for c in shown.citations} == {"/gates", "/chat"}
+
+
+def test_a_second_source_that_adds_part_of_the_sentence_keeps_its_chip(release, table):
+    shown = Resolver(table, release).resolve(
+        "The browser gate loads every page in headless Chromium and streams answers [S1][S2].")
+    assert shown is not None and {c.page for c in shown.citations} == {"/gates", "/chat"}
+
+
+def test_a_second_source_that_adds_nothing_loses_its_chip(release, table):
+    resolver = Resolver(table, release)
+    shown = resolver.resolve("The browser gate loads every page in headless Chromium [S1][S2].")
+    assert [c.page for c in shown.citations] == ["/gates"]
+    assert resolver.tally.unsupported == 1
+
+
+def test_markup_only_output_is_no_sentence_at_all(release, table):
+    resolver = Resolver(table, release)
+    assert resolver.resolve("<script>alert(1)</script>") is None
+    assert resolver.tally.sentences == 0 and resolver.tally.markup == 1

@@ -1,0 +1,83 @@
+"""One chat turn as events, on the bundled release: offline, with a model, and falling back."""
+from __future__ import annotations
+
+import pytest
+
+from fake_llm import Script, serve
+from trigsight.answer import LENIENT
+from trigsight.conversation import ChatSettings, Turn, collect, detect_language, run
+from trigsight.llm import ModelSettings
+from trigsight.published import Release
+from trigsight.retrieval import Retriever
+
+
+@pytest.fixture(scope="module")
+def bundled(bundled_release):
+    return Release.load(bundled_release), Retriever.load(bundled_release)
+
+
+@pytest.fixture(scope="module")
+def fake():
+    with serve() as running:
+        yield running
+
+
+@pytest.mark.parametrize("text, language", [
+    ("What is a handle?", "en"), ("Что такое метка?", "ru"), ("ハンドルとは何ですか？", "ja"),
+    ("漢字だけ", "ja"), ("핸들이란 무엇입니까?", "ko"),
+])
+def test_the_language_of_a_question_is_told_by_its_script(text, language):
+    assert detect_language(text) == language
+
+
+def test_an_offline_turn_streams_start_context_sentences_and_done(bundled):
+    release, retriever = bundled
+    events = list(run("What is the JavaScript budget per page?", (), retriever, release, ChatSettings()))
+    kinds = [e.kind for e in events]
+    assert kinds[:2] == ["start", "context"] and kinds[-1] == "done" and "sentence" in kinds
+    assert events[0].data == {"mode": "offline", "filter": "strict", "language": "en"}
+    done = events[-1].data
+    assert done["backend"] == "extractive (offline)" and done["retrieval"] == retriever.backend
+    assert done["resolution"] == {"emitted": 0, "resolved": 0}
+
+
+def test_a_model_turn_resolves_handles_sentence_by_sentence(bundled, fake):
+    release, retriever = bundled
+    fake.add(Script("What happens when a check fails?",
+                    "When a check fails, the release exits with status 1 [{handle:exits with status 1}]. "
+                    "It also sends an email to the author [{handle:exits with status 1}]."))
+    settings = ChatSettings(model=ModelSettings(base_url=fake.base_url, timeout=5))
+    result = collect(run("What happens when a check fails?", (), retriever, release, settings))
+    assert result["mode"] == "model"
+    [shown] = result["answer"]
+    assert shown["text"] == "When a check fails, the release exits with status 1."
+    assert shown["citations"][0]["page"] == "/gates/source"
+    assert result["dropped"]["sentences"] == 1 and result["dropped"]["unsupported"] == 1
+    assert result["resolution"] == {"emitted": 2, "resolved": 2}
+
+
+def test_an_upstream_failure_answers_offline_with_a_note_in_the_question_language(bundled, fake):
+    release, retriever = bundled
+    fake.add(Script("ブラウザの検査では何をしますか？", status=503))
+    settings = ChatSettings(model=ModelSettings(base_url=fake.base_url, timeout=5))
+    result = collect(run("ブラウザの検査では何をしますか？", (), retriever, release, settings))
+    assert result["mode"] == "offline"
+    assert "HTTP 503" in result["note"] and "モデル" in result["note"]
+    assert result["answer"] and all(c["page"] == "/ja" for s in result["answer"] for c in s["citations"])
+
+
+def test_when_nothing_survives_the_server_writes_the_refusal(bundled, fake):
+    release, retriever = bundled
+    fake.add(Script("Who maintains the project?", "It is maintained by a large team at a big company."))
+    settings = ChatSettings(model=ModelSettings(base_url=fake.base_url, timeout=5))
+    [refusal] = collect(run("Who maintains the project?", (), retriever, release, settings))["answer"]
+    assert refusal == {"text": "I can't find that in these pages.", "citations": [], "status": "refusal"}
+
+
+def test_lenient_turns_keep_unsupported_sentences_as_unverified(bundled, fake):
+    release, retriever = bundled
+    fake.add(Script("Who maintains the project?", "It is maintained by a large team at a big company."))
+    settings = ChatSettings(filter=LENIENT, model=ModelSettings(base_url=fake.base_url, timeout=5))
+    [sentence] = collect(run("Who maintains the project?", (Turn("user", "Hi"),), retriever, release,
+                             settings))["answer"]
+    assert sentence["status"] == "unverified" and sentence["citations"] == []
