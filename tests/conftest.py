@@ -37,20 +37,24 @@ def trigsight():
     return run_trigsight
 
 
+def write_files(root: Path, files: dict[str, str | bytes]) -> Path:
+    """Write {relative path: text or bytes} under `root` (created if missing); return `root`."""
+    root.mkdir(parents=True, exist_ok=True)
+    for name, body in files.items():
+        file = root / name
+        file.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(body, bytes):
+            file.write_bytes(body)
+        else:
+            file.write_text(body, "utf-8")
+    return root
+
+
 @pytest.fixture
 def write_content(tmp_path):
     """Write {relative path: text or bytes} into a fresh content folder and return it."""
     def write(files: dict[str, str | bytes], folder: str = "content") -> Path:
-        root = tmp_path / folder
-        root.mkdir(parents=True, exist_ok=True)
-        for name, body in files.items():
-            file = root / name
-            file.parent.mkdir(parents=True, exist_ok=True)
-            if isinstance(body, bytes):
-                file.write_bytes(body)
-            else:
-                file.write_text(body, "utf-8")
-        return root
+        return write_files(tmp_path / folder, files)
     return write
 
 

@@ -79,11 +79,9 @@ def release(run_trigsight, content: Path, out: Path, cache: Path, env: dict | No
 
 
 def write(folder: Path, pages: dict[str, str] = PAGES) -> Path:
-    for name, body in pages.items():
-        file = folder / name
-        file.parent.mkdir(parents=True, exist_ok=True)
-        file.write_text(body, "utf-8")
-    return folder
+    from conftest import write_files
+
+    return write_files(folder, pages)
 
 
 _released: dict = {}

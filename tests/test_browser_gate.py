@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import snapshot
+from conftest import run_trigsight, snapshot, write_files
 from trigsight import browser_check
 from trigsight_site import create_app
 
@@ -122,13 +122,8 @@ PLANTED = [
 @pytest.fixture(scope="module")
 def base_release(tmp_path_factory):
     """The base site released once (the 'previous release'), with its own proof cache."""
-    from conftest import run_trigsight
-
     root = tmp_path_factory.mktemp("base")
-    content = root / "content"
-    for name, body in BASE.items():
-        (content / name).parent.mkdir(parents=True, exist_ok=True)
-        (content / name).write_text(body, "utf-8")
+    content = write_files(root / "content", BASE)
     out, cache = root / "release", root / "cache"
     result = run_trigsight("release", "--content", str(content), "--out", str(out),
                            env={"TRIGSIGHT_CACHE_DIR": str(cache), "TRIGSIGHT_SITE_CSS": ""})

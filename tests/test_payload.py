@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_trigsight, snapshot
+from conftest import ROOT, run_trigsight, snapshot, write_files
 
 MEASURE = ROOT / "bench" / "payload" / "measure.py"
 SMALL_SITE = {
@@ -63,10 +63,7 @@ def test_only_the_home_page_loads_the_scene_and_only_after_the_load_event(bundle
 def small_release(tmp_path_factory):
     """A two-page site released once; the gate tests then try to replace it."""
     root = tmp_path_factory.mktemp("payload")
-    content = root / "content"
-    for name, text in SMALL_SITE.items():
-        (content / name).parent.mkdir(parents=True, exist_ok=True)
-        (content / name).write_text(text, "utf-8")
+    content = write_files(root / "content", SMALL_SITE)
     env = {"TRIGSIGHT_CACHE_DIR": str(root / "cache")}
     result = run_trigsight("release", "--content", str(content), "--out", str(root / "release"), env=env)
     assert result.returncode == 0, result.stderr
