@@ -70,7 +70,7 @@ def release(content_dir, out_dir, no_cache, budget):
               help="Markdown folder [TRIGSIGHT_CONTENT_DIR, default: content].")
 def verify(content_dir):
     """Run the source gate alone: every author citation must be found exactly once."""
-    from .build import BuildConfig, run
+    from .build.builder import BuildConfig, run
 
     build = run(BuildConfig(content_dir or Path(setting("TRIGSIGHT_CONTENT_DIR")),
                             language=setting("TRIGSIGHT_LANGUAGE")))
@@ -89,7 +89,7 @@ def verify(content_dir):
 @click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True)
 def serve(release_dir, host, port, workers):
     """Serve a published release with gunicorn."""
-    from .published import Release
+    from .publishing.published import Release
 
     release_dir = (release_dir or Path(setting("TRIGSIGHT_RELEASE_DIR"))).resolve()
     Release.load(release_dir)  # fail here, clearly, rather than in every worker
@@ -104,7 +104,7 @@ def serve(release_dir, host, port, workers):
 @click.option("--install", is_flag=True, help="Install Chromium when none is found.")
 def browser(install):
     """Say which Chromium the browser gate will drive; with --install, get one if missing."""
-    from .chromium import ensure
+    from .gates.chromium import ensure
 
     click.echo(ensure(setting("TRIGSIGHT_CHROMIUM"), install=install))
 
@@ -120,7 +120,7 @@ def browser(install):
 def eval_command(release_dir, golden_file, results_dir):
     """Measure retrieval on the golden set: recall@5, MRR@10, nDCG@10 per leg and level."""
     from .errors import Problem
-    from .evaluate import BelowThreshold, lines, run, write_report
+    from .retrieval.evaluate import BelowThreshold, lines, run, write_report
 
     if not golden_file.is_file():
         raise UsageError(f"no golden set at {golden_file}", str(golden_file))

@@ -8,9 +8,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
 
-from . import build as build_stage
-from . import publish
-from .published import ALLOWLIST
+from .build import builder as build_stage
+from .publishing import publish
+from .publishing.published import ALLOWLIST
 
 
 @dataclass
@@ -52,7 +52,9 @@ def _stages() -> list[tuple[str, Callable[[ReleaseContext], None]]]:
     The browser gate goes first: it removes passages Chromium could not prove, so the
     retrieval index is built from proven passages only.
     """
-    from . import browser_gate, index, payload
+    from .gates import browser as browser_gate
+    from .gates import payload
+    from .retrieval import index
 
     return [("browser", browser_gate.release_stage), ("index", index.release_stage),
             ("payload", payload.release_stage)]

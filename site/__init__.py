@@ -4,10 +4,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Flask
-
 from trigsight.errors import ReleaseNotFound
-from trigsight.published import Release
-from trigsight.retrieval import IndexMismatch, Retriever
+from trigsight.publishing.published import Release
+from trigsight.retrieval.search import IndexMismatch, Retriever
 from trigsight.settings import setting
 
 from . import compression

@@ -1,6 +1,6 @@
 """The chat: `POST /api/chat` (JSON or server-sent events) and the `/chat` form that needs no script.
 
-Answers come from `trigsight.conversation`, which yields one event per resolved sentence;
+Answers come from `trigsight.answering.conversation`, which yields one event per resolved sentence;
 this module only checks the request, picks the representation and renders. Model text
 reaches the reader as escaped text (Jinja autoescape, JSON strings, `textContent` in
 chat.js); the only links drawn are chips whose URL is a published passage's own.
@@ -13,11 +13,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
-
-from trigsight.answer import LENIENT, STRICT
-from trigsight.conversation import ChatSettings, Turn, collect, run
-from trigsight.llm import ModelSettings
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    render_template,
+    request,
+)
+from trigsight.answering.answer import LENIENT, STRICT
+from trigsight.answering.conversation import ChatSettings, Turn, collect, run
+from trigsight.answering.model_client import ModelSettings
 from trigsight.settings import setting
 
 from . import current_release, current_retriever
@@ -146,7 +153,7 @@ def event_stream(events, with_context: bool) -> Response:
 def chat_page():
     release = current_release(current_app)
     if release is not None and release.page("/chat") is not None:
-        from .pages import page           # the published page at /chat carries the form
+        from .pages import page  # the published page at /chat carries the form
         return page("chat")
     return render_chat(release)
 

@@ -1,6 +1,6 @@
 """Content negotiation for compressed responses.
 
-Pages and static files are pre-compressed at release time (`trigsight.compress`) and sent
+Pages and static files are pre-compressed at release time (`trigsight.publishing.compress`) and sent
 as stored; `compress_response` covers what is made per request (chat pages, JSON, errors).
 """
 from __future__ import annotations

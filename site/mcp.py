@@ -27,8 +27,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from . import current_release
-from . import mcp_tools
+from . import current_release, mcp_tools
 
 log = logging.getLogger(__name__)
 mcp = Blueprint("mcp", __name__)

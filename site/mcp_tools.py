@@ -14,10 +14,16 @@ from importlib import metadata
 from typing import Any, Callable
 from urllib.parse import unquote, urlsplit
 
-from trigsight import evidence as evidence_search
-from trigsight.fragments import TextDirective
-from trigsight.published import PublishedPage, PublishedPassage, Release
-from trigsight.textmodel import collapse, find_matches, normalise, page_haystack, segments_from_html
+from trigsight.answering import evidence as evidence_search
+from trigsight.matching.directives import TextDirective
+from trigsight.matching.textmodel import (
+    collapse,
+    find_matches,
+    normalise,
+    page_haystack,
+    segments_from_html,
+)
+from trigsight.publishing.published import PublishedPage, PublishedPassage, Release
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """Serve the published pages and assets byte for byte as the gates checked them.
 
-Each file may have `.br`/`.gz` siblings written at release time (`trigsight.compress`); the
+Each file may have `.br`/`.gz` siblings written at release time (`trigsight.publishing.compress`); the
 sibling the client negotiates is sent as stored, so readers get the bytes the payload gate
 measured.
 """
@@ -12,8 +12,7 @@ import re
 from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, request
-
-from trigsight.compress import COMPRESSIBLE, ENCODINGS, is_sibling, sibling
+from trigsight.publishing.compress import COMPRESSIBLE, ENCODINGS, is_sibling, sibling
 
 from . import current_release
 from .compression import negotiate

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from urllib.parse import quote
 
-from trigsight.published import ALLOWLIST, SCHEMA
+from trigsight.publishing.published import ALLOWLIST, SCHEMA
 
 
 def write_allowlist(folder: Path, pages: dict[str, list[str]], language: str = "en") -> Path:

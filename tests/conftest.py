@@ -7,9 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from trigsight import chromium
-from trigsight.liveserver import serve_release
+from trigsight.gates import chromium
+from trigsight.gates.liveserver import serve_release
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED_CONTENT = ROOT / "content"

@@ -2,13 +2,20 @@
 from __future__ import annotations
 
 import pytest
-
 from allowlists import write_allowlist
-from trigsight.answer import (LENIENT, STRICT, SUPPORTED, UNVERIFIED, Resolver, SentenceAssembler,
-                              make_inert, tidy)
-from trigsight.handles import HandleTable
-from trigsight.published import Release
-from trigsight.retrieval import Hit
+from trigsight.answering.answer import (
+    LENIENT,
+    STRICT,
+    SUPPORTED,
+    UNVERIFIED,
+    Resolver,
+    SentenceAssembler,
+    make_inert,
+    tidy,
+)
+from trigsight.answering.handles import HandleTable
+from trigsight.publishing.published import Release
+from trigsight.retrieval.search import Hit
 
 STREAMED = ("Handles are short [S1]. The model copies them. [S2][s3] Then e.g. the server checks. 【S4】\n"
             "- A list item [S1, S3]\nClaim.[S2] Next one 文です。[S1]次の文 [S9]")

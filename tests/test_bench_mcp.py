@@ -3,10 +3,9 @@ import importlib.util
 import json
 
 import pytest
-
 from conftest import ROOT
-from trigsight.published import Release
-from trigsight.support import DEFAULT_THRESHOLD
+from trigsight.answering.support import DEFAULT_THRESHOLD
+from trigsight.publishing.published import Release
 
 spec = importlib.util.spec_from_file_location("calibrate", ROOT / "bench/mcp/calibrate.py")
 calibrate = importlib.util.module_from_spec(spec)

@@ -6,9 +6,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import run_trigsight, snapshot, write_files
-from trigsight import browser_check
+from trigsight.gates import browser_check
 from trigsight_site import create_app
 
 # ---- the probe and Chromium agree on real pages ----------------------------------------

@@ -14,13 +14,12 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
-from bs4 import BeautifulSoup
-
 import transcripts
+from bs4 import BeautifulSoup
 from conftest import ROOT, run_trigsight
 from fake_llm import Script, serve
-from trigsight.liveserver import serve_release
-from trigsight.published import Release
+from trigsight.gates.liveserver import serve_release
+from trigsight.publishing.published import Release
 from trigsight_site import create_app
 
 TRANSCRIPTS = transcripts.load()

@@ -4,8 +4,7 @@ import os
 
 import brotli
 import pytest
-
-from trigsight import compress
+from trigsight.publishing import compress
 
 TEXT = ("Every sentence here is a passage a browser proved it can point to. " * 40).encode()
 

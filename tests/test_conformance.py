@@ -12,12 +12,16 @@ from dataclasses import dataclass
 
 import pytest
 from bs4 import BeautifulSoup
-
 from conftest import SHARED
-from trigsight import browser_check
-from trigsight.browser_gate import block_locators
-from trigsight.fragments import parse_directive
-from trigsight.textmodel import find_matches, normalise, page_haystack, segments_from_html
+from trigsight.gates import browser_check
+from trigsight.gates.browser import block_locators
+from trigsight.matching.directives import parse_directive
+from trigsight.matching.textmodel import (
+    find_matches,
+    normalise,
+    page_haystack,
+    segments_from_html,
+)
 
 WPT = SHARED / "conformance" / "wpt"
 pytestmark = pytest.mark.skipif(not (WPT / "cases.json").is_file(),

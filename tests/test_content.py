@@ -1,7 +1,6 @@
 """Reading a content folder: front matter optional, bad input named by file and line."""
 import pytest
-
-from trigsight import content
+from trigsight.build import content
 from trigsight.errors import ContentError, UsageError
 
 

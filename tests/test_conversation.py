@@ -2,13 +2,18 @@
 from __future__ import annotations
 
 import pytest
-
 from fake_llm import Script, serve
-from trigsight.answer import LENIENT
-from trigsight.conversation import ChatSettings, Turn, collect, detect_language, run
-from trigsight.llm import ModelSettings
-from trigsight.published import Release
-from trigsight.retrieval import Retriever
+from trigsight.answering.answer import LENIENT
+from trigsight.answering.conversation import (
+    ChatSettings,
+    Turn,
+    collect,
+    detect_language,
+    run,
+)
+from trigsight.answering.model_client import ModelSettings
+from trigsight.publishing.published import Release
+from trigsight.retrieval.search import Retriever
 
 
 @pytest.fixture(scope="module")

@@ -4,9 +4,8 @@ import json
 import re
 
 import pytest
-
-from trigsight import chromium
-from trigsight.textmodel import normalise
+from trigsight.gates import chromium
+from trigsight.matching.textmodel import normalise
 
 SCENE = re.compile(r"/static/scene\.[0-9a-f]{10}\.js$")
 FALLBACK = re.compile(r"/static/textfragment\.[0-9a-f]{10}\.js$")

@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 import pytest
-
 from allowlists import write_allowlist
-from trigsight.handles import HandleTable, parse_citations, split_leading_handles, strip_handles
-from trigsight.published import Release
-from trigsight.retrieval import Hit
+from trigsight.answering.handles import (
+    HandleTable,
+    parse_citations,
+    split_leading_handles,
+    strip_handles,
+)
+from trigsight.publishing.published import Release
+from trigsight.retrieval.search import Hit
 
 
 @pytest.mark.parametrize("text, labels", [

@@ -6,12 +6,11 @@ from dataclasses import dataclass
 
 import numpy as np
 import pytest
-from rank_bm25 import BM25Okapi
-
 import small_site
-from trigsight.bm25 import BM25Index
-from trigsight.chunks import MAX_SENTENCES, MAX_WEIGHT, build_chunks, weight
-from trigsight.tokenize import tokenize
+from rank_bm25 import BM25Okapi
+from trigsight.retrieval.bm25 import BM25Index
+from trigsight.retrieval.chunks import MAX_SENTENCES, MAX_WEIGHT, build_chunks, weight
+from trigsight.retrieval.tokenize import tokenize
 
 CORPORA = {
     "tiny": [["a", "b"], ["b", "c", "c"], ["d"]],

@@ -2,17 +2,16 @@
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import base64
+import concurrent.futures
 import json
 from urllib.parse import urlsplit
 
 import pytest
+import trigsight_site.mcp as mcp_module
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 from mcp_types import DiscoverResult, methods
-
-import trigsight_site.mcp as mcp_module
 from trigsight_site import create_app
 from trigsight_site.mcp import rpc_error_body
 

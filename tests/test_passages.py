@@ -1,8 +1,7 @@
 """Passage extraction: sentences per block, stable ids, directives unique on the page."""
 import pytest
-
-from trigsight.passages import build_page_text, split_sentences
-from trigsight.textmodel import find_matches, normalise
+from trigsight.build.passages import build_page_text, split_sentences
+from trigsight.matching.textmodel import find_matches, normalise
 
 
 def sentences(text: str) -> list[str]:
@@ -44,7 +43,7 @@ def test_passages_come_from_main_content_only():
 def test_every_directive_matches_exactly_its_own_passage():
     page = build_page_text("/x", PAGE)
     for passage in page.passages:
-        from trigsight.fragments import parse_directive
+        from trigsight.matching.directives import parse_directive
         d = parse_directive(passage.directive)
         hits = find_matches(page.haystack, normalise(d.text), normalise(d.prefix), normalise(d.suffix))
         assert len(hits) == 1, passage

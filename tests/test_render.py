@@ -1,7 +1,6 @@
 """Rendering: CommonMark through the site's templates; unknown markup never crashes or leaks."""
 import pytest
-
-from trigsight.build import BuildConfig, run
+from trigsight.build.builder import BuildConfig, run
 
 
 def render(write_content, files):

@@ -7,7 +7,6 @@ import urllib.request
 import brotli
 import pytest
 from flask import Response, abort, jsonify
-
 from trigsight_site import create_app
 
 DECODE = {"br": brotli.decompress, "gzip": gzip.decompress, None: lambda body: body}

@@ -1,6 +1,5 @@
 """Settings are declared once and each one is documented in the README."""
 import pytest
-
 from conftest import ROOT
 from trigsight.settings import SETTINGS
 

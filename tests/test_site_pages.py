@@ -4,7 +4,6 @@ import urllib.error
 import urllib.request
 
 import pytest
-
 from trigsight_site import create_app
 
 

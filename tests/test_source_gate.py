@@ -1,7 +1,6 @@
 """The source gate: author citations must name text found exactly once, inside one block."""
 import pytest
-
-from trigsight.build import BuildConfig, run
+from trigsight.build.builder import BuildConfig, run
 from trigsight.errors import TrigsightError
 
 RESULTS = """# Results

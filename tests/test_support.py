@@ -1,7 +1,13 @@
 """pipeline/support.py: a passage supports a claim only with the claim's own words."""
 import pytest
-
-from trigsight.support import DEFAULT_THRESHOLD, MIN_WORDS, explain, numbers_in, support_score, supports
+from trigsight.answering.support import (
+    DEFAULT_THRESHOLD,
+    MIN_WORDS,
+    explain,
+    numbers_in,
+    support_score,
+    supports,
+)
 
 CHROMIUM = "Every page of the site is loaded in headless Chromium before the allowlist is published."
 BUDGET = "The budget is 8 KB of brotli-compressed JavaScript per page."

@@ -1,7 +1,11 @@
 """The matcher's model of a page: segments, normalisation and match counting."""
 import pytest
-
-from trigsight.textmodel import count_matches, normalise, page_haystack, segments_from_html
+from trigsight.matching.textmodel import (
+    count_matches,
+    normalise,
+    page_haystack,
+    segments_from_html,
+)
 
 
 def haystack(body: str) -> str:

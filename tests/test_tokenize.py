@@ -1,7 +1,6 @@
 """The BM25 tokenizer: folded, stemmed English and Russian; bigrammed Japanese and Korean."""
 import pytest
-
-from trigsight.tokenize import bigrams, tokenize
+from trigsight.retrieval.tokenize import bigrams, tokenize
 
 
 @pytest.mark.parametrize("text, expected", [

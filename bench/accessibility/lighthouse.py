@@ -21,8 +21,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from trigsight import chromium
-from trigsight.liveserver import serve_release
+from trigsight.gates import chromium
+from trigsight.gates.liveserver import serve_release
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]

@@ -16,9 +16,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from trigsight import chromium
-from trigsight.liveserver import serve_release
-from trigsight.published import Release
+from trigsight.gates import chromium
+from trigsight.gates.liveserver import serve_release
+from trigsight.publishing.published import Release
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]

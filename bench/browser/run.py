@@ -49,11 +49,11 @@ def wpt() -> str:
 
 def compare_workers(release_dir: Path, content: Path, sizes: list[int]) -> list[tuple[int, float, int]]:
     from playwright.sync_api import sync_playwright
-
-    from trigsight import browser_check, browser_gate, chromium
-    from trigsight.build import BuildConfig
-    from trigsight.build import run as build
-    from trigsight.liveserver import serve_release
+    from trigsight.build.builder import BuildConfig
+    from trigsight.build.builder import run as build
+    from trigsight.gates import browser as browser_gate
+    from trigsight.gates import browser_check, chromium
+    from trigsight.gates.liveserver import serve_release
 
     built = build(BuildConfig(content))
     rows = []

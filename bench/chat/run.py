@@ -37,12 +37,12 @@ sys.path.insert(0, str(ROOT / "tests"))
 from fake_llm import Script, serve  # noqa: E402
 from transcripts import misses  # noqa: E402
 from trigsight import extractive  # noqa: E402
-from trigsight.answer import SUPPORT_THRESHOLD, sentence_support  # noqa: E402
-from trigsight.conversation import CONTEXT_CHUNKS  # noqa: E402
-from trigsight.liveserver import serve_release  # noqa: E402
-from trigsight.llm import ModelSettings  # noqa: E402
-from trigsight.published import Release  # noqa: E402
-from trigsight.retrieval import Retriever  # noqa: E402
+from trigsight.answering.answer import SUPPORT_THRESHOLD, sentence_support  # noqa: E402
+from trigsight.answering.conversation import CONTEXT_CHUNKS  # noqa: E402
+from trigsight.answering.model_client import ModelSettings  # noqa: E402
+from trigsight.gates.liveserver import serve_release  # noqa: E402
+from trigsight.publishing.published import Release  # noqa: E402
+from trigsight.retrieval.search import Retriever  # noqa: E402
 
 THRESHOLDS = (0.5, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9)
 

@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from trigsight.build import BuildConfig, run
+from trigsight.build.builder import BuildConfig, run
 from trigsight.errors import TrigsightError
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -20,9 +20,9 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
-from trigsight.evidence import find_evidence
-from trigsight.published import Release
-from trigsight.support import DEFAULT_THRESHOLD
+from trigsight.answering.evidence import find_evidence
+from trigsight.answering.support import DEFAULT_THRESHOLD
+from trigsight.publishing.published import Release
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -34,7 +34,7 @@ ORIGINAL = "the original reached 8/10 TP, 0/6 FP"
 
 def load_retriever(release_dir: Path):
     try:
-        from trigsight.retrieval import Retriever
+        from trigsight.retrieval.search import Retriever
         return Retriever.load(release_dir)
     except Exception as error:  # a release without an index: the lexical scan still decides
         print(f"(no retriever: {type(error).__name__}: {error})", file=sys.stderr)

@@ -7,7 +7,7 @@
    swaps the home page's scene for the three.js build (same loader, same page, same
    pre-compression: only the scene's implementation differs);
 3. serves both with gunicorn on loopback and measures both home pages with the payload
-   gate's harness (`trigsight.payload.measure`), plus ours under reduced motion (no scene),
+   gate's harness (`trigsight.gates.payload.measure`), plus ours under reduced motion (no scene),
    a cited page in a Chromium without text-fragment support (the fallback script), and
    every page of ours against the budget;
 4. checks in Chromium that each scene really drew pixels, prints the figures and the ratio,
@@ -26,10 +26,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from trigsight import compress
-from trigsight.liveserver import serve_release
-from trigsight.payload import measure, report_lines
-from trigsight.published import Release
+from trigsight.gates.liveserver import serve_release
+from trigsight.gates.payload import measure, report_lines
+from trigsight.publishing import compress
+from trigsight.publishing.published import Release
 from trigsight.settings import setting
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,8 +101,7 @@ def _cited_url(release: Path) -> str:
 
 def drawn_pixels(base: str) -> int:
     from playwright.sync_api import sync_playwright
-
-    from trigsight import chromium
+    from trigsight.gates import chromium
 
     with sync_playwright() as playwright:
         browser = chromium.launch(playwright)

@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from trigsight.payload import measure, report_lines
+from trigsight.gates.payload import measure, report_lines
 from trigsight.settings import setting
 
 

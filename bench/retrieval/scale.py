@@ -8,7 +8,7 @@ English words of the bundled content/ and whose long tail is pronounceable pseud
 so BM25 sees a realistic tail and the sentence encoder sees mostly real words (its cost
 grows with subword pieces, and random strings would inflate it several times). Each size runs in
 fresh subprocesses, so each peak RSS (ru_maxrss) belongs to one job:
-  build      trigsight.index.build() on the passages: chunking, BM25 for both levels, and
+  build      trigsight.retrieval.index.build() on the passages: chunking, BM25 for both levels, and
              embedding every chunk and passage with the offline model (cold vector cache).
              Above --embed-all passages only an even sample of --sample texts is embedded
              for real and the embedding time is extrapolated from its rate (the rate does
@@ -127,10 +127,10 @@ class SampledEmbedder:
 
 
 def job_build(size: int, folder: Path, embed_all: int, sample: int) -> dict:
-    from trigsight import embedders, index
-    from trigsight.bm25 import BM25Index
-    from trigsight.chunks import build_chunks
-    from trigsight.tokenize import tokenize
+    from trigsight.retrieval import embedders, index
+    from trigsight.retrieval.bm25 import BM25Index
+    from trigsight.retrieval.chunks import build_chunks
+    from trigsight.retrieval.tokenize import tokenize
 
     passages, _ = corpus(size)
     baseline = peak_mb()
@@ -158,8 +158,8 @@ def job_build(size: int, folder: Path, embed_all: int, sample: int) -> dict:
 
 
 def job_query(size: int, folder: Path, count: int) -> dict:
-    from trigsight import embedders
-    from trigsight.retrieval import Retriever
+    from trigsight.retrieval import embedders
+    from trigsight.retrieval.search import Retriever
 
     passages, _ = corpus(size)
     asked = questions(passages, count)
@@ -171,7 +171,7 @@ def job_query(size: int, folder: Path, count: int) -> dict:
     retriever.search("warm the model")
     first_s = time.perf_counter() - started
     timings: dict[str, list[float]] = {"bm25 leg": [], "vector leg": [], "hybrid search()": [], "search_passages()": []}
-    from trigsight.tokenize import tokenize
+    from trigsight.retrieval.tokenize import tokenize
 
     for question in asked:
         tick = time.perf_counter()
@@ -197,7 +197,7 @@ def job_query(size: int, folder: Path, count: int) -> dict:
 
 
 def job_reference(size: int, count: int) -> dict:
-    from trigsight.tokenize import tokenize
+    from trigsight.retrieval.tokenize import tokenize
 
     passages, _ = corpus(size)
     tokens = [tokenize(p.text) for p in passages]
@@ -206,8 +206,7 @@ def job_reference(size: int, count: int) -> dict:
     import bm25s
     import rank_bm25
     import rank_bm25_rs
-
-    from trigsight.bm25 import BM25Index
+    from trigsight.retrieval.bm25 import BM25Index
 
     for name, build, query, limit in [
         ("trigsight BM25Index", lambda: BM25Index.build(tokens), lambda m, q: m.scores(q), count),
@@ -262,7 +261,7 @@ def main() -> None:
             print(json.dumps(job_reference(size, int(rest[0]))))
         return
 
-    from trigsight.embedders import USE_MODEL_ID
+    from trigsight.retrieval.embedders import USE_MODEL_ID
 
     lines = [f"# Retrieval scale — {datetime.now(timezone.utc):%Y-%m-%d}", "",
              f"Machine: {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}, "

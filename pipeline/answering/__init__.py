@@ -1,0 +1,2 @@
+"""Request time: chat answers and claim checks, bound to the published allowlist.
+"""

@@ -1,0 +1,299 @@
+"""From model text to shown sentences: inert text, sentence cuts, handle resolution (pure).
+
+Everything the model writes is text. Links, images and HTML are cut out and counted,
+never passed on; what is left is only ever rendered escaped. A sentence keeps a
+citation only when its handle was issued in this request, the passage behind it is in
+the published allowlist, and that passage lexically supports the sentence
+(`trigsight.answering.support`). In strict mode a sentence with no such citation is removed; in
+lenient mode it is shown marked unverified. Chip URLs come from the allowlist alone.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..matching.sentences import split_sentences
+from .handles import (
+    HANDLE_GROUP,
+    PARTIAL_HANDLE,
+    HandleTable,
+    parse_citations,
+    split_leading_handles,
+)
+from .support import explain, support_score
+
+STRICT, LENIENT = "strict", "lenient"
+# Chosen by bench/chat/run.py on bench/chat/pairs.json: the lowest threshold whose precision
+# reaches 0.9 (trigsight.answering.support's own default, 0.6, is calibrated for agents' claims).
+SUPPORT_THRESHOLD = 0.8
+HELPER_SHARE = 0.3   # a second cited passage must carry this share of a sentence's words to keep its chip
+SUPPORTED, UNVERIFIED, REFUSAL = "supported", "unverified", "refusal"
+
+_BLOCK_MARKUP = re.compile(r"<(script|style|iframe|object|embed|svg|math|template|noscript)\b.*?(?:</\1\s*>|$)",
+                           re.I | re.S)
+_TAG = re.compile(r"<!--.*?(?:-->|$)|</?[A-Za-z!][^<>]*(?:>|$)", re.S)
+_PARENTHESISED = r"\((?:[^()\n]|\([^()\n]*\))*\)"   # one level of nesting: (javascript:f(1))
+_MD_IMAGE = re.compile(rf"!\[[^\]\n]*\]{_PARENTHESISED}")
+_MD_LINK = re.compile(rf"\[([^\[\]\n]+)\]{_PARENTHESISED}")
+_MD_REFERENCE = re.compile(r"^\s*\[([^\[\]\n]+)\]:\s*(?:<[^>\n]*>|\S+)\s*$", re.M)   # [ref]: target
+_URL = re.compile(r"(?:\b[a-z][a-z0-9+.-]*://|\b(?:javascript|data|vbscript|mailto|file|tel):|\bwww\.)"
+                  r"[^\s<>\"'`]*", re.I)
+_TRAILING_PUNCTUATION = re.compile(r"[.,;:!?)\]】。！？]+$")
+_EMPTY_BRACKETS = re.compile(r"\(\s*\)|\[\s*\]|【\s*】")
+_EMPHASIS = re.compile(r"\*\*|__|`+|~~")
+_LIST_MARKER = re.compile(r"^\s*(?:#{1,6}|[-*+•>]|\d{1,2}[.)])\s+")
+_SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?。！？、])")
+_SPACES = re.compile(r"\s+")
+_INLINE_SPACE = re.compile(r"[^\S\n]")
+# A sentence end glued to its handle: "Claim.[S1] Next" ends after the handle.
+_END_AFTER_HANDLES = re.compile(rf"[.!?…。！？](?:\s*{HANDLE_GROUP.pattern})+(?= \S)")
+
+
+@dataclass(frozen=True)
+class Citation:
+    id: str
+    url: str          # the allowlist's text-fragment link, never anything the model wrote
+    quote: str        # the passage, verbatim
+    page: str         # URL path of the page
+    title: str        # the page's title
+    language: str
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "url": self.url, "quote": self.quote, "page": self.page,
+                "title": self.title, "language": self.language}
+
+
+@dataclass(frozen=True)
+class AnswerSentence:
+    text: str
+    citations: tuple[Citation, ...] = ()
+    status: str = SUPPORTED      # supported | unverified | refusal
+
+    def to_json(self) -> dict:
+        return {"text": self.text, "citations": [c.to_json() for c in self.citations], "status": self.status}
+
+
+@dataclass
+class Tally:
+    """What resolution did to one answer; `dropped()` goes into the response."""
+
+    emitted: int = 0       # citation tokens the model wrote (handles and look-alikes)
+    resolved: int = 0      # of those, handles issued in this request with allowlisted passages
+    unsupported: int = 0   # resolved, but the passage does not support the sentence
+    links: int = 0         # URLs, markdown links and images cut out
+    markup: int = 0        # HTML tags cut out
+    sentences: int = 0     # sentences removed for want of a supporting citation
+
+    def dropped(self) -> dict:
+        return {"citations": self.emitted - self.resolved + self.unsupported,
+                "unknown_handles": self.emitted - self.resolved, "unsupported": self.unsupported,
+                "links": self.links, "markup": self.markup, "sentences": self.sentences}
+
+    def resolution(self) -> dict:
+        return {"emitted": self.emitted, "resolved": self.resolved}
+
+
+_CLAUSE_BREAK = re.compile(r"(?<=[,;:])\s+|\s+(?=[—–]\s)|(?<=[、；：])")
+
+
+def sentence_support(text: str, passage_text: str, ignore: tuple[str, ...] = ()) -> float:
+    """How well a passage supports one answer sentence: `trigsight.answering.support` over the passage,
+    or over a run of its clauses when the whole passage differs in polarity.
+
+    A model often restates one clause of a sentence whose other clause is negative
+    ("…exits with status 1 and prints the passage that could not be placed"); the passage
+    still supports that clause. The chip quotes the whole passage either way.
+    """
+    found = explain(text, passage_text, ignore)
+    if not found.polarity_differs:
+        return found.score
+    clauses = [c for c in _CLAUSE_BREAK.split(passage_text) if c.strip()]
+    runs = (" ".join(clauses[i:j]) for i in range(len(clauses)) for j in range(i + 1, len(clauses) + 1)
+            if (i, j) != (0, len(clauses)))
+    return max((support_score(text, run, ignore=ignore) for run in runs), default=found.score)
+
+
+def citation_for(passage, release) -> Citation:
+    page = release.page(passage.page)
+    return Citation(passage.id, passage.url, passage.text, passage.page,
+                    page.title if page else passage.page, page.language if page else "")
+
+
+def make_inert(text: str) -> tuple[str, int, int]:
+    """(plain text, links cut, tags cut): links and markup become nothing, handles stay."""
+    links = markup = 0
+
+    def cut_markup(_: re.Match) -> str:
+        nonlocal markup
+        markup += 1
+        return " "
+
+    def cut_link(match: re.Match) -> str:
+        nonlocal links
+        links += 1
+        inner = match.group(1) if match.groups() else ""
+        return f"[{inner}]" if inner and HANDLE_GROUP.fullmatch(f"[{inner}]") else (inner or " ")
+
+    def cut_url(match: re.Match) -> str:
+        nonlocal links
+        links += 1
+        tail = _TRAILING_PUNCTUATION.search(match.group())
+        return tail.group() if tail else " "
+
+    text = _BLOCK_MARKUP.sub(cut_markup, text)
+    text = _MD_IMAGE.sub(cut_link, text)
+    text = _MD_LINK.sub(cut_link, text)
+    text = _MD_REFERENCE.sub(cut_link, text)
+    text = _TAG.sub(cut_markup, text)
+    text = _URL.sub(cut_url, text)
+    return text, links, markup
+
+
+def tidy(text: str) -> str:
+    text = _LIST_MARKER.sub("", _EMPHASIS.sub("", _EMPTY_BRACKETS.sub(" ", text)))
+    return _SPACE_BEFORE_PUNCTUATION.sub(r"\1", _SPACES.sub(" ", text)).strip()
+
+
+def has_words(text: str) -> bool:
+    return sum(ch.isalnum() for ch in text) >= 2
+
+
+class SentenceAssembler:
+    """Buffer streamed text and hand out each sentence once it is complete.
+
+    A sentence is complete when text that is not a handle follows it: handles written
+    after the full stop ("Claim. [S1] Next…") belong to the sentence before them.
+    """
+
+    def __init__(self) -> None:
+        self.buffer = ""
+
+    def feed(self, text: str) -> list[str]:
+        self.buffer += text
+        return self._cut(final=False)
+
+    def finish(self) -> list[str]:
+        return self._cut(final=True)
+
+    def _spans(self) -> list[tuple[int, int]]:
+        spans, offset = [], 0
+        for line in self.buffer.split("\n"):
+            flat = _INLINE_SPACE.sub(" ", line)   # one for one: offsets stay valid
+            for start, end in split_sentences(flat):
+                cuts = [m.end() for m in _END_AFTER_HANDLES.finditer(flat, start, end)]
+                for cut in cuts + [end]:
+                    if flat[start:cut].strip():
+                        spans.append((offset + start, offset + cut))
+                    start = cut
+            offset += len(line) + 1
+        return spans
+
+    def _cut(self, final: bool) -> list[str]:
+        spans = self._spans()
+        if final:
+            texts = [self.buffer[s:e] for s, e in spans]
+            self.buffer = ""
+            return _attach_handles(texts)
+        if not spans:
+            return []
+        lead, rest = split_leading_handles(self.buffer[spans[-1][0]:])
+        rest = rest.strip()
+        if not rest or PARTIAL_HANDLE.fullmatch(rest):
+            done, keep_from, lead = spans[:-2], spans[-2][0] if len(spans) > 1 else spans[-1][0], ""
+        else:
+            done, keep_from = spans[:-1], spans[-1][0] + len(lead)
+        if not done:
+            return []
+        texts = [self.buffer[s:e] for s, e in done]
+        if lead:
+            texts[-1] = texts[-1].rstrip() + " " + lead.strip()
+        self.buffer = self.buffer[keep_from:]
+        return _attach_handles(texts)
+
+
+def _attach_handles(texts: list[str]) -> list[str]:
+    """Move handles that open a sentence onto the sentence before it."""
+    out: list[str] = []
+    for text in texts:
+        lead, rest = split_leading_handles(text)
+        if lead and out:
+            out[-1] = out[-1].rstrip() + " " + lead.strip()
+            text = rest
+        if text.strip():
+            out.append(text.strip())
+    return out
+
+
+@dataclass
+class Resolver:
+    """Resolve the handles of model sentences against one request's table and the allowlist."""
+
+    table: HandleTable
+    release: object
+    mode: str = STRICT
+    ignore: tuple[str, ...] = ()        # tokens that are evidence of nothing (the site's name)
+    threshold: float = SUPPORT_THRESHOLD
+    tally: Tally = field(default_factory=Tally)
+
+    def resolve(self, raw: str) -> AnswerSentence | None:
+        """The sentence as shown, or None when it is dropped (or was only markup)."""
+        inert, links, markup = make_inert(raw)
+        self.tally.links += links
+        self.tally.markup += markup
+        cited = parse_citations(inert)
+        text = tidy(cited.text)
+        self.tally.emitted += len(cited.labels) + cited.stray
+        groups = []                      # the allowlisted passages behind each distinct handle
+        for label in dict.fromkeys(cited.labels):
+            source = self.table.get(label)
+            found = [p for p in (self.release.passage(pid) for pid in source.passage_ids) if p is not None] \
+                if source else []
+            if found:
+                self.tally.resolved += cited.labels.count(label)
+                groups.append(found)
+        if not has_words(text):
+            self.tally.unsupported += len(groups)   # handles with no sentence to back
+            return None
+        backing = self.supporting(text, groups)
+        self.tally.unsupported += sum(not any(p in backing for p in group) for group in groups)
+        if backing:
+            return AnswerSentence(text, tuple(citation_for(p, self.release) for p in backing), SUPPORTED)
+        if self.mode == LENIENT:
+            return AnswerSentence(text, (), UNVERIFIED)
+        self.tally.sentences += 1
+        return None
+
+    def score(self, text: str, passage_text: str) -> float:
+        return sentence_support(text, passage_text, self.ignore)
+
+    def supports(self, text: str, passage_text: str) -> bool:
+        return self.score(text, passage_text) >= self.threshold
+
+    def share(self, text: str, passage_text: str) -> float:
+        """Share of the sentence's words the passage carries, whatever it lacks besides."""
+        found = explain(text, passage_text, ignore=self.ignore)
+        total = len(found.matched) + len(found.missing_words)
+        return len(found.matched) / total if total else 0.0
+
+    def supporting(self, text: str, groups: list[list]) -> list:
+        """The cited passages that back the sentence, [] when it has no support.
+
+        Each handle stands for a chunk of a few sentences; its best passage for this
+        sentence is the one carrying most of its words. A best passage that supports the
+        sentence alone always counts, and another handle's best passage counts too when
+        it carries a real share of the sentence (one sentence, two facts). When none
+        supports it alone, every cited passage carrying a real share must support it
+        together: a model often folds two neighbouring sentences into one.
+        """
+        def key(p):
+            return self.score(text, p.text), self.share(text, p.text)
+
+        best = list({p.id: p for p in (max(group, key=key) for group in groups)}.values())
+        alone = [p for p in best if self.supports(text, p.text)]
+        if alone:
+            return alone + [p for p in best if p not in alone and self.share(text, p.text) >= HELPER_SHARE]
+        pool = list({p.id: p for group in groups for p in group
+                     if self.share(text, p.text) >= HELPER_SHARE}.values())
+        if len(pool) > 1 and self.supports(text, " ".join(p.text for p in pool)):
+            return pool
+        return []

@@ -1,0 +1,139 @@
+"""One chat turn as a stream of events: retrieve, issue handles, answer, resolve, sentence by sentence.
+
+Events, in order: `start` {mode, filter, language}; `context` {sources}; one `sentence`
+{text, citations, status} per shown sentence, each sent as soon as it is complete and
+resolved; `done` {mode, filter, dropped, resolution, note, backend}. The JSON route, the
+server-sent events route and the no-JavaScript form all consume the same events.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from ..retrieval.tokenize import tokenize
+from . import model_client, offline
+from .answer import REFUSAL, STRICT, AnswerSentence, Resolver, SentenceAssembler
+from .handles import HandleTable
+
+MODEL, OFFLINE = "model", "offline"
+CONTEXT_CHUNKS = 6
+
+MESSAGES = {
+    "en": {"refusal": "I can't find that in these pages.",
+           "fallback": "The model did not answer ({reason}), so this answer quotes the pages instead."},
+    "ru": {"refusal": "Я не нахожу ответа на этих страницах.",
+           "fallback": "Модель не ответила ({reason}), поэтому ответ составлен из цитат страниц."},
+    "ja": {"refusal": "これらのページには、その答えが見つかりません。",
+           "fallback": "モデルが応答しなかったため（{reason}）、ページの文をそのまま引用して答えます。"},
+    "ko": {"refusal": "이 페이지들에서는 그 답을 찾을 수 없습니다.",
+           "fallback": "모델이 응답하지 않아({reason}) 페이지의 문장을 그대로 인용해 답합니다."},
+}
+_HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
+_KANA_OR_HAN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+
+def detect_language(text: str) -> str:
+    """The language of a question, told by its script (the bundled languages only)."""
+    if _HANGUL.search(text):
+        return "ko"
+    if _KANA_OR_HAN.search(text):
+        return "ja"
+    if _CYRILLIC.search(text):
+        return "ru"
+    return "en"
+
+
+def refusal(language: str) -> AnswerSentence:
+    return AnswerSentence(MESSAGES.get(language, MESSAGES["en"])["refusal"], (), REFUSAL)
+
+
+@dataclass(frozen=True)
+class Turn:
+    role: str          # "user" or "assistant"
+    content: str
+
+
+@dataclass(frozen=True)
+class ChatSettings:
+    filter: str = STRICT
+    model: model_client.ModelSettings = field(default_factory=model_client.ModelSettings)
+    site_title: str = "trigsight"
+    chunks: int = CONTEXT_CHUNKS
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str          # start | context | sentence | done
+    data: dict
+
+
+def context_of(table: HandleTable, release) -> list[dict]:
+    """The raw retrieved context, as the model saw it, with each passage's allowlisted link."""
+    return [{"handle": s.label, "page": s.page, "title": s.title,
+             "passages": [{"id": p.id, "text": p.text, "url": p.url}
+                          for p in (release.passage(pid) for pid in s.passage_ids) if p is not None]}
+            for s in table]
+
+
+def run(question: str, history: tuple[Turn, ...], retriever, release, settings: ChatSettings,
+        stream: Callable[..., Iterator[str]] = model_client.stream) -> Iterator[Event]:
+    """Answer one question; yields events as soon as each is known."""
+    language = detect_language(question)
+    hits = retriever.search(question, k=settings.chunks)
+    table = HandleTable.issue(hits, release)
+    ignore = tuple(tokenize(settings.site_title))
+    resolver = Resolver(table, release, settings.filter, ignore)
+    mode = MODEL if settings.model.enabled else OFFLINE
+    note = ""
+    yield Event("start", {"mode": mode, "filter": settings.filter, "language": language})
+    yield Event("context", {"sources": context_of(table, release)})
+
+    shown: list[AnswerSentence] = []
+    if mode == MODEL and len(table):
+        assembler = SentenceAssembler()
+        chat = model_client.messages(question, history, table, language)
+        try:
+            for piece in stream(settings.model, chat):
+                for raw in assembler.feed(piece):
+                    if (sentence := resolver.resolve(raw)) is not None:
+                        shown.append(sentence)
+                        yield Event("sentence", sentence.to_json())
+            for raw in assembler.finish():
+                if (sentence := resolver.resolve(raw)) is not None:
+                    shown.append(sentence)
+                    yield Event("sentence", sentence.to_json())
+        except model_client.UpstreamError as error:
+            mode = OFFLINE
+            note = MESSAGES.get(language, MESSAGES["en"])["fallback"].format(reason=error.reason)
+    if mode == OFFLINE:
+        cited = {c.id for s in shown for c in s.citations}
+        for sentence in offline.answer(question, hits, release):
+            if sentence.citations[0].id not in cited:
+                shown.append(sentence)
+                yield Event("sentence", sentence.to_json())
+    if not shown:
+        yield Event("sentence", refusal(language).to_json())
+    yield Event("done", {"mode": mode, "filter": settings.filter, "dropped": resolver.tally.dropped(),
+                         "resolution": resolver.tally.resolution(), "note": note,
+                         "backend": settings.model.describe() if mode == MODEL else "extractive (offline)",
+                         "retrieval": getattr(retriever, "backend", "")})
+
+
+def collect(events: Iterator[Event]) -> dict:
+    """The whole answer as one JSON-ready document (the `Accept: application/json` shape)."""
+    answer, context, result, language = [], [], {}, ""
+    for event in events:
+        if event.kind == "start":
+            language = event.data["language"]
+        elif event.kind == "sentence":
+            answer.append(event.data)
+        elif event.kind == "context":
+            context = event.data["sources"]
+        elif event.kind == "done":
+            result = event.data
+    return {"mode": result.get("mode"), "filter": result.get("filter"), "language": language, "answer": answer,
+            "dropped": result.get("dropped", {}), "resolution": result.get("resolution", {}),
+            "note": result.get("note", ""), "backend": result.get("backend", ""),
+            "retrieval": result.get("retrieval", ""), "context": context}

@@ -1,0 +1,89 @@
+"""Find the published passages that support a claim, or none (pure over a release).
+
+Retrieval ranks; it never decides. Every passage of the release is scored lexically by
+`support.explain` (a few hundred set intersections), so a passage the retriever missed
+can still be found and a passage the retriever liked can never be confirmed on
+similarity alone. The retriever's rank only orders passages with equal support.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from ..publishing.published import PublishedPassage, Release
+from ..retrieval.tokenize import tokenize
+from .support import DEFAULT_THRESHOLD, explain
+
+log = logging.getLogger(__name__)
+RETRIEVAL_DEPTH = 50
+_CONTEXTS: dict[str, dict[tuple[str, int], str]] = {}
+
+
+@dataclass(frozen=True)
+class Evidence:
+    passage: PublishedPassage
+    score: float
+    matched: tuple[str, ...]
+    retrieval_rank: int | None   # 1-based rank from the retriever, None if it did not return it
+
+
+@dataclass
+class EvidenceResult:
+    claim: str
+    threshold: float
+    backend: str                 # retrieval backend that ordered the candidates
+    scored: int                  # passages scored lexically
+    evidence: list[Evidence] = field(default_factory=list)
+
+    @property
+    def supported(self) -> bool:
+        return bool(self.evidence)
+
+
+def subject_words(site_title: str = "trigsight") -> frozenset[str]:
+    """Words every page is about (the site's name): they are no evidence for anything."""
+    return frozenset(tokenize(site_title)) | frozenset(tokenize("trigsight"))
+
+
+def block_contexts(release: Release) -> dict[tuple[str, int], str]:
+    """(page, block) → the block's whole text with its page title and headings, where a
+    passage's subject may be named (names in a claim may be found there)."""
+    if release.release_id not in _CONTEXTS:
+        titles = {p.path: p.title for p in release.pages}
+        blocks: dict[tuple[str, int], list[str]] = {}
+        for passage in release.passages:
+            parts = blocks.setdefault((passage.page, passage.block), [titles.get(passage.page, "")])
+            parts.extend(h for h in passage.headings if h not in parts)
+            parts.append(passage.text)
+        if len(_CONTEXTS) > 8:
+            _CONTEXTS.clear()
+        _CONTEXTS[release.release_id] = {key: "\n".join(parts) for key, parts in blocks.items()}
+    return _CONTEXTS[release.release_id]
+
+
+def retrieval_ranks(retriever, claim: str) -> tuple[dict[str, int], str]:
+    if retriever is None:
+        return {}, "none (lexical scan only)"
+    backend = str(getattr(retriever, "backend", type(retriever).__name__))
+    try:
+        hits = retriever.search_passages(claim, RETRIEVAL_DEPTH)
+    except Exception as error:  # retrieval only orders; support is decided without it
+        log.warning("retrieval failed, ordering by support alone: %s", error)
+        return {}, f"{backend} (failed: {type(error).__name__})"
+    return {passage_id: rank for rank, (passage_id, _score) in enumerate(hits, start=1)}, backend
+
+
+def find_evidence(release: Release, claim: str, retriever=None, threshold: float | None = None,
+                  limit: int = 5, site_title: str = "trigsight") -> EvidenceResult:
+    """Passages of `release` that support `claim` at `threshold`, best first, at most `limit`."""
+    threshold = DEFAULT_THRESHOLD if threshold is None else threshold
+    ranks, backend = retrieval_ranks(retriever, claim)
+    ignore = subject_words(site_title)
+    contexts = block_contexts(release)
+    found = []
+    for passage in release.passages:
+        support = explain(claim, passage.text, ignore, contexts[(passage.page, passage.block)])
+        if support.score > 0 and support.score >= threshold:
+            found.append(Evidence(passage, support.score, support.matched, ranks.get(passage.id)))
+    found.sort(key=lambda e: (-e.score, e.retrieval_rank or len(release.passages) + 1, e.passage.order))
+    return EvidenceResult(claim, threshold, backend, len(release.passages), found[:limit])

@@ -1,0 +1,174 @@
+"""Does a passage support a claim? Lexical evidence only (pure).
+
+Vector similarity can rank passages but never confirm one: the passage nearest to a
+fabricated claim is still the nearest passage. A passage supports a claim here only
+when it carries the claim's own words:
+
+- every number in the claim (digits, or a number word such as "four", "четыре", 四つ)
+  occurs in the passage, exactly;
+- every name in the claim (an acronym, a mixed-case word like "PhD", a capitalised word
+  inside a sentence like "Firefox") occurs in the passage or in its paragraph;
+- the claim and the passage agree on negation: "never writes a link" supports neither
+  "writes a link" nor the other way round;
+- enough of the claim's remaining content words occur in the passage.
+
+Content words are the tokens of `trigsight.retrieval.tokenize.tokenize` (stems for English and
+Russian, character bigrams for Japanese and Korean) minus grammar-only tokens: pure
+hiragana bigrams and a few Korean ending bigrams, which match everywhere. The score is
+the share of the claim's content words found, counted over at least `MIN_WORDS` words
+so that a two-word claim cannot be "fully supported" by a passage sharing two words.
+The default threshold is calibrated by `bench/mcp/calibrate.py` on `bench/mcp/claims.json`.
+"""
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..retrieval.tokenize import tokenize
+
+# Chosen by bench/mcp/calibrate.py (see bench/mcp/results/): the threshold with the best
+# TP - 2*FP on the hand-written claims, a false confirmation costing twice a miss.
+DEFAULT_THRESHOLD = 0.65
+MIN_WORDS = 3
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_WORD = re.compile(r"[^\W\d_][^\W_]*")
+_HIRAGANA_ONLY = re.compile(r"^[\u3040-\u309f]+$")
+_SENTENCE_OPENERS = ".!?。！？:;…\n-*•([{\"'«“‘「『"
+# Korean endings and particles that glue onto every verb and noun: grammar, not evidence.
+_KOREAN_GRAMMAR = frozenset("니다 습니 합니 입니 됩니 있습 없습 하는 하고 하지 에서 으로 에는 에게 하며 해서 "
+                            "지만 는지 인지 니까 았습 었습 였습 했습 된다 한다 이다".split())
+
+NUMBER_WORDS = {
+    # English ("one" is left out: it is a pronoun as often as a number)
+    "zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+    "hundred": 100, "thousand": 1000, "twice": 2,
+    # Russian (the common case forms)
+    "ноль": 0, "один": 1, "одна": 1, "одно": 1, "одного": 1, "одной": 1, "одну": 1, "два": 2, "две": 2,
+    "двух": 2, "три": 3, "трёх": 3, "трех": 3, "четыре": 4, "четырёх": 4, "четырех": 4, "пять": 5,
+    "пяти": 5, "шесть": 6, "шести": 6, "семь": 7, "семи": 7, "восемь": 8, "восьми": 8, "девять": 9,
+    "девяти": 9, "десять": 10, "десяти": 10, "двадцать": 20, "тридцать": 30, "сто": 100,
+    "тысяча": 1000, "тысячи": 1000, "дважды": 2,
+}
+_KANJI_DIGITS = {ch: n for n, ch in enumerate("〇一二三四五六七八九十", start=0)}
+_JAPANESE_COUNT = re.compile(r"([一二三四五六七八九十])つ")
+_KOREAN_NATIVE = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10}
+_NEGATION = re.compile(
+    r"\b(?:not|no|never|cannot|nothing|none|neither|nor|нет|не|ни|никогда|ничего|нельзя)\b"
+    r"|n[’']t\b|ない|ません|なかった|ず(?:に|、|。|$)|않|없|(?<!잘)못|(?<![가-힣])안(?![가-힣])")
+_KOREAN_COUNT = re.compile(r"(?<![가-힣])(한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s*(?=가지|개|번|단계|곳|명|줄)")
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What a text offers as lexical evidence."""
+
+    words: frozenset[str]     # content tokens
+    numbers: tuple[str, ...]  # canonical numbers, with repeats ("10 of 10" needs two tens)
+    names: frozenset[str]     # tokens of names (subset of words)
+    negated: bool             # says "not", "never", "не", "ない", "않" ...
+
+
+@dataclass(frozen=True)
+class Support:
+    """Why a passage does or does not support a claim."""
+
+    score: float
+    matched: tuple[str, ...]
+    missing_words: tuple[str, ...]
+    missing_numbers: tuple[str, ...]
+    missing_names: tuple[str, ...]
+    polarity_differs: bool    # one says "not" and the other does not
+
+
+def _canonical_number(raw: str) -> str:
+    if re.fullmatch(r"\d{1,3}(,\d{3})+", raw):     # 1,400 → 1400
+        return raw.replace(",", "")
+    raw = raw.replace(",", ".")                      # 51,5 (ru) → 51.5
+    whole, _, fraction = raw.partition(".")
+    whole = whole.lstrip("0") or "0"
+    fraction = fraction.rstrip("0")
+    return f"{whole}.{fraction}" if fraction else whole
+
+
+def numbers_in(text: str) -> tuple[str, ...]:
+    """Every number in `text`, written in digits or words, in one canonical spelling, sorted."""
+    text = unicodedata.normalize("NFKC", text)
+    found = [_canonical_number(m.group().rstrip(".,")) for m in _NUMBER.finditer(text)]
+    found += [str(NUMBER_WORDS[w]) for w in _WORD.findall(text.casefold()) if w in NUMBER_WORDS]
+    found += [str(_KANJI_DIGITS[m.group(1)]) for m in _JAPANESE_COUNT.finditer(text)]
+    found += [str(_KOREAN_NATIVE[m.group(1)]) for m in _KOREAN_COUNT.finditer(text)]
+    return tuple(sorted(found))
+
+
+def is_negated(text: str) -> bool:
+    return bool(_NEGATION.search(unicodedata.normalize("NFKC", text).casefold()))
+
+
+def _is_name(text: str, start: int, word: str) -> bool:
+    if len(word) < 2 or word.casefold() in NUMBER_WORDS:
+        return False
+    if any(ch.isupper() for ch in word[1:]):        # PhD, WebGL, MIT, ИИ
+        return True
+    if not word[0].isupper():
+        return False
+    before = text[:start].rstrip(" \t")
+    return bool(before) and before[-1] not in _SENTENCE_OPENERS
+
+
+def _content(tokens: Iterable[str]) -> set[str]:
+    return {t for t in tokens if not _HIRAGANA_ONLY.match(t) and t not in _KOREAN_GRAMMAR}
+
+
+@functools.lru_cache(maxsize=16384)
+def profile(text: str) -> Profile:
+    text = unicodedata.normalize("NFKC", text)
+    words = _content(tokenize(text))
+    names: set[str] = set()
+    for match in _WORD.finditer(text):
+        if _is_name(text, match.start(), match.group()):
+            names.update(_content(tokenize(match.group())))
+    return Profile(frozenset(words), numbers_in(text), frozenset(names & words), is_negated(text))
+
+
+def explain(claim: str, passage_text: str, ignore: Iterable[str] = (), context: str = "") -> Support:
+    """The support score of `passage_text` for `claim`, with what matched and what did not.
+
+    `ignore` holds tokens that carry no evidence in this corpus (the site's own name: every
+    page is about it); they count neither for nor against. A name may also be found in
+    `context` (the passage's paragraph, headings and page title): a paragraph names its
+    subject once and then says "it". Numbers and the other words must be in the passage.
+    """
+    wanted, offered = profile(claim), profile(passage_text)
+    ignored = frozenset(ignore)
+    words = wanted.words - ignored
+    matched = words & offered.words
+    missing_numbers = tuple(sorted((Counter(wanted.numbers) - Counter(offered.numbers)).elements()))
+    named = offered.words | (profile(context).words if context else frozenset())
+    missing_names = tuple(sorted((wanted.names - ignored) - named))
+    score = 0.0
+    if words and not missing_numbers and not missing_names and wanted.negated == offered.negated:
+        score = len(matched) / max(len(words), MIN_WORDS)
+    return Support(round(score, 4), tuple(sorted(matched)), tuple(sorted(words - matched)),
+                   missing_numbers, missing_names, wanted.negated != offered.negated)
+
+
+def support_score(claim: str, passage_text: str, *, ignore: Iterable[str] = (), context: str = "") -> float:
+    """0..1: the share of the claim's words the passage carries; 0 when a number or a name is
+    missing or only one of the two is negated."""
+    return explain(claim, passage_text, ignore, context).score
+
+
+def supports(claim: str, passage_text: str, threshold: float | None = None, *,
+             ignore: Iterable[str] = (), context: str = "") -> bool:
+    """True when the passage lexically supports the claim at `threshold` (default: calibrated)."""
+    limit = DEFAULT_THRESHOLD if threshold is None else threshold
+    score = support_score(claim, passage_text, ignore=ignore, context=context)
+    return score > 0 and score >= limit

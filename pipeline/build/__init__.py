@@ -1,0 +1,2 @@
+"""Release time, no browser: markdown folder → rendered pages → citable passages.
+"""

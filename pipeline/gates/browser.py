@@ -1,0 +1,256 @@
+"""Gate two: headless Chromium proves every published link lands on exactly its sentence.
+
+The staged release is served by the real site (gunicorn on loopback) and every page is
+loaded once in Chromium (browser_check.py). An author citation that fails refuses the
+release; an ordinary passage that fails is left out of the allowlist and reported.
+Pages whose HTML and checks were proven before with the same browser and probe are
+taken from the cache.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import posixpath
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bs4 import BeautifulSoup, NavigableString, Tag
+
+from ..errors import GateFailed, Problem
+from ..matching.directives import parse_directive
+from ..matching.textmodel import (
+    BLOCK_TAGS,
+    INLINE_BLOCK_CLASSES,
+    INLINE_BLOCK_TAGS,
+    _is_hidden,
+    find_matches,
+    normalise,
+)
+from . import browser_check, browser_report, chromium
+from .browser_check import citation_key
+
+NAME = "browser"
+# Pages checked at once. Measured on 2 cores (bench/browser): one page at a time was faster
+# than two (28 s vs 37 s), as Chromium, gunicorn and Playwright already share both cores.
+WORKERS = max(1, min(3, (os.cpu_count() or 2) - 1))
+PROBE_VERSION = hashlib.sha256((browser_check.PROBE + Path(browser_check.__file__).read_text("utf-8"))
+                               .encode()).hexdigest()[:12]
+
+
+@dataclass
+class PagePlan:
+    job: browser_check.PageJob
+    html_sha256: str
+    cache_key: str = ""
+    predicted: dict = field(default_factory=dict)     # check key → matches our source model counts
+
+
+@dataclass
+class GateResult:
+    outcomes: dict[str, list[browser_check.Outcome]]  # page path → outcome per check
+    cached: set[str]
+    chromium: str
+    stats: browser_check.RunStats | None
+    seconds: float
+
+
+def block_locators(html: str) -> dict[int, dict]:
+    """textmodel's block numbers → {tag, ordinal}: the same element in the browser's DOM.
+
+    Walks the page exactly as textmodel's walker does (same skips, same order), so block
+    n there is the element found here; ordinal counts same-tag elements under <body>.
+    """
+    soup = BeautifulSoup(html, "html.parser")
+    root = soup.body or soup
+    ordinals: dict[str, dict[int, int]] = {}
+    locators: dict[int, dict] = {}
+    blocks = 0
+
+    def visit(node: Tag) -> None:
+        nonlocal blocks
+        for child in node.children:
+            if isinstance(child, NavigableString) or not isinstance(child, Tag) or _is_hidden(child):
+                continue
+            name = child.name.lower()
+            if name == "br" or name in INLINE_BLOCK_TAGS or INLINE_BLOCK_CLASSES & set(child.get("class") or ()):
+                continue
+            if name in BLOCK_TAGS or name == "main":
+                blocks += 1
+                if name not in ordinals:
+                    ordinals[name] = {id(el): i for i, el in enumerate(root.find_all(name))}
+                locators[blocks] = {"tag": name, "ordinal": ordinals[name][id(child)]}
+            visit(child)
+
+    visit(root)
+    return locators
+
+
+def plan(build, passages, base_url: str) -> list[PagePlan]:
+    """One job per page: its allowed passages, plus the author citations that point at it."""
+    allowed = {p.id for p in passages}
+    plans = []
+    for page in build.pages:
+        text = build.texts[page.path]
+        locate = block_locators(page.html)
+        checks, predicted = [], {}
+        for passage in text.passages:
+            if passage.id not in allowed:
+                continue
+            checks.append(browser_check.Check(passage.id, passage.directive, locate.get(passage.block)))
+            predicted[passage.id] = _predicted_count(text.haystack, passage.directive)
+        for resolved in build.gate.resolved:
+            if resolved.target != page.path:
+                continue
+            directive = resolved.url.split("#:~:", 1)[1]
+            block = _citation_block(text, resolved)
+            key = citation_key(resolved)
+            checks.append(browser_check.Check(key, directive, locate.get(block), fresh=True))
+            predicted[key] = _predicted_count(text.haystack, directive)
+        job = browser_check.PageJob(page.path, base_url + page.path, checks)
+        plans.append(PagePlan(job, hashlib.sha256(page.html.encode()).hexdigest(), predicted=predicted))
+    return plans
+
+
+def _predicted_count(haystack: str, directive: str) -> int:
+    parsed = parse_directive(directive)
+    return len(find_matches(haystack, normalise(parsed.text), normalise(parsed.prefix), normalise(parsed.suffix)))
+
+
+def _citation_block(text, resolved) -> int | None:
+    if resolved.passage:
+        return next((p.block for p in text.passages if p.id == resolved.passage), None)
+    hits = find_matches(text.haystack, normalise(resolved.citation.text))
+    return text.segments[text.haystack.count("\n", 0, hits[0])].block if hits else None
+
+
+def chromium_version(configured: str = "") -> str:
+    """The browser's version string without starting a browser session (cache key part)."""
+    path = chromium.executable(configured)
+    if path:
+        done = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=60)
+        return done.stdout.strip() or path
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        return playwright.chromium.executable_path
+
+
+def cache_key(plan_: PagePlan, version: str) -> str:
+    checks = [[c.key, c.directive, c.intended, c.fresh] for c in plan_.job.checks]
+    body = json.dumps([plan_.html_sha256, version, PROBE_VERSION, checks], sort_keys=True)
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+def run(staging: Path, plans: list[PagePlan], cache_dir: Path | None, configured: str = "",
+        progress=None) -> GateResult:
+    """Prove every plan in Chromium (or take it from the cache); return the outcomes."""
+    started = time.perf_counter()
+    version = chromium_version(configured)
+    store = Path(cache_dir) / "browser" if cache_dir else None
+    outcomes, cached = {}, set()
+    for p in plans:
+        p.cache_key = cache_key(p, version)
+        hit = store / f"{p.cache_key}.json" if store else None
+        if hit and hit.is_file():
+            outcomes[p.job.path] = [browser_check.Outcome(**o) for o in json.loads(hit.read_text("utf-8"))]
+            cached.add(p.job.path)
+            progress and progress(p.job.path, True)
+    todo = [p for p in plans if p.job.path not in cached]
+    stats = None
+    if todo:
+        from playwright.sync_api import sync_playwright
+
+        from .liveserver import serve_release
+
+        by_path = {p.job.path: p for p in todo}
+
+        def finished(job, results) -> None:
+            if store and all(o.ok for o in results):
+                store.mkdir(parents=True, exist_ok=True)
+                (store / f"{by_path[job.path].cache_key}.json").write_text(
+                    json.dumps([o.to_json() for o in results], ensure_ascii=False), "utf-8")
+            progress and progress(job.path, False)
+
+        # One worker is plenty for one browser, and starts in half the time on two cores.
+        with serve_release(staging, workers=1, env={"TRIGSIGHT_DEV": ""}) as base, sync_playwright() as playwright:
+            for p in todo:
+                p.job.url = base + p.job.path
+            browser = chromium.launch(playwright, configured)
+            try:
+                version = f"{version} ({chromium.version(browser)})"
+                found, stats = browser_check.run(browser, [p.job for p in todo], WORKERS, on_page=finished)
+            finally:
+                browser.close()
+        outcomes.update(found)
+    return GateResult(outcomes, cached, version, stats, time.perf_counter() - started)
+
+
+def release_stage(context) -> None:
+    """The `trigsight release` stage: prove, drop unproven passages, refuse on bad citations."""
+    build, config = context.build, context.config
+    plans = plan(build, context.passages, "")
+    progress = _Progress(len(plans), context.say)
+    result = run(context.staging, plans, config.cache_dir if config.use_cache else None,
+                 config.chromium, progress)
+    progress.done()
+    citations = {citation_key(r): r for r in build.gate.resolved}
+    label = str(config.content_dir)
+    failed_passages, problems = set(), []
+    for path, outcomes in result.outcomes.items():
+        for outcome in outcomes:
+            if outcome.ok:
+                continue
+            if outcome.key in citations:
+                c = citations[outcome.key].citation
+                problems.append(Problem(posixpath.join(label, c.source), c.line,
+                                        f'citation of {path} "{" ".join(c.text.split())}": {outcome.reason}'))
+            else:
+                failed_passages.add(outcome.key)
+    summary = browser_report.summarise(plans, result, failed_passages)
+    report = browser_report.build(plans, result, summary, build)
+    written = browser_report.write(report, context.staging / "reports", _last_report_dir(config))
+    for line in browser_report.failure_lines(report):
+        context.say(line)
+    context.say(browser_report.headline(summary))
+    context.gates[NAME] = summary
+    if problems:
+        context.say(f"browser gate report: {written}")
+        raise GateFailed(NAME, problems)
+    context.passages = [p for p in context.passages if p.id not in failed_passages]
+
+
+def _last_report_dir(config) -> Path | None:
+    """Reports outlive a refused release here (the staging folder is discarded)."""
+    return Path(config.cache_dir) / "browser" / "last-report" if config.cache_dir else None
+
+
+class _Progress:
+    """A bar on a terminal; otherwise a line every few pages."""
+
+    EVERY = 5
+
+    def __init__(self, total: int, say):
+        self.total, self.say, self.seen, self.cached = total, say, 0, 0
+        self.tty = sys.stderr.isatty()
+        self.started = time.perf_counter()
+
+    def __call__(self, path: str, cached: bool) -> None:
+        self.seen += 1
+        self.cached += cached
+        if self.tty:
+            filled = int(30 * self.seen / max(1, self.total))
+            sys.stderr.write(f"\rbrowser gate [{'#' * filled}{'.' * (30 - filled)}] {self.seen}/{self.total} pages "
+                             f"({self.cached} cached) {path[:40]:<40}")
+            sys.stderr.flush()
+        elif self.seen % self.EVERY == 0 or self.seen == self.total:
+            self.say(f"browser gate: {self.seen}/{self.total} pages ({self.cached} cached, "
+                     f"{time.perf_counter() - self.started:.1f}s)")
+
+    def done(self) -> None:
+        if self.tty and self.seen:
+            sys.stderr.write("\n")
+            sys.stderr.flush()

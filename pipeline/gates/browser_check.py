@@ -1,0 +1,259 @@
+"""Drive headless Chromium over pages: count each directive's matches, let Chromium referee.
+
+One load per page: the probe (trigsight/matching/probe.js) counts every directive in the rendered
+DOM, then activates each one in the same document and reads `:target`. Author
+citations get a fresh navigation too, and their highlight is checked in a screenshot.
+Several pages run at once in separate contexts; the in-page work is asynchronous, so a
+single thread with Playwright's sync API keeps every renderer busy.
+"""
+from __future__ import annotations
+
+import base64
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+PROBE = (Path(__file__).parent.parent / "matching" / "probe.js").read_text("utf-8")
+SAME_DOCUMENT_FRAMES = 20    # :target appears on the 2nd frame; a loaded machine may take longer
+FRESH_FRAMES = 120
+MAGENTA_TOLERANCE_PX = 3
+
+
+@dataclass(frozen=True)
+class Check:
+    """One directive to prove on one page."""
+
+    key: str                     # passage id, or "cite:<source>:<line>" for an author citation
+    directive: str               # "text=..."
+    intended: dict | None        # {"tag", "ordinal"}: the block the sentence belongs to
+    fresh: bool = False          # author citation: also a fresh navigation + highlight
+
+
+def citation_key(resolved) -> str:
+    """The check key of an author citation: where it was written, and what it quotes."""
+    return f"cite:{resolved.citation.source}:{resolved.citation.line}:{resolved.citation.key}"
+
+
+@dataclass
+class PageJob:
+    path: str                    # URL path on the site
+    url: str                     # absolute URL on the loopback server
+    checks: list[Check]
+
+
+@dataclass
+class Outcome:
+    key: str
+    directive: str
+    count: int
+    ok: bool
+    reason: str = ""
+    matched: str = ""            # text of the first match, as rendered
+    target: dict | None = None   # the element Chromium marked :target
+    fresh: dict | None = None    # the fresh-navigation verdict (citations)
+
+    def to_json(self) -> dict:
+        return {k: v for k, v in vars(self).items()}
+
+
+def same_document_reason(counted: dict, judged: dict, intended: dict | None, directive: str = "") -> str:
+    """Why a directive is not proven ("" when it is), from the probe's and Chromium's view."""
+    if not counted.get("valid", True):
+        return "the directive is malformed"
+    count = counted["count"]
+    if count == 0:
+        if judged["target"]:
+            return f"our probe found no match but Chromium marked {_name(judged['target'])}: probe and browser disagree"
+        context = "; the words around it that tell it apart (prefix/suffix) must be visible too" \
+            if "-," in directive or ",-" in directive else ""
+        return ("Chromium finds no match in the rendered page (hidden by CSS, split by a block or "
+                f"inline-block, or missing){context}")
+    if count > 1:
+        return f"matches {count} places in the rendered page; Chromium highlights only the first"
+    if not judged["probeInBlock"]:
+        return f"the only match is in {_name(counted['block'])}, not in the passage's own {_name(intended)}"
+    if not judged["target"]:
+        return "our probe counts one match but Chromium did not activate it (no :target)"
+    if not judged["lands"] or not judged["inBlock"]:
+        return (f"Chromium marked {_name(judged['target'])}, which does not hold the expected match "
+                f"in {_name(counted['block'])}")
+    return ""
+
+
+def _name(element: dict | None) -> str:
+    if not element:
+        return "nothing"
+    label = f"<{element['tag']}>" + (f"#{element['id']}" if element.get("id") else f"[{element.get('ordinal', '?')}]")
+    text = element.get("text", "")
+    return f'{label} "{text[:60]}{"…" if len(text) > 60 else ""}"' if text else label
+
+
+def probe_page(page, directives: list[str], intended: list[dict | None] | None = None) -> list[dict]:
+    """Count and activate `directives` on an already loaded `page` (tests, conformance).
+
+    Each result holds the probe's count and first match plus Chromium's verdict
+    (`target`, `lands`, `inBlock`) and `reason` ("" when the directive is proven).
+    """
+    intended = intended or [None] * len(directives)
+    if not page.evaluate("() => !!window.__trigsight"):
+        page.evaluate(PROBE)
+    counted = page.evaluate("(ds) => window.__trigsight.count(ds)", directives)
+    judged = page.evaluate("([ds, i, f]) => window.__trigsight.activate(ds, i, f)",
+                           [directives, intended, SAME_DOCUMENT_FRAMES])
+    return [{**c, **j, "reason": same_document_reason(c, j, want, d)}
+            for c, j, want, d in zip(counted, judged, intended, directives)]
+
+
+class _Slot:
+    """One browser context + page, working on one job at a time."""
+
+    def __init__(self, browser, viewport: dict):
+        self.context = browser.new_context(viewport=viewport, device_scale_factor=1)
+        self.context.add_init_script(PROBE)
+        self.page = self.context.new_page()
+        self.job = None
+        self.counted: list[dict] = []
+
+    def start_page(self, job: PageJob) -> None:
+        self.job, self.kind = job, "page"
+        self.page.goto(job.url, wait_until="load")
+        directives = [c.directive for c in job.checks]
+        self.counted = self.page.evaluate("(ds) => window.__trigsight.count(ds)", directives)
+        self.page.evaluate("""([ds, intended, frames]) => { window.__trigsightDone = undefined;
+            window.__trigsight.activate(ds, intended, frames).then(r => { window.__trigsightDone = r; },
+                e => { window.__trigsightDone = String(e); }); }""",
+                           [directives, [c.intended for c in job.checks], SAME_DOCUMENT_FRAMES])
+
+    def start_fresh(self, job: PageJob, check: Check) -> None:
+        self.job, self.kind, self.check = job, "fresh", check
+        self.page.goto("about:blank")
+        self.page.goto(f"{job.url}#:~:{check.directive}", wait_until="load")
+        self.page.evaluate("""([d, intended, frames]) => { window.__trigsightDone = undefined;
+            window.__trigsight.arrived(d, intended, frames).then(r => { window.__trigsightDone = r; },
+                e => { window.__trigsightDone = String(e); }); }""", [check.directive, check.intended, FRESH_FRAMES])
+
+    def poll(self):
+        result = self.page.evaluate("() => window.__trigsightDone")
+        if isinstance(result, str):
+            raise RuntimeError(f"probe failed on {self.job.url}: {result}")
+        return result
+
+    def finish_page(self, judged: list[dict]) -> list[Outcome]:
+        outcomes = []
+        for check, counted, verdict in zip(self.job.checks, self.counted, judged):
+            reason = same_document_reason(counted, verdict, check.intended, check.directive)
+            outcomes.append(Outcome(check.key, check.directive, counted["count"], not reason, reason,
+                                    counted.get("text", ""), verdict["target"]))
+        return outcomes
+
+    def finish_fresh(self, arrived: dict) -> dict:
+        reason = same_document_reason(arrived, arrived, self.check.intended, self.check.directive)
+        if not reason and not arrived["inView"]:
+            reason = "after a fresh navigation the sentence is not scrolled into view"
+        if not reason:
+            reason = self._highlight_reason(arrived["rects"])
+        return {"ok": not reason, "reason": reason, "count": arrived["count"], "target": arrived["target"]}
+
+    def _highlight_reason(self, rects: list[list[float]]) -> str:
+        """Paint ::target-text magenta and compare the magenta box with the match's box."""
+        self.page.evaluate("() => window.__trigsight.markHighlight()")
+        self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        viewport = self.page.viewport_size
+        want = _union([r for r in rects if r[3] > 0 and r[1] < viewport["height"]])
+        if want is None:
+            return "the highlighted sentence has no box on screen"
+        margin = 16
+        clip = [max(0, int(want[0]) - margin), max(0, int(want[1]) - margin),
+                min(viewport["width"], int(want[2]) + margin + 1), min(viewport["height"], int(want[3]) + margin + 1)]
+        shot = self.page.screenshot(type="png", clip={"x": clip[0], "y": clip[1], "width": clip[2] - clip[0],
+                                                      "height": clip[3] - clip[1]})
+        got = self.page.evaluate("(png) => window.__trigsight.magentaBox(png)", base64.b64encode(shot).decode())
+        if got is None:
+            return "Chromium did not highlight the sentence (no ::target-text paint)"
+        expected = [max(0, want[0]) - clip[0], max(0, want[1]) - clip[1],
+                    min(viewport["width"], want[2]) - clip[0], min(viewport["height"], want[3]) - clip[1]]
+        off = max(abs(a - b) for a, b in zip(got, expected))
+        if off > MAGENTA_TOLERANCE_PX:
+            return (f"the highlight box {got} differs from the sentence's box "
+                    f"{[round(v) for v in expected]} by {off:.0f}px")
+        return ""
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def _union(rects: list[list[float]]) -> list[float] | None:
+    if not rects:
+        return None
+    return [min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects), max(r[3] for r in rects)]
+
+
+@dataclass
+class RunStats:
+    pages: int = 0
+    directives: int = 0
+    fresh: int = 0
+    seconds: float = 0.0
+    per_page: dict = field(default_factory=dict)
+
+
+def run(browser, jobs: list[PageJob], workers: int = 2, viewport: dict | None = None,
+        on_page: Callable[[PageJob, list[Outcome]], None] | None = None) -> tuple[dict[str, list[Outcome]], RunStats]:
+    """Check every job; return outcomes by page path. Author citations get a fresh navigation."""
+    started = time.perf_counter()
+    viewport = viewport or {"width": 1280, "height": 800}
+    tasks = [("page", job, None) for job in jobs]
+    results: dict[str, list[Outcome]] = {}
+    pending_fresh: dict[str, int] = {}
+    retried: set[str] = set()
+    slots = [_Slot(browser, viewport) for _ in range(max(1, min(workers, len(tasks))))]
+    busy: dict[int, tuple] = {}
+    stats = RunStats()
+    try:
+        while tasks or busy:
+            progressed = False
+            for index, slot in enumerate(slots):
+                if index in busy or not tasks:
+                    continue
+                kind, job, check = tasks.pop(0)
+                (slot.start_page(job) if kind == "page" else slot.start_fresh(job, check))
+                busy[index] = (kind, job, check, time.perf_counter())
+            for index in list(busy):
+                slot, (kind, job, check, began) = slots[index], busy[index]
+                done = slot.poll()
+                if done is None:
+                    continue
+                del busy[index]
+                progressed = True
+                if kind == "page":
+                    outcomes = slot.finish_page(done)
+                    # One match counted but no verdict from Chromium can be a slow frame: load once more.
+                    if any(o.count == 1 and not o.ok for o in outcomes) and job.path not in retried:
+                        retried.add(job.path)
+                        tasks.append(("page", job, None))
+                        continue
+                    results[job.path] = outcomes
+                    stats.pages += 1
+                    stats.directives += len(outcomes)
+                    stats.per_page[job.path] = round(time.perf_counter() - began, 3)
+                    fresh = [c for c in job.checks if c.fresh]
+                    pending_fresh[job.path] = len(fresh)
+                    tasks[:0] = [("fresh", job, c) for c in fresh]
+                else:
+                    outcome = next(o for o in results[job.path] if o.key == check.key)
+                    outcome.fresh = slot.finish_fresh(done)
+                    if outcome.ok and not outcome.fresh["ok"]:
+                        outcome.ok, outcome.reason = False, "fresh navigation: " + outcome.fresh["reason"]
+                    pending_fresh[job.path] -= 1
+                    stats.fresh += 1
+                if pending_fresh.get(job.path) == 0 and on_page:
+                    pending_fresh[job.path] = -1
+                    on_page(job, results[job.path])
+            if busy and not progressed:
+                time.sleep(0.003)
+    finally:
+        for slot in slots:
+            slot.close()
+    stats.seconds = time.perf_counter() - started
+    return results, stats

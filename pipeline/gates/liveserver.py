@@ -1,0 +1,62 @@
+"""Run the real site (gunicorn on loopback) over a release folder, for gates and tests."""
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from ..errors import TrigsightError
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serve_release(release_dir: Path, workers: int = 2, env: dict | None = None, timeout: float = 30.0):
+    """Yield the base URL of gunicorn serving `release_dir`; stop it (by PID) afterwards."""
+    port = free_port()
+    environment = {**os.environ, **(env or {}), "TRIGSIGHT_RELEASE_DIR": str(Path(release_dir).resolve())}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+         "--threads", "4", "--log-level", "warning", "trigsight_site:create_app()"],
+        env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(base, process, timeout)
+        yield base
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        if process.stderr:
+            process.stderr.close()
+
+
+def _wait_until_up(base: str, process: subprocess.Popen, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            error = process.stderr.read().decode(errors="replace")[-2000:] if process.stderr else ""
+            raise TrigsightError(f"the site did not start: {error.strip()}", "gunicorn")
+        try:
+            with urllib.request.urlopen(base + "/", timeout=2):
+                return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise TrigsightError(f"the site did not answer on {base} within {timeout:.0f}s", "gunicorn")

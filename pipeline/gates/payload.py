@@ -1,0 +1,324 @@
+"""Payload gate: the JavaScript each page really costs a reader, measured on the wire.
+
+Each page is loaded in headless Chromium with a cold cache (the HTTP cache is disabled
+through CDP for every load, so every script comes over the network). Chrome DevTools
+Protocol network events give, for every response, the bytes that arrived on the socket; a
+script's figure is its body as transferred (encoded, so brotli when the server negotiated
+brotli), response headers excluded. Scripts requested before the load event are the
+initial load; scripts requested after it (the page's own lazy loading, given a quiet
+network and a scroll to the bottom) are reported as lazy. The budget applies to both
+together: a lazy script is still paid for by the reader. Script text inline in the HTML
+travels inside the page, not as a script response: it is reported (`inline_script_bytes`,
+uncompressed) but not in the total. Not seen:
+scripts of out-of-process (cross-site) iframes, and scripts a page requests later than
+QUIET_SECONDS after its network went quiet.
+"""
+from __future__ import annotations
+
+import asyncio
+import statistics
+import time
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from ..errors import BudgetExceeded, GateFailed, Problem
+
+QUIET_SECONDS = 0.5        # network silent this long = settled (Playwright's "networkidle")
+SETTLE_LIMIT_SECONDS = 15  # a page that never goes quiet is measured as it stands then
+CONCURRENCY = 2
+RELEASE_RUNS = 1           # bytes of a given release do not vary between loads; the bench uses 3
+MEASURED = "encoded body bytes on the wire, response headers excluded"
+
+
+@dataclass(frozen=True)
+class Script:
+    url: str
+    bytes: int          # body bytes as transferred
+    header_bytes: int
+    encoding: str       # Content-Encoding as served ("" = identity)
+    lazy: bool          # requested after the load event
+
+    def to_json(self, base: str = "") -> dict:
+        return {"url": _shown(self.url, base), "bytes": self.bytes, "encoding": self.encoding or "identity",
+                "lazy": self.lazy}
+
+
+@dataclass
+class PageLoad:
+    url: str
+    status: int
+    scripts: list[Script]
+    inline_script_bytes: int     # script text inside the HTML: paid within the page, not counted here
+
+    @property
+    def initial(self) -> int:
+        return sum(s.bytes for s in self.scripts if not s.lazy)
+
+    @property
+    def lazy(self) -> int:
+        return sum(s.bytes for s in self.scripts if s.lazy)
+
+    @property
+    def total(self) -> int:
+        return self.initial + self.lazy
+
+
+@dataclass
+class PageFigures:
+    url: str
+    loads: list[PageLoad]
+
+    def _median(self, attribute: str) -> int:
+        return statistics.median_low(getattr(load, attribute) for load in self.loads)
+
+    @property
+    def initial(self) -> int:
+        return self._median("initial")
+
+    @property
+    def lazy(self) -> int:
+        return self._median("lazy")
+
+    @property
+    def total(self) -> int:
+        return self._median("total")
+
+    @property
+    def typical(self) -> PageLoad:
+        return next(load for load in self.loads if load.total == self.total)
+
+    def to_json(self, base: str = "") -> dict:
+        return {"page": _shown(self.url, base), "initial": self.initial, "lazy": self.lazy, "total": self.total,
+                "runs": [load.total for load in self.loads],
+                "inline_script_bytes": self.typical.inline_script_bytes,
+                "scripts": [s.to_json(base) for s in self.typical.scripts]}
+
+
+@dataclass
+class Measurement:
+    browser: str
+    webgl: str                   # renderer, or "unavailable": a scene that needs WebGL did not load without it
+    runs: int
+    reduced_motion: bool
+    pages: list[PageFigures] = field(default_factory=list)
+    browser_args: list[str] = field(default_factory=list)
+
+    @property
+    def median_total(self) -> int:
+        return statistics.median_low(p.total for p in self.pages) if self.pages else 0
+
+    def over(self, budget: int) -> list[PageFigures]:
+        return [p for p in self.pages if p.total > budget]
+
+    def to_json(self, base: str = "", budget: int | None = None) -> dict:
+        return {"measured": MEASURED, "browser": self.browser, "browser_args": self.browser_args,
+                "webgl": self.webgl, "runs": self.runs,
+                "reduced_motion": self.reduced_motion, "budget": budget, "median_total": self.median_total,
+                "pages": [p.to_json(base) for p in self.pages]}
+
+
+def _shown(url: str, base: str) -> str:
+    return url[len(base):] or "/" if base and url.startswith(base) else url
+
+
+def measure(urls: list[str], runs: int = 3, chromium: str = "", reduced_motion: bool = False,
+            concurrency: int = CONCURRENCY, browser_args: tuple[str, ...] = ()) -> Measurement:
+    """Load every URL `runs` times with a cold cache; return the JS bytes each load transferred.
+
+    `browser_args` are extra Chromium flags, e.g. to stand in for a browser without a feature.
+    """
+    return asyncio.run(_measure(list(urls), runs, chromium, reduced_motion, concurrency, tuple(browser_args)))
+
+
+async def _measure(urls, runs, chromium, reduced_motion, concurrency, browser_args) -> Measurement:
+    from playwright.async_api import async_playwright
+
+    from . import chromium as chromium_launcher
+
+    async with async_playwright() as playwright:
+        browser = await chromium_launcher.launch(playwright, chromium, args=list(browser_args))
+        try:
+            queue = asyncio.Queue()
+            for _ in range(runs):
+                for url in urls:
+                    queue.put_nowait(url)
+            loads: list[PageLoad] = []
+
+            async def worker():
+                # One context per worker; every load is still cold: the cache is disabled
+                # for each page through CDP, so no response is ever served from it.
+                context = await browser.new_context(reduced_motion="reduce" if reduced_motion else "no-preference")
+                try:
+                    while not queue.empty():
+                        loads.append(await _load(context, queue.get_nowait()))
+                finally:
+                    await context.close()
+
+            await asyncio.gather(*(worker() for _ in range(max(1, min(concurrency, len(urls) * runs)))))
+            webgl = await _webgl(browser)
+            name = f"{browser.browser_type.name} {browser.version}"
+        finally:
+            await browser.close()
+    pages = [PageFigures(url, [load for load in loads if load.url == url]) for url in urls]
+    return Measurement(name, webgl, runs, reduced_motion, pages, list(browser_args))
+
+
+async def _load(context, url: str) -> PageLoad:
+    page = await context.new_page()
+    try:
+        cdp = await context.new_cdp_session(page)
+        log = _NetworkLog()
+        for event in ("requestWillBeSent", "responseReceived", "loadingFinished", "loadingFailed"):
+            cdp.on(f"Network.{event}", getattr(log, event))
+        cdp.on("Page.loadEventFired", log.loadEventFired)
+        await cdp.send("Network.enable")
+        await cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+        await cdp.send("Page.enable")
+        response = await page.goto(url, wait_until="load")
+        await log.quiet()
+        await _scroll_through(page)
+        await log.quiet()
+        inline = await page.evaluate(
+            "() => [...document.scripts].filter(s => !s.src).reduce((n, s) => n + s.text.length, 0)")
+        return PageLoad(url, response.status if response else 0, log.scripts(), inline)
+    finally:
+        await page.close()
+
+
+async def _scroll_through(page) -> None:
+    """Scroll a viewport at a time so scripts loaded on visibility are requested too."""
+    await page.evaluate("""async () => {
+        for (let y = innerHeight; y < document.documentElement.scrollHeight + innerHeight; y += innerHeight) {
+            scrollTo(0, y);
+            await new Promise(done => requestAnimationFrame(() => setTimeout(done, 30)));
+        }
+    }""")
+
+
+async def _webgl(browser) -> str:
+    page = await browser.new_page()
+    try:
+        return await page.evaluate("""() => {
+            const gl = document.createElement('canvas').getContext('webgl');
+            if (!gl) return 'unavailable';
+            const info = gl.getExtension('WEBGL_debug_renderer_info');
+            return info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER);
+        }""")
+    finally:
+        await page.close()
+
+
+class _NetworkLog:
+    """CDP Network events of one page load, kept per request."""
+
+    def __init__(self):
+        self.requests: dict[str, dict] = {}
+        self.in_flight: set[str] = set()
+        self.changed = time.monotonic()
+        self.load_time: float | None = None
+
+    def _touch(self):
+        self.changed = time.monotonic()
+
+    def requestWillBeSent(self, event):
+        self.requests[event["requestId"]] = {"url": event["request"]["url"], "type": event.get("type", ""),
+                                             "sent": event["timestamp"], "mime": "", "encoding": "",
+                                             "header_bytes": 0, "total": None}
+        self.in_flight.add(event["requestId"])
+        self._touch()
+
+    def responseReceived(self, event):
+        request = self.requests.get(event["requestId"])
+        if request is None:
+            return
+        response = event["response"]
+        headers = {k.lower(): v for k, v in response.get("headers", {}).items()}
+        request.update(mime=response.get("mimeType", ""), encoding=headers.get("content-encoding", ""),
+                       type=event.get("type") or request["type"],
+                       # bytes received when the headers were complete: the header block
+                       header_bytes=int(response.get("encodedDataLength") or 0))
+
+    def loadingFinished(self, event):
+        request = self.requests.get(event["requestId"])
+        if request is not None:
+            request["total"] = int(event["encodedDataLength"])
+        self.in_flight.discard(event["requestId"])
+        self._touch()
+
+    def loadingFailed(self, event):
+        self.in_flight.discard(event["requestId"])
+        self._touch()
+
+    def loadEventFired(self, event):
+        self.load_time = event["timestamp"]
+
+    async def quiet(self) -> None:
+        deadline = time.monotonic() + SETTLE_LIMIT_SECONDS
+        while time.monotonic() < deadline:
+            if not self.in_flight and time.monotonic() - self.changed >= QUIET_SECONDS:
+                return
+            await asyncio.sleep(0.05)
+
+    def scripts(self) -> list[Script]:
+        found = []
+        for request in self.requests.values():
+            if request["total"] is None or not _is_script(request):
+                continue
+            lazy = self.load_time is not None and request["sent"] > self.load_time
+            found.append(Script(request["url"], max(request["total"] - request["header_bytes"], 0),
+                                request["header_bytes"], request["encoding"], lazy))
+        return found
+
+
+def _is_script(request: dict) -> bool:
+    return request["type"] == "Script" or "javascript" in request["mime"] or "ecmascript" in request["mime"]
+
+
+def report_lines(measurement: Measurement, budget: int | None, base: str = "") -> list[str]:
+    lines = [f"payload: {measurement.browser}, WebGL {measurement.webgl}, {measurement.runs} run(s) per page, "
+             f"cold cache{', reduced motion' if measurement.reduced_motion else ''}"
+             f"{''.join(' ' + a for a in measurement.browser_args)}; {MEASURED}"]
+    width = max((len(_shown(p.url, base)) for p in measurement.pages), default=1)
+    for figures in measurement.pages:
+        verdict = "" if budget is None else (" OVER budget" if figures.total > budget else " ok")
+        scripts = ", ".join(f"{_name(s.url)} {s.bytes} B {s.encoding or 'identity'}{' lazy' if s.lazy else ''}"
+                            for s in figures.typical.scripts) or "no scripts"
+        limit = "" if budget is None else f" / {budget} B"
+        lines.append(f"  {_shown(figures.url, base):<{width}}  JS {figures.total:>6} B{limit}"
+                     f" (initial {figures.initial} B, lazy {figures.lazy} B){verdict}  [{scripts}]")
+    lines.append(f"median over {len(measurement.pages)} page(s): {measurement.median_total} B of JavaScript")
+    return lines
+
+
+def _name(url: str) -> str:
+    return urlsplit(url).path.rsplit("/", 1)[-1] or url
+
+
+def release_stage(context) -> None:
+    """Measure every staged page over real HTTP; refuse the release when one is over budget."""
+    from ..publishing import compress
+    from .liveserver import serve_release
+
+    stale = compress.stale(context.staging)
+    if stale:
+        raise GateFailed("payload", [Problem(name, None, "pre-compressed copy differs from the file "
+                                             "(a stage rewrote it after compression)") for name in stale])
+    budget = context.config.js_budget
+    with serve_release(context.staging) as base:
+        measurement = measure([base + page.path for page in context.build.pages], runs=RELEASE_RUNS,
+                              chromium=context.config.chromium)
+    for line in report_lines(measurement, budget, base):
+        context.say(line)
+    if measurement.webgl == "unavailable":
+        context.say("payload: this Chromium has no WebGL, so scripts a page loads only with WebGL "
+                    "(the home page's scene) were not requested and are not in these figures")
+    context.gates["payload"] = measurement.to_json(base, budget)
+    problems = [Problem(_shown(p.url, base), None, f"page answered HTTP {p.typical.status}")
+                for p in measurement.pages if p.typical.status != 200]
+    if problems:
+        raise GateFailed("payload", problems)
+    over = measurement.over(budget)
+    if over:
+        raise BudgetExceeded([Problem(_shown(p.url, base), None,
+                                      f"{p.total} bytes of JavaScript on the wire > budget {budget} bytes")
+                              for p in over])

@@ -1,0 +1,47 @@
+"""Where sentences end: the unit every passage, chunk and answer sentence is cut into (pure).
+
+Latin-script sentences end at `. ! ? …` followed by a space (closing quotes and brackets
+stay with the sentence), except after common abbreviations, single letters and dotted
+words such as "U.S." before a lowercase word; CJK sentences end at `。！？`.
+"""
+from __future__ import annotations
+
+import re
+
+ABBREVIATIONS = frozenset("e.g i.e etc vs cf mr mrs ms dr st no fig approx al eq ch sec "
+                          "jan feb mar apr jun jul aug sep sept oct nov dec т.е т.д т.п др г".split())
+_LATIN_END = re.compile(r"[.!?…]+[\"'”’»)\]]*")
+_CJK_END = re.compile(r"[。！？]+[」』）\"'”’]*")
+
+
+def split_sentences(text: str) -> list[tuple[int, int]]:
+    """(start, end) spans of the sentences in one collapsed segment of text."""
+    spans, start = [], 0
+    for end in _sentence_ends_sorted(text) + [len(text)]:
+        chunk = text[start:end]
+        if chunk.strip():
+            lead = len(chunk) - len(chunk.lstrip())
+            spans.append((start + lead, start + len(chunk.rstrip())))
+        start = end
+    return spans
+
+
+def _sentence_ends(text: str):
+    for match in _CJK_END.finditer(text):
+        yield_at = match.end()
+        if yield_at < len(text):
+            yield yield_at
+    for match in _LATIN_END.finditer(text):
+        end = match.end()
+        if end >= len(text) or text[end] != " " or end + 1 >= len(text):
+            continue
+        word = text[:match.start()].rsplit(" ", 1)[-1].lower()
+        abbreviated = word in ABBREVIATIONS or (len(word) == 1 and word.isalpha()) or \
+            ("." in word and text[end + 1].islower())  # "U.S. law", "a.k.a. foo"
+        if text[match.start()] == "." and abbreviated:
+            continue
+        yield end
+
+
+def _sentence_ends_sorted(text: str) -> list[int]:
+    return sorted(set(_sentence_ends(text)))

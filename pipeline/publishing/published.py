@@ -1,0 +1,86 @@
+"""A published release, loaded read-only for the server, the chat and the MCP tools."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import ReleaseNotFound
+
+ALLOWLIST = "allowlist.json"
+MANIFEST = "manifest.json"
+SCHEMA = "trigsight.allowlist/1"
+
+
+@dataclass(frozen=True)
+class PublishedPassage:
+    id: str
+    page: str
+    text: str
+    url: str
+    directive: str
+    block: int
+    kind: str
+    headings: tuple[str, ...]
+    order: int
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class PublishedPage:
+    slug: str
+    path: str
+    title: str
+    language: str
+    source: str
+    file: str
+    sha256: str
+    text: str
+
+
+@dataclass
+class Release:
+    root: Path
+    release_id: str
+    pages: list[PublishedPage]
+    passages: list[PublishedPassage]
+    citations: list[dict]
+    manifest: dict
+    _by_id: dict[str, PublishedPassage] = field(default_factory=dict, repr=False)
+    _by_path: dict[str, PublishedPage] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def load(cls, root: Path | str) -> "Release":
+        root = Path(root)
+        allowlist_file = root / ALLOWLIST
+        if not allowlist_file.is_file():
+            raise ReleaseNotFound(f"no published release in {root} (run `trigsight release` first)", str(root))
+        data = json.loads(allowlist_file.read_text("utf-8"))
+        if data.get("schema") != SCHEMA:
+            raise ReleaseNotFound(f"{allowlist_file} has schema {data.get('schema')!r}, expected {SCHEMA!r}",
+                                  str(allowlist_file))
+        manifest_file = root / MANIFEST
+        manifest = json.loads(manifest_file.read_text("utf-8")) if manifest_file.is_file() else {}
+        pages = [PublishedPage(**{k: p[k] for k in PublishedPage.__dataclass_fields__}) for p in data["pages"]]
+        passages = [PublishedPassage(**{**{k: p[k] for k in PublishedPassage.__dataclass_fields__},
+                                        "headings": tuple(p["headings"])}) for p in data["passages"]]
+        release = cls(root, data["release_id"], pages, passages, data.get("citations", []), manifest)
+        release._by_id = {p.id: p for p in passages}
+        release._by_path = {p.path: p for p in pages}
+        return release
+
+    def passage(self, passage_id: str) -> PublishedPassage | None:
+        return self._by_id.get(passage_id)
+
+    def page(self, path: str) -> PublishedPage | None:
+        return self._by_path.get(path)
+
+    def page_by_slug(self, slug: str) -> PublishedPage | None:
+        return next((p for p in self.pages if p.slug == slug), None)
+
+    def passages_of(self, path: str) -> list[PublishedPassage]:
+        return [p for p in self.passages if p.page == path]
+
+    def page_file(self, page: PublishedPage) -> Path:
+        return self.root / page.file

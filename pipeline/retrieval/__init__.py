@@ -1,0 +1,2 @@
+"""The retrieval index: built at release time (index), queried at request time (search).
+"""

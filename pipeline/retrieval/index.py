@@ -1,0 +1,107 @@
+"""Release stage: the retrieval index, built from the passages the gates allowed.
+
+Written into the staged release as `index/` and published with it, so the server only
+loads arrays and never embeds the corpus. Two levels are indexed: chunks (a few
+sentences of one block, what the chat reads) and the passages inside them (single
+sentences, what `find_evidence` quotes); each level has a BM25 leg and a vector leg.
+
+The folder's format is described in layout.py.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ..settings import setting
+from . import embedders
+from .bm25 import EPSILON, K1, B, BM25Index
+from .chunks import build_chunks
+from .layout import DEFAULT_RRF_K, FUSION_DEPTH, INDEX_DIR, META, MIN_COVERAGE, SCHEMA
+from .tokenize import TOKENIZER, tokenize
+
+
+@dataclass
+class IndexResult:
+    folder: Path
+    chunks: int
+    passages: int
+    model_id: str
+    dims: int
+    embedded: int          # texts embedded anew (the rest came from the vector cache)
+    reused: int
+    seconds: float
+
+    def figures(self) -> dict:
+        return {"chunks": self.chunks, "passages": self.passages, "model": self.model_id, "dims": self.dims,
+                "embedded": self.embedded, "reused_from_cache": self.reused, "seconds": round(self.seconds, 3)}
+
+
+def build(passages: Sequence, folder: Path, embedder: embedders.Embedder,
+          cache: embedders.VectorCache | None, rrf_k: int = DEFAULT_RRF_K,
+          titles: dict[str, str] | None = None) -> IndexResult:
+    """Write the index of `passages` (release order) into `folder`; `titles`: page path → title."""
+    started = time.perf_counter()
+    chunks = build_chunks(passages, titles)
+    by_id = {p.id: p for p in passages}
+    indexed = [by_id[pid] for chunk in chunks for pid in chunk.passage_ids]
+    chunk_of = [number for number, chunk in enumerate(chunks) for _ in chunk.passage_ids]
+
+    chunk_texts = [c.indexed_text for c in chunks]
+    passage_texts = [p.text for p in indexed]
+    vectors, embedded = embedders.embed_cached(embedder, chunk_texts + passage_texts, cache)
+
+    folder.mkdir(parents=True, exist_ok=True)
+    BM25Index.build([tokenize(t) for t in chunk_texts]).save(folder / "bm25-chunks.npz")
+    BM25Index.build([tokenize(t) for t in passage_texts]).save(folder / "bm25-passages.npz")
+    np.save(folder / "vectors-chunks.npy", vectors[:len(chunks)])
+    np.save(folder / "vectors-passages.npy", vectors[len(chunks):])
+    meta = {
+        "schema": SCHEMA,
+        "model": {"id": embedder.model_id, "dims": int(vectors.shape[1]) if len(vectors) else embedder.dims},
+        "tokenizer": TOKENIZER,
+        "bm25": {"k1": K1, "b": B, "epsilon": EPSILON},
+        "rrf_k": rrf_k,
+        "fusion": {"depth": FUSION_DEPTH, "min_coverage": MIN_COVERAGE,
+                   "chunk_vector": "mean of the chunk's cosine and its best passage's cosine"},
+        "chunks": [c.to_json() for c in chunks],
+        "passages": [{"id": p.id, "page": p.page, "chunk": n} for p, n in zip(indexed, chunk_of)],
+    }
+    (folder / META).write_text(json.dumps(meta, ensure_ascii=False, indent=None) + "\n", "utf-8")
+    total = len(set(chunk_texts + passage_texts))
+    return IndexResult(folder, len(chunks), len(indexed), embedder.model_id, meta["model"]["dims"],
+                       embedded, total - embedded, time.perf_counter() - started)
+
+
+def build_with_fallback(passages: Sequence, folder: Path, cache_dir: Path | None, say: Callable[[str], None],
+                        mode: str | None = None, rrf_k: int | None = None,
+                        titles: dict[str, str] | None = None) -> IndexResult:
+    """Build with the configured embedder; an unreachable OpenAI falls back to the offline model."""
+    rrf_k = rrf_k if rrf_k is not None else int(setting("TRIGSIGHT_RRF_K"))
+    embedder = embedders.for_release(mode)
+
+    def cache_for(model: embedders.Embedder):
+        return embedders.VectorCache(cache_dir, model.model_id) if cache_dir is not None else None
+
+    try:
+        return build(passages, folder, embedder, cache_for(embedder), rrf_k, titles)
+    except embedders.EmbeddingUnavailable as error:
+        if embedder.model_id == embedders.USE_MODEL_ID or (mode or setting("TRIGSIGHT_EMBEDDINGS")) == "openai":
+            raise
+        say(f"index: {error.problems[0].message}; falling back to the offline model {embedders.USE_MODEL_ID}")
+        offline = embedders.offline()
+        return build(passages, folder, offline, cache_for(offline), rrf_k, titles)
+
+
+def release_stage(context) -> None:
+    cache_dir = Path(context.config.cache_dir) if context.config.use_cache else None
+    titles = {page.path: page.title for page in context.build.pages}
+    result = build_with_fallback(context.passages, context.staging / INDEX_DIR, cache_dir, context.say, titles=titles)
+    context.gates["index"] = result.figures()
+    context.say(f"index: {result.chunks} chunks over {result.passages} passages, {result.model_id} "
+                f"({result.dims}-d), {result.embedded} texts embedded, {result.reused} from cache, "
+                f"{result.seconds:.2f}s")

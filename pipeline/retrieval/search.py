@@ -1,0 +1,223 @@
+"""Query side of the published index: BM25 + vectors, fused by reciprocal rank.
+
+`Retriever.load(release_dir)` reads `release_dir/index` (arrays memory-mapped, so the
+gunicorn workers share pages) and never embeds the corpus; only the question is
+embedded, by the same model the index was built with (the offline model loads once per
+process, on the first question). `search()` ranks chunks for the chat, `search_passages()`
+single sentences for the MCP `find_evidence` tool.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+from ..errors import TrigsightError
+from . import embedders
+from .bm25 import BM25Index
+from .layout import (
+    FUSION_DEPTH,
+    INDEX_DIR,
+    MIN_COVERAGE,
+    SCHEMA,
+    load_chunks,
+    load_meta,
+)
+from .tokenize import TOKENIZER, tokenize
+
+LEGS = ("bm25", "vector", "hybrid")
+log = logging.getLogger(__name__)
+
+
+class IndexMismatch(TrigsightError):
+    """The index cannot be used as it is: missing, another schema, tokenizer or model."""
+
+
+@dataclass(frozen=True)
+class Hit:
+    chunk_id: str
+    passage_ids: tuple[str, ...]   # the chunk's passages, in page order
+    page: str                      # URL path
+    score: float                   # fused RRF score
+    best_passage: str              # id of the chunk's passage that best matches the query
+
+
+def rrf(rankings: Sequence[Sequence[int]], k: int = 60) -> list[tuple[int, float]]:
+    """Reciprocal rank fusion of ranked lists of item numbers (rank 1 first).
+
+    score(item) = Σ 1 / (k + rank). Ties go to the item with the better single best rank,
+    then to the lower item number (corpus order), so equal inputs give equal outputs.
+    """
+    scores: dict[int, float] = {}
+    best: dict[int, int] = {}
+    for ranking in rankings:
+        for rank, item in enumerate(ranking, start=1):
+            item = int(item)
+            scores[item] = scores.get(item, 0.0) + 1.0 / (k + rank)
+            best[item] = min(best.get(item, rank), rank)
+    return sorted(scores.items(), key=lambda pair: (-pair[1], best[pair[0]], pair[0]))
+
+
+def top(scores: np.ndarray, depth: int, positive_only: bool = False) -> list[int]:
+    """Item numbers of the `depth` highest scores, ties in corpus order."""
+    candidates = np.flatnonzero(scores > 0) if positive_only else np.arange(len(scores))
+    if len(candidates) > depth:
+        # Keep every item tied with the depth-th score, then order stably.
+        cutoff = np.partition(scores[candidates], len(candidates) - depth)[len(candidates) - depth]
+        candidates = candidates[scores[candidates] >= cutoff]
+    order = np.lexsort((candidates, -scores[candidates]))
+    return [int(i) for i in candidates[order][:depth]]
+
+
+@dataclass
+class LegScores:
+    """One question's scores over the whole corpus, at both levels (vectors may be absent)."""
+
+    bm25_chunks: np.ndarray
+    bm25_passages: np.ndarray
+    coverage_chunks: np.ndarray      # share of the question's idf mass each item contains
+    coverage_passages: np.ndarray
+    cos_chunks: np.ndarray | None    # mean of the chunk's cosine and its best passage's
+    cos_passages: np.ndarray | None  # mean of the passage's cosine and its chunk's
+
+
+class Retriever:
+    def __init__(self, meta: dict, bm25_chunks: BM25Index, bm25_passages: BM25Index,
+                 vectors_chunks: np.ndarray, vectors_passages: np.ndarray,
+                 embedder: embedders.Embedder | None, embedder_error: str = ""):
+        self.meta = meta
+        self.chunks = load_chunks(meta)
+        self.passage_ids = [p["id"] for p in meta["passages"]]
+        self.passage_pages = [p["page"] for p in meta["passages"]]
+        members: list[list[int]] = [[] for _ in self.chunks]
+        for number, passage in enumerate(meta["passages"]):
+            members[passage["chunk"]].append(number)
+        self.chunk_passages = [np.array(m, dtype=np.int64) for m in members]
+        self.bm25_chunks, self.bm25_passages = bm25_chunks, bm25_passages
+        self.vectors_chunks, self.vectors_passages = vectors_chunks, vectors_passages
+        self.embedder = embedder
+        self.embedder_error = embedder_error
+        self.model_id = meta["model"]["id"]
+        self.rrf_k = int(meta["rrf_k"])
+        fusion = meta.get("fusion", {})
+        self.depth = int(fusion.get("depth", FUSION_DEPTH))
+        self.min_coverage = float(fusion.get("min_coverage", MIN_COVERAGE))
+        # Passages are stored chunk by chunk, so each chunk's passages are one slice.
+        self._chunk_starts = np.array([m[0] for m in self.chunk_passages if len(m)], dtype=np.int64)
+        self._chunk_of = np.array([p["chunk"] for p in meta["passages"]], dtype=np.int64)
+        where = "offline" if self.model_id == embedders.USE_MODEL_ID else "api"
+        self.backend = (f"hybrid: bm25 + {self.model_id} ({where}), rrf k={self.rrf_k}" if embedder else
+                        f"bm25 only ({self.model_id} unavailable: {embedder_error})")
+        self._warned = threading.Event()
+
+    @classmethod
+    def load(cls, release_dir: Path | str, embedder: embedders.Embedder | None = None) -> "Retriever":
+        """Open `release_dir/index`; `embedder` (default: the index's own model) embeds questions."""
+        folder = Path(release_dir) / INDEX_DIR
+        if not (folder / "index.json").is_file():
+            raise IndexMismatch(f"no retrieval index in {folder} (run `trigsight release` first)", str(folder))
+        meta = load_meta(folder)
+        if meta.get("schema") != SCHEMA:
+            raise IndexMismatch(f"index schema {meta.get('schema')!r}, expected {SCHEMA!r}: rebuild the release",
+                                str(folder / "index.json"))
+        if meta.get("tokenizer") != TOKENIZER:
+            raise IndexMismatch(f"index tokenized by {meta.get('tokenizer')!r}, this code tokenizes by "
+                                f"{TOKENIZER!r}: rebuild the release", str(folder / "index.json"))
+        model_id = meta["model"]["id"]
+        error = ""
+        if embedder is not None and embedder.model_id != model_id:
+            raise IndexMismatch(f"index vectors are {model_id}, the question embedder is {embedder.model_id}: "
+                                "vectors of two models never mix", str(folder / "index.json"))
+        if embedder is None:
+            try:
+                embedder = embedders.for_model(model_id)
+            except embedders.EmbeddingUnavailable as unavailable:
+                error = unavailable.problems[0].message
+                log.warning("retrieval: vector leg off: %s", error)
+        vectors_chunks = np.load(folder / "vectors-chunks.npy", mmap_mode="r")
+        vectors_passages = np.load(folder / "vectors-passages.npy", mmap_mode="r")
+        for vectors in (vectors_chunks, vectors_passages):
+            if len(vectors) and vectors.shape[1] != meta["model"]["dims"]:
+                raise IndexMismatch(f"index vectors have {vectors.shape[1]} dims, index.json says "
+                                    f"{meta['model']['dims']}", str(folder))
+        return cls(meta, BM25Index.load(folder / "bm25-chunks.npz"), BM25Index.load(folder / "bm25-passages.npz"),
+                   vectors_chunks, vectors_passages, embedder, error)
+
+    # --- scoring -------------------------------------------------------------------------
+
+    def scores(self, query: str) -> LegScores:
+        tokens = tokenize(query)
+        cos_chunks = cos_passages = None
+        vector = self._embed(query)
+        if vector is not None and len(self.chunks):
+            sentences = np.asarray(self.vectors_passages @ vector, dtype=np.float64)
+            whole = np.asarray(self.vectors_chunks @ vector, dtype=np.float64)
+            # A chunk is as close as its text, or as its best sentence when one clause answers;
+            # a sentence borrows half its closeness from its chunk ("It switches to..." needs
+            # the sentence before it to say what "it" is).
+            cos_chunks = 0.5 * whole + 0.5 * np.maximum.reduceat(sentences, self._chunk_starts)
+            cos_passages = 0.5 * sentences + 0.5 * whole[self._chunk_of]
+        elif vector is not None:
+            cos_chunks = cos_passages = np.zeros(0)
+        return LegScores(self.bm25_chunks.scores(tokens), self.bm25_passages.scores(tokens),
+                         self.bm25_chunks.coverage(tokens), self.bm25_passages.coverage(tokens),
+                         cos_chunks, cos_passages)
+
+    def _embed(self, query: str) -> np.ndarray | None:
+        if self.embedder is None:
+            return None
+        try:
+            return self.embedder.embed([query])[0]
+        except embedders.EmbeddingUnavailable as error:
+            if not self._warned.is_set():
+                self._warned.set()
+                log.warning("retrieval: vector leg failed, answering with BM25 alone: %s", error)
+            return None
+
+    def ranking(self, scores: LegScores, level: str, leg: str, k: int = 10) -> list[tuple[int, float]]:
+        """The k best (item number, score) for `level` "chunk" or "passage", one leg or the fusion.
+
+        A single leg ranks by its own score (BM25: items sharing a term; vector: cosine).
+        The fusion takes each leg's first `depth` items, keyword hits only where they hold
+        at least `min_coverage` of the question's idf mass, and fuses them by RRF.
+        """
+        lexical = scores.bm25_chunks if level == "chunk" else scores.bm25_passages
+        cosine = scores.cos_chunks if level == "chunk" else scores.cos_passages
+        if leg == "bm25":
+            return [(i, float(lexical[i])) for i in top(lexical, k, positive_only=True)]
+        if leg == "vector":
+            return [] if cosine is None else [(i, float(cosine[i])) for i in top(cosine, k)]
+        coverage = scores.coverage_chunks if level == "chunk" else scores.coverage_passages
+        legs = [[i for i in top(lexical, self.depth, positive_only=True) if coverage[i] >= self.min_coverage]]
+        if cosine is not None:
+            legs.append(top(cosine, self.depth))
+        return rrf(legs, self.rrf_k)[:k]
+
+    def best_passage(self, chunk: int, scores: LegScores) -> str:
+        """The chunk's passage the two legs agree on most (RRF of ranks inside the chunk)."""
+        members = self.chunk_passages[chunk]
+        legs = [[int(members[i]) for i in top(scores.bm25_passages[members], len(members), positive_only=True)]]
+        if scores.cos_passages is not None:
+            legs.append([int(members[i]) for i in top(scores.cos_passages[members], len(members))])
+        fused = rrf(legs, self.rrf_k)
+        return self.passage_ids[fused[0][0] if fused else int(members[0])]
+
+    # --- the two public searches ---------------------------------------------------------
+
+    def hits(self, scores: LegScores, ranking: list[tuple[int, float]]) -> list[Hit]:
+        return [Hit(self.chunks[n].id, self.chunks[n].passage_ids, self.chunks[n].page, score,
+                    self.best_passage(n, scores)) for n, score in ranking]
+
+    def search(self, query: str, k: int = 5) -> list[Hit]:
+        """The k best chunks for `query`, fused."""
+        scores = self.scores(query)
+        return self.hits(scores, self.ranking(scores, "chunk", "hybrid", k))
+
+    def search_passages(self, query: str, k: int = 10) -> list[tuple[str, float]]:
+        """The k best single passages (id, fused score) for `query`."""
+        scores = self.scores(query)
+        return [(self.passage_ids[n], score) for n, score in self.ranking(scores, "passage", "hybrid", k)]

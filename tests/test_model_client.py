@@ -1,0 +1,91 @@
+"""The OpenAI-compatible backend, against a local replay server: what the model sees, how it fails."""
+from __future__ import annotations
+
+import pytest
+from allowlists import write_allowlist
+from fake_llm import Script, serve
+from trigsight.answering.conversation import Turn
+from trigsight.answering.handles import HandleTable
+from trigsight.answering.model_client import (
+    ModelSettings,
+    UpstreamError,
+    messages,
+    stream,
+)
+from trigsight.gates.liveserver import free_port
+from trigsight.publishing.published import Release
+from trigsight.retrieval.search import Hit
+
+
+@pytest.fixture
+def table(tmp_path) -> HandleTable:
+    release = Release.load(write_allowlist(tmp_path, {
+        "/gates": ["The browser gate loads every page in headless Chromium."],
+        "/chat": ["The server drops every handle it did not issue."],
+    }))
+    return HandleTable.issue([Hit(f"c{n}", (p.id,), p.page, 0.1, p.id) for n, p in enumerate(release.passages)],
+                             release)
+
+
+@pytest.fixture
+def fake():
+    with serve() as running:
+        yield running
+
+
+def test_the_model_sees_handles_and_passages_but_no_link_or_passage_id(table):
+    chat = messages("What does the gate do?", (), table, "en")
+    assert chat[0]["role"] == "system" and "[S1]" in chat[0]["content"]
+    prompt = chat[-1]["content"]
+    assert "[S1] (Page gates)\nThe browser gate loads every page in headless Chromium." in prompt
+    assert "[S2] (Page chat)" in prompt
+    assert prompt.endswith("Question: What does the gate do?")
+    everything = " ".join(m["content"] for m in chat)
+    assert "http" not in everything and "#:~:" not in everything and "/gates" not in everything
+    assert not any(pid in everything for source in table for pid in source.passage_ids)
+
+
+def test_earlier_turns_go_before_the_sources_without_their_old_handles(table):
+    history = (Turn("user", "What is a handle?"), Turn("assistant", "A short label [S1]. It resolves [S2]."))
+    chat = messages("And then?", history, table, "ja")
+    assert [m["role"] for m in chat] == ["system", "user", "assistant", "user"]
+    assert chat[2]["content"] == "A short label . It resolves ."
+    assert "Answer in Japanese" in chat[0]["content"]
+
+
+def test_the_answer_streams_in_the_pieces_the_server_sends(table, fake):
+    fake.add(Script("Q1", "The gate loads pages [{handle:headless}].", piece=5))
+    settings = ModelSettings(base_url=fake.base_url, model="scripted", timeout=5)
+    pieces = list(stream(settings, messages("Q1", (), table, "en")))
+    assert "".join(pieces) == "The gate loads pages [S1]."
+    assert len(pieces) == 6
+    assert fake.requests[-1]["model"] == "scripted" and fake.requests[-1]["stream"] is True
+
+
+@pytest.mark.parametrize("script, reason", [
+    (Script("Q", status=500), "HTTP 500"),
+    (Script("Q", status=401), "HTTP 401"),
+    (Script("Q", hang=3), "silent for 1 s"),
+    (Script("Q", "Words that never finish arriving.", piece=4, cut_after=2), "broke off"),
+])
+def test_every_upstream_failure_becomes_one_error_with_a_reason(table, fake, script, reason):
+    fake.add(script)
+    settings = ModelSettings(base_url=fake.base_url, timeout=1)
+    with pytest.raises(UpstreamError, match=reason):
+        list(stream(settings, messages("Q", (), table, "en")))
+
+
+def test_an_unreachable_server_is_an_upstream_error(table):
+    settings = ModelSettings(base_url=f"http://127.0.0.1:{free_port()}/v1", timeout=2)
+    with pytest.raises(UpstreamError, match="could not be reached"):
+        list(stream(settings, messages("Q", (), table, "en")))
+
+
+@pytest.mark.parametrize("settings, enabled, described", [
+    (ModelSettings(), False, "gpt-4o-mini at api.openai.com"),
+    (ModelSettings(api_key="sk-test"), True, "gpt-4o-mini at api.openai.com"),
+    (ModelSettings(base_url="http://127.0.0.1:8080/v1", model="llama"), True, "llama at 127.0.0.1:8080"),
+])
+def test_a_key_or_a_base_url_turns_the_model_on(settings, enabled, described):
+    assert settings.enabled is enabled
+    assert settings.describe() == described

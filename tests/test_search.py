@@ -1,0 +1,149 @@
+"""The query side: reciprocal rank fusion, loading the published index, both searches."""
+import json
+import shutil
+
+import numpy as np
+import pytest
+import small_site
+from trigsight.publishing.published import Release
+from trigsight.retrieval.embedders import OpenAIEmbedder, offline
+from trigsight.retrieval.search import Hit, IndexMismatch, Retriever, rrf, top
+
+
+def test_rrf_sums_reciprocal_ranks():
+    fused = dict(rrf([[1, 2, 3], [3, 1]], k=60))
+    assert fused[1] == pytest.approx(1 / 61 + 1 / 62)
+    assert fused[3] == pytest.approx(1 / 63 + 1 / 61)
+    assert fused[2] == pytest.approx(1 / 62)
+
+
+@pytest.mark.parametrize("rankings, expected", [
+    ([[5, 7], [7, 5]], [5, 7]),             # equal scores: equal best rank, lower number first
+    ([[9, 4], [4, 9]], [4, 9]),
+    ([[2], [8, 2, 3]], [2, 8, 3]),          # both lists beat a single first place
+    ([[3, 1], []], [3, 1]),                 # an empty leg changes nothing
+    ([[], []], []),
+])
+def test_rrf_breaks_ties_deterministically(rankings, expected):
+    assert [item for item, _ in rrf(rankings)] == expected
+    assert rrf(rankings) == rrf([list(r) for r in rankings])
+
+
+def test_rrf_constant_controls_how_much_the_top_rank_dominates():
+    # Item 0 is first in one leg only; item 1 is fourth in both.
+    legs = [[0, 5, 6, 1], [2, 7, 8, 1]]
+    assert rrf(legs, k=1)[0][0] == 0
+    assert rrf(legs, k=60)[0][0] == 1
+
+
+@pytest.mark.parametrize("scores, depth, positive_only, expected", [
+    ([0.1, 0.5, 0.5, 0.0], 2, False, [1, 2]),
+    ([0.1, 0.5, 0.5, 0.0], 10, True, [1, 2, 0]),
+    ([0.0, 0.0], 5, True, []),
+    ([0.3, 0.3, 0.3], 2, False, [0, 1]),
+])
+def test_top_orders_by_score_then_corpus_order(scores, depth, positive_only, expected):
+    assert top(np.array(scores), depth, positive_only) == expected
+
+
+@pytest.fixture(scope="module")
+def release_dir(tmp_path_factory):
+    from conftest import run_trigsight
+
+    return small_site.shared_release(tmp_path_factory, run_trigsight)[2]
+
+
+@pytest.fixture(scope="module")
+def retriever(release_dir):
+    return Retriever.load(release_dir)
+
+
+@pytest.fixture(scope="module")
+def published(release_dir):
+    return Release.load(release_dir)
+
+
+def test_retriever_names_its_backend(retriever):
+    assert retriever.backend == "hybrid: bm25 + use-multilingual-v3 (offline), rrf k=60"
+
+
+@pytest.mark.parametrize("question, page, sentence", [
+    ("How often do tomatoes need water?", "/", "Tomatoes want deep watering twice a week"),
+    ("Когда обрезают яблони?", "/ru", "Яблони обрезают в конце зимы"),
+    ("桜はいつ満開になりますか", "/ja", "庭の桜は四月の初めに満開になります。"),
+    ("배추는 어떻게 절이나요?", "/ko", "배추는 소금물에 하룻밤 절여 둡니다."),
+    # Across languages: nothing but the vectors connects the question to the answer.
+    ("Когда поливать помидоры?", "/", "Tomatoes want deep watering twice a week"),
+    ("When is the honey taken from the hive?", "/", "The honey harvest happens once, in late August."),
+])
+def test_search_puts_the_answering_chunk_first_and_names_its_sentence(retriever, published, question, page, sentence):
+    hits = retriever.search(question, k=3)
+    assert all(isinstance(hit, Hit) for hit in hits) and len(hits) == 3
+    first = hits[0]
+    assert first.page == page
+    assert published.passage(first.best_passage).text.startswith(sentence)
+    assert first.best_passage in first.passage_ids
+    assert [published.passage(pid).page for pid in first.passage_ids] == [page] * len(first.passage_ids)
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+
+
+def test_search_passages_returns_single_sentences_best_first(retriever, published):
+    results = retriever.search_passages("Which flowers bring the most bees?", k=4)
+    assert len(results) == 4 and [s for _, s in results] == sorted((s for _, s in results), reverse=True)
+    assert published.passage(results[0][0]).text == "Lavender and borage bring the most bees."
+
+
+def test_search_is_deterministic(retriever):
+    assert retriever.search("garden in spring", k=5) == retriever.search("garden in spring", k=5)
+    assert retriever.search_passages("сад весной", k=5) == retriever.search_passages("сад весной", k=5)
+
+
+@pytest.mark.parametrize("k", [1, 5, 100])
+def test_k_caps_the_number_of_hits(retriever, k):
+    assert len(retriever.search("bees", k=k)) == min(k, len(retriever.chunks))
+
+
+def test_offline_model_loads_once_per_process(retriever):
+    retriever.search("first question")
+    model = offline()._model
+    retriever.search("second question")
+    assert model is not None and offline()._model is model
+
+
+def test_an_index_of_another_model_is_refused(release_dir):
+    other = OpenAIEmbedder("sk-test-not-a-key")  # built only to name its model; never called
+    with pytest.raises(IndexMismatch, match="vectors of two models never mix"):
+        Retriever.load(release_dir, embedder=other)
+
+
+def test_an_index_built_by_another_tokenizer_is_refused(release_dir, tmp_path):
+    copy = shutil.copytree(release_dir, tmp_path / "release")
+    meta_file = copy / "index" / "index.json"
+    meta = json.loads(meta_file.read_text("utf-8"))
+    meta_file.write_text(json.dumps({**meta, "tokenizer": "older"}), "utf-8")
+    with pytest.raises(IndexMismatch, match="rebuild the release"):
+        Retriever.load(copy)
+
+
+def test_a_release_without_an_index_is_refused_with_a_hint(tmp_path):
+    with pytest.raises(IndexMismatch, match="run `trigsight release` first"):
+        Retriever.load(tmp_path)
+
+
+def test_an_openai_index_without_a_key_answers_with_bm25_alone(release_dir, tmp_path, monkeypatch):
+    copy = shutil.copytree(release_dir, tmp_path / "release")
+    meta_file = copy / "index" / "index.json"
+    meta = json.loads(meta_file.read_text("utf-8"))
+    meta_file.write_text(json.dumps({**meta, "model": {"id": "openai:text-embedding-3-small", "dims": 512}}), "utf-8")
+    monkeypatch.setenv("OPENAI_API_KEY", "")
+    lexical = Retriever.load(copy)
+    assert lexical.backend.startswith("bm25 only") and "OPENAI_API_KEY" in lexical.backend
+    assert lexical.search("tomatoes watering")[0].page == "/"
+
+
+def test_the_app_loads_the_retriever_with_the_release(release_dir):
+    from trigsight_site import create_app, current_retriever
+
+    app = create_app({"RELEASE_DIR": str(release_dir)})
+    assert current_retriever(app).backend.startswith("hybrid: bm25 + use-multilingual-v3")
+    assert current_retriever(create_app({"RELEASE_DIR": ""})) is None
