@@ -25,6 +25,8 @@ from trigsight.matching.textmodel import (
 )
 from trigsight.publishing.published import PublishedPage, PublishedPassage, Release
 
+from . import current_retriever
+
 log = logging.getLogger(__name__)
 
 try:
@@ -221,13 +223,7 @@ def _original_text(segments, haystack: str, offset: int, length: int) -> str | N
 
 
 def _retriever(app):
-    if app is None:
-        return None
-    try:
-        from . import current_retriever
-    except ImportError:  # the retrieval stage is not wired into this site yet
-        return None
-    return current_retriever(app)
+    return current_retriever(app) if app is not None else None
 
 
 TOOLS = {tool.name: tool for tool in [

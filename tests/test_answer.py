@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-from allowlists import write_allowlist
 from trigsight.answering.answer import (
     LENIENT,
     STRICT,
@@ -16,6 +15,8 @@ from trigsight.answering.answer import (
 from trigsight.answering.handles import HandleTable
 from trigsight.publishing.published import Release
 from trigsight.retrieval.search import Hit
+
+from allowlists import write_allowlist
 
 STREAMED = ("Handles are short [S1]. The model copies them. [S2][s3] Then e.g. the server checks. 【S4】\n"
             "- A list item [S1, S3]\nClaim.[S2] Next one 文です。[S1]次の文 [S9]")

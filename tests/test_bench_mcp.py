@@ -3,9 +3,10 @@ import importlib.util
 import json
 
 import pytest
-from conftest import ROOT
 from trigsight.answering.support import DEFAULT_THRESHOLD
 from trigsight.publishing.published import Release
+
+from conftest import ROOT
 
 spec = importlib.util.spec_from_file_location("calibrate", ROOT / "bench/mcp/calibrate.py")
 calibrate = importlib.util.module_from_spec(spec)

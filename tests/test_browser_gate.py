@@ -6,9 +6,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import run_trigsight, snapshot, write_files
 from trigsight.gates import browser_check
 from trigsight_site import create_app
+
+from conftest import run_trigsight, snapshot, write_files
 
 # ---- the probe and Chromium agree on real pages ----------------------------------------
 

@@ -14,13 +14,14 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
-import transcripts
 from bs4 import BeautifulSoup
-from conftest import ROOT, run_trigsight
-from fake_llm import Script, serve
 from trigsight.gates.liveserver import serve_release
 from trigsight.publishing.published import Release
 from trigsight_site import create_app
+
+import transcripts
+from conftest import ROOT, run_trigsight
+from fake_llm import Script, serve
 
 TRANSCRIPTS = transcripts.load()
 CASES = [("bundled_release", t) for t in TRANSCRIPTS["transcripts"]] + \

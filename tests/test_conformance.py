@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import SHARED
 from trigsight.gates import browser_check
 from trigsight.gates.browser import block_locators
 from trigsight.matching.directives import parse_directive
@@ -22,6 +21,8 @@ from trigsight.matching.textmodel import (
     page_haystack,
     segments_from_html,
 )
+
+from conftest import SHARED
 
 WPT = SHARED / "conformance" / "wpt"
 pytestmark = pytest.mark.skipif(not (WPT / "cases.json").is_file(),

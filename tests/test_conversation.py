@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-from fake_llm import Script, serve
 from trigsight.answering.answer import LENIENT
 from trigsight.answering.conversation import (
     ChatSettings,
@@ -14,6 +13,8 @@ from trigsight.answering.conversation import (
 from trigsight.answering.model_client import ModelSettings
 from trigsight.publishing.published import Release
 from trigsight.retrieval.search import Retriever
+
+from fake_llm import Script, serve
 
 
 @pytest.fixture(scope="module")

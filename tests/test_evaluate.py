@@ -4,9 +4,10 @@ import math
 import re
 
 import pytest
+from trigsight.retrieval.evaluate import first_rank, ndcg
+
 import small_site
 from conftest import ROOT
-from trigsight.retrieval.evaluate import first_rank, ndcg
 
 GARDEN_GOLDEN = {
     "schema": "trigsight.golden/1",

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-from allowlists import write_allowlist
 from trigsight.answering.handles import (
     HandleTable,
     parse_citations,
@@ -11,6 +10,8 @@ from trigsight.answering.handles import (
 )
 from trigsight.publishing.published import Release
 from trigsight.retrieval.search import Hit
+
+from allowlists import write_allowlist
 
 
 @pytest.mark.parametrize("text, labels", [

@@ -6,11 +6,12 @@ from dataclasses import dataclass
 
 import numpy as np
 import pytest
-import small_site
 from rank_bm25 import BM25Okapi
 from trigsight.retrieval.bm25 import BM25Index
 from trigsight.retrieval.chunks import MAX_SENTENCES, MAX_WEIGHT, build_chunks, weight
 from trigsight.retrieval.tokenize import tokenize
+
+import small_site
 
 CORPORA = {
     "tiny": [["a", "b"], ["b", "c", "c"], ["d"]],

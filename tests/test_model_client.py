@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import pytest
-from allowlists import write_allowlist
-from fake_llm import Script, serve
 from trigsight.answering.conversation import Turn
 from trigsight.answering.handles import HandleTable
 from trigsight.answering.model_client import (
@@ -15,6 +13,9 @@ from trigsight.answering.model_client import (
 from trigsight.gates.liveserver import free_port
 from trigsight.publishing.published import Release
 from trigsight.retrieval.search import Hit
+
+from allowlists import write_allowlist
+from fake_llm import Script, serve
 
 
 @pytest.fixture

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import pytest
-from allowlists import write_allowlist
 from trigsight.answering.offline import Relevance, answer, choose, terms
 from trigsight.publishing.published import Release
 from trigsight.retrieval.search import Hit
+
+from allowlists import write_allowlist
 
 
 @pytest.mark.parametrize("text, wanted, unwanted", [

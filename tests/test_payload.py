@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from conftest import ROOT, run_trigsight, snapshot, write_files
 
 MEASURE = ROOT / "bench" / "payload" / "measure.py"

@@ -3,6 +3,7 @@ import json
 import re
 
 import pytest
+
 from conftest import snapshot
 
 WELL_FORMED = re.compile(r"^text=(?:[A-Za-z0-9._~%]+-,)?[A-Za-z0-9._~%]+(?:,[A-Za-z0-9._~%]+)?(?:,-[A-Za-z0-9._~%]+)?$")

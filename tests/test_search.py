@@ -4,10 +4,11 @@ import shutil
 
 import numpy as np
 import pytest
-import small_site
 from trigsight.publishing.published import Release
 from trigsight.retrieval.embedders import OpenAIEmbedder, offline
 from trigsight.retrieval.search import Hit, IndexMismatch, Retriever, rrf, top
+
+import small_site
 
 
 def test_rrf_sums_reciprocal_ranks():

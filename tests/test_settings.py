@@ -1,7 +1,8 @@
 """Settings are declared once and each one is documented in the README."""
 import pytest
-from conftest import ROOT
 from trigsight.settings import SETTINGS
+
+from conftest import ROOT
 
 README = (ROOT / "README.md").read_text("utf-8")
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -25,7 +24,10 @@ from trigsight.gates import chromium
 from trigsight.gates.liveserver import serve_release
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/common.py
+import common  # noqa: E402
+from common import ROOT  # noqa: E402
+
 CASES = [("home, with the scene", "/", []),
          ("home, scene script blocked", "/", ["--blocked-url-patterns=*/static/scene.*"]),
          ("a text page", "/gates/payload", [])]
@@ -33,12 +35,7 @@ METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking
 
 
 def lighthouse() -> Path:
-    npm = shutil.which("npm")
-    if npm is None:
-        sys.exit("npm is needed to install Lighthouse")
-    install = "ci" if (HERE / "package-lock.json").is_file() else "install"
-    subprocess.run([npm, install, "--no-audit", "--no-fund", "--loglevel=error"], cwd=HERE, check=True)
-    return HERE / "node_modules" / ".bin" / "lighthouse"
+    return common.npm_install(HERE) / ".bin" / "lighthouse"
 
 
 def run_once(binary: Path, url: str, extra: list[str], out: Path) -> dict:
@@ -64,8 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         release = args.release
         if release is None:
             release = Path(tmp) / "release"
-            subprocess.run([sys.executable, "-m", "trigsight.cli", "release", "--content", str(ROOT / "content"),
-                            "--out", str(release)], cwd=ROOT, check=True, capture_output=True)
+            common.release(ROOT / "content", release)
         with serve_release(release) as base:
             for label, path, extra in CASES:
                 results[label] = [run_once(binary, base + path, extra, Path(tmp) / "report.json")

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -21,18 +19,16 @@ from trigsight.gates.liveserver import serve_release
 from trigsight.publishing.published import Release
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/common.py
+import common  # noqa: E402
+from common import ROOT  # noqa: E402
+
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 VARIANTS = [("light", True), ("dark", True), ("light", False)]   # (colour scheme, JavaScript on)
 
 
 def axe_source() -> Path:
-    npm = shutil.which("npm")
-    if npm is None:
-        sys.exit("npm is needed to install axe-core")
-    install = "ci" if (HERE / "package-lock.json").is_file() else "install"
-    subprocess.run([npm, install, "--no-audit", "--no-fund", "--loglevel=error"], cwd=HERE, check=True)
-    return HERE / "node_modules" / "axe-core" / "axe.min.js"
+    return common.npm_install(HERE) / "axe-core" / "axe.min.js"
 
 
 def audit(base: str, paths: list[str], axe: Path) -> tuple[str, list[dict]]:
@@ -76,8 +72,7 @@ def main(argv: list[str] | None = None) -> int:
         release = args.release
         if release is None:
             release = Path(tmp) / "release"
-            subprocess.run([sys.executable, "-m", "trigsight.cli", "release", "--content", str(ROOT / "content"),
-                            "--out", str(release)], cwd=ROOT, check=True, capture_output=True)
+            common.release(ROOT / "content", release)
         paths = [page.path for page in Release.load(release).pages]
         with serve_release(release) as base:
             browser, results = audit(base, paths, axe)

@@ -20,23 +20,16 @@ import time
 from datetime import date
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-TRIGSIGHT = [sys.executable, "-m", "trigsight.cli"]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/common.py
+import common  # noqa: E402
+from common import ROOT  # noqa: E402
 
 
 def release(content: Path, out: Path, cache: Path, *extra: str) -> dict:
-    env = {**os.environ, "TRIGSIGHT_CACHE_DIR": str(cache)}
-    env.pop("TRIGSIGHT_SITE_CSS", None)
-    started = time.perf_counter()
-    done = subprocess.run([*TRIGSIGHT, "release", "--content", str(content), "--out", str(out), *extra],
-                          cwd=ROOT, env=env, capture_output=True, text=True)
-    wall = time.perf_counter() - started
-    if done.returncode != 0:
-        sys.exit(f"release failed ({done.returncode}):\n{done.stderr}")
-    manifest = json.loads((out / "manifest.json").read_text("utf-8"))
-    headline = next(line for line in done.stderr.splitlines() if "predictor/browser agreement" in line)
-    return {"wall": wall, "gate_seconds": manifest["timings"].get("browser"), "summary": manifest["gates"]["browser"],
-            "headline": headline, "failures": json.loads((out / "reports" / "browser.json").read_text("utf-8"))["failures"]}
+    run = common.release(content, out, *extra, cache=cache, env={"TRIGSIGHT_SITE_CSS": ""})
+    return {"wall": run.seconds, "gate_seconds": run.manifest["timings"].get("browser"),
+            "summary": run.manifest["gates"]["browser"], "headline": run.line("predictor/browser agreement"),
+            "failures": json.loads((out / "reports" / "browser.json").read_text("utf-8"))["failures"]}
 
 
 def wpt() -> str:

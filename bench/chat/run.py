@@ -22,7 +22,6 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from datetime import date
@@ -30,13 +29,14 @@ from pathlib import Path
 
 import httpx
 
-ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # bench/common.py
+import common  # noqa: E402
+from common import ROOT, percentile  # noqa: E402
+
 sys.path.insert(0, str(ROOT / "tests"))
 
-from fake_llm import Script, serve  # noqa: E402
-from transcripts import misses  # noqa: E402
-from trigsight import extractive  # noqa: E402
+from trigsight.answering import offline as offline_answers  # noqa: E402
 from trigsight.answering.answer import SUPPORT_THRESHOLD, sentence_support  # noqa: E402
 from trigsight.answering.conversation import CONTEXT_CHUNKS  # noqa: E402
 from trigsight.answering.model_client import ModelSettings  # noqa: E402
@@ -44,17 +44,15 @@ from trigsight.gates.liveserver import serve_release  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
 from trigsight.retrieval.search import Retriever  # noqa: E402
 
+from fake_llm import Script, serve  # noqa: E402
+from transcripts import misses  # noqa: E402
+
 THRESHOLDS = (0.5, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9)
 
 
 def build_release(content: Path, out: Path) -> Path:
     print(f"building a release of {content} into {out} (the browser gate takes a while) …", file=sys.stderr)
-    env = {**os.environ, "TRIGSIGHT_CACHE_DIR": str(ROOT / ".cache" / "bench-chat" / "proofs")}
-    result = subprocess.run([sys.executable, "-m", "trigsight.cli", "release", "--content", str(content),
-                             "--out", str(out)], cwd=ROOT, env=env, capture_output=True, text=True)
-    if result.returncode:
-        sys.exit(f"release failed:\n{result.stderr[-3000:]}")
-    return out
+    return common.release(content, out, cache=ROOT / ".cache" / "bench-chat" / "proofs").out
 
 
 def ask(client: httpx.Client, base: str, question: str) -> tuple[dict, float]:
@@ -131,7 +129,7 @@ def breakdown(release: Path, questions: dict, runs: int) -> dict:
         started = time.perf_counter()
         hits = retriever.search(question, k=CONTEXT_CHUNKS)
         searched = time.perf_counter()
-        extractive.answer(question, hits, published)
+        offline_answers.answer(question, hits, published)
         searching.append(searched - started)
         quoting.append(time.perf_counter() - searched)
     return {"retrieval": statistics.median(searching), "quoting": statistics.median(quoting)}
@@ -148,11 +146,6 @@ def pairs_sweep(pairs: list[dict]) -> list[dict]:
                      "tn": len(scores) - positives - fp,
                      "precision": tp / (tp + fp) if tp + fp else 1.0, "recall": tp / positives if positives else 0.0})
     return rows
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
 
 
 def report(args, release: Path, replayed: list[dict], sweep: list[dict], answers: dict, pairs: int) -> str:

@@ -1,41 +1,33 @@
-"""Run the source gate alone over a content folder and print what it resolved.
+"""The source gate on a content folder, through `trigsight verify`, and a demonstration that it refuses.
 
     python bench/citations/verify.py [--content DIR]     # exit 0 when every citation is placed
     python bench/citations/verify.py --demo              # plant a fabricated citation: exit 1
 
 `--demo` copies the content folder, adds a citation to a sentence that no page contains,
-and shows the gate refusing it with the file, line and passage named.
+and runs `trigsight verify` on the copy: it refuses, naming the file, line and passage.
 """
 from __future__ import annotations
 
 import argparse
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from trigsight.build.builder import BuildConfig, run
-from trigsight.errors import TrigsightError
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/common.py
+from common import ROOT, TRIGSIGHT  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
 FABRICATED = "trigsight won the 2025 Turing Award for verifiable citations."
 
 
 def verify(content: Path) -> int:
     started = time.perf_counter()
-    try:
-        build = run(BuildConfig(content))
-    except TrigsightError as error:
-        for problem in error.problems:
-            print(problem)
-        print(f"source gate: REFUSED ({len(error.problems)} problem(s)) in {time.perf_counter() - started:.2f}s")
-        return 1
-    for resolved in build.gate.resolved:
-        print(f"{resolved.citation.source}:{resolved.citation.line}: ok -> {resolved.url}")
-    print(f"source gate: passed — {len(build.pages)} pages, {len(build.passages)} passages, "
-          f"{len(build.gate.resolved)} author citations, {time.perf_counter() - started:.2f}s")
-    return 0
+    done = subprocess.run([*TRIGSIGHT, "verify", "--content", str(content)], cwd=ROOT)
+    verdict = "passed" if done.returncode == 0 else f"REFUSED (exit {done.returncode})"
+    print(f"source gate {verdict} in {time.perf_counter() - started:.2f}s (`trigsight verify --content {content}`)")
+    return done.returncode
 
 
 def demo(content: Path) -> int:
@@ -47,7 +39,7 @@ def demo(content: Path) -> int:
         with home.open("a", encoding="utf-8") as file:
             file.write(f"\n\nA bold claim about awards. [[cite:results|{FABRICATED}]]\n")
         print(f"planted a citation of a sentence no page contains in {home.name}:")
-        print(f"  {FABRICATED}")
+        print(f"  {FABRICATED}", flush=True)
         return verify(copy)
 
 

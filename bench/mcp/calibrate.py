@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import subprocess
 import sys
 import tempfile
 from collections import defaultdict
@@ -24,7 +23,10 @@ from trigsight.answering.evidence import find_evidence
 from trigsight.answering.support import DEFAULT_THRESHOLD
 from trigsight.publishing.published import Release
 
-ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/common.py
+import common  # noqa: E402
+from common import ROOT  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
 CALIBRATION, HOLDOUT = HERE / "claims.json", HERE / "claims-holdout.json"
 GRID = [round(0.30 + 0.05 * i, 2) for i in range(14)]   # 0.30 … 0.95
@@ -142,9 +144,7 @@ def report(release: Release, backend: str, calibration: list[dict], holdout: lis
 
 
 def release_content(out: Path) -> Path:
-    command = [sys.executable, "-m", "trigsight.cli", "release", "--content", str(ROOT / "content"), "--out", str(out)]
-    subprocess.run(command, check=True, cwd=ROOT)
-    return out
+    return common.release(ROOT / "content", out).out
 
 
 def read_claims(file: Path) -> list[dict]:

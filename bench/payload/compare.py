@@ -32,7 +32,10 @@ from trigsight.publishing import compress
 from trigsight.publishing.published import Release
 from trigsight.settings import setting
 
-ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/common.py
+import common  # noqa: E402
+from common import ROOT  # noqa: E402
+
 BASELINE = Path(__file__).resolve().parent / "baseline"
 NO_FRAGMENTS = "--disable-blink-features=TextFragmentIdentifiers"   # stands in for older browsers
 # Pixels the scene adds to the page: the hero screenshotted with its canvas shown, then
@@ -57,21 +60,13 @@ DIFFERENT_PIXELS = """async ([a, b]) => {
 
 
 def build_baseline() -> Path:
-    npm = shutil.which("npm")
-    if npm is None:
-        sys.exit("npm is needed to build the three.js baseline (node 18+)")
-    install = "ci" if (BASELINE / "package-lock.json").is_file() else "install"
-    subprocess.run([npm, install, "--no-audit", "--no-fund", "--loglevel=error"], cwd=BASELINE, check=True)
-    subprocess.run([npm, "run", "--silent", "build"], cwd=BASELINE, check=True)
+    common.npm_install(BASELINE)
+    subprocess.run([shutil.which("npm"), "run", "--silent", "build"], cwd=BASELINE, check=True)
     return BASELINE / "dist" / "scene-three.js"
 
 
 def release_ours(out: Path) -> Path:
-    result = subprocess.run([sys.executable, "-m", "trigsight.cli", "release", "--content", str(ROOT / "content"),
-                             "--out", str(out)], cwd=ROOT, capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.exit(f"trigsight release failed:\n{result.stderr}")
-    return out
+    return common.release(ROOT / "content", out).out
 
 
 def baseline_release(ours: Path, bundle: Path, out: Path) -> Path:

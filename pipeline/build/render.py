@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
@@ -35,7 +36,7 @@ class RenderedPage:
     title: str
     body_html: str
     citations: list[AuthorCitation] = field(default_factory=list)
-    html: str = ""     # the full page, filled by `render_pages`
+    html: str = ""     # the full page, filled by the builder from the site's page template
 
     @property
     def path(self) -> str:
@@ -68,14 +69,8 @@ def _render_cite(self, tokens: list[Token], idx: int, options, env) -> str:
     link: CitationLink | None = env.get("cite_links", {}).get(token.meta.get("key"))
     if link is None:
         return '<span class="cite cite-unresolved">[citation]</span>'
-    escape = self.escapeHtml if hasattr(self, "escapeHtml") else _escape
-    return (f'<a class="cite" href="{escape(link.url)}" title="{escape(link.quote)}">'
-            f'{escape(link.label)}</a>')
-
-
-def _escape(text: str) -> str:
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
+    return (f'<a class="cite" href="{escapeHtml(link.url)}" title="{escapeHtml(link.quote)}">'
+            f'{escapeHtml(link.label)}</a>')
 
 
 def make_parser() -> MarkdownIt:

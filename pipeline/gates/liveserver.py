@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -26,13 +27,15 @@ def serve_release(release_dir: Path, workers: int = 2, env: dict | None = None, 
     """Yield the base URL of gunicorn serving `release_dir`; stop it (by PID) afterwards."""
     port = free_port()
     environment = {**os.environ, **(env or {}), "TRIGSIGHT_RELEASE_DIR": str(Path(release_dir).resolve())}
+    # A file, not a pipe: nobody reads gunicorn's stderr while it runs, and a full pipe would block it.
+    log = tempfile.TemporaryFile()
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
          "--threads", "4", "--log-level", "warning", "trigsight_site:create_app()"],
-        env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        env=environment, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
-        _wait_until_up(base, process, timeout)
+        _wait_until_up(base, process, log, timeout)
         yield base
     finally:
         with contextlib.suppress(ProcessLookupError):
@@ -42,15 +45,15 @@ def serve_release(release_dir: Path, workers: int = 2, env: dict | None = None, 
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
-        if process.stderr:
-            process.stderr.close()
+        log.close()
 
 
-def _wait_until_up(base: str, process: subprocess.Popen, timeout: float) -> None:
+def _wait_until_up(base: str, process: subprocess.Popen, log, timeout: float) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            error = process.stderr.read().decode(errors="replace")[-2000:] if process.stderr else ""
+            log.seek(0)
+            error = log.read().decode(errors="replace")[-2000:]
             raise TrigsightError(f"the site did not start: {error.strip()}", "gunicorn")
         try:
             with urllib.request.urlopen(base + "/", timeout=2):

@@ -1,7 +1,7 @@
 """Query side of the published index: BM25 + vectors, fused by reciprocal rank.
 
-`Retriever.load(release_dir)` reads `release_dir/index` (arrays memory-mapped, so the
-gunicorn workers share pages) and never embeds the corpus; only the question is
+`Retriever.load(release_dir)` reads `release_dir/index` (the vectors memory-mapped, so
+gunicorn workers share those pages; the BM25 postings are read whole) and never embeds the corpus; only the question is
 embedded, by the same model the index was built with (the offline model loads once per
 process, on the first question). `search()` ranks chunks for the chat, `search_passages()`
 single sentences for the MCP `find_evidence` tool.
