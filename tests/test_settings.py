@@ -1,10 +1,12 @@
-"""Settings: declared once with their types, and documented from the declaration."""
+"""Settings: declared once, documented from the declaration, parsed once at each edge."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from conftest import ROOT
+from trigsight.gates.liveserver import free_port
 from trigsight.retrieval.embedders import MODES
 from trigsight.settings import BY_NAME, SETTINGS, PathKind, Settings, SettingsError, Text, readme_table
 
@@ -119,3 +121,65 @@ def test_every_malformed_setting_is_reported_at_once():
     with pytest.raises(SettingsError) as raised:
         Settings.from_environ(BAD)
     assert [p.path for p in raised.value.problems] == [name for name in NAMES if name in BAD]
+
+
+# --- the command line: parsed once by the group, exit 2 without a traceback -----------------------
+
+
+@pytest.mark.parametrize(("command", "name"), [
+    (["release"], "TRIGSIGHT_JS_BUDGET"),
+    (["release", "--budget", "100"], "TRIGSIGHT_CHAT_TIMEOUT"),
+    (["verify"], "TRIGSIGHT_LANGUAGE"),
+    (["eval"], "TRIGSIGHT_EMBEDDINGS"),
+    (["browser"], "TRIGSIGHT_DEV"),
+])
+def test_a_command_with_a_malformed_setting_exits_2_naming_it_without_a_traceback(trigsight, tmp_path, command, name):
+    result = trigsight(*command, cwd=tmp_path, env={name: BAD[name]})
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith(f"{name}: {BAD[name]!r} is not "), result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "release").exists()
+
+
+def test_serve_with_a_malformed_chat_timeout_refuses_to_start_a_real_release(trigsight, bundled_release):
+    result = trigsight("serve", "--release", str(bundled_release), "--port", str(free_port()),
+                       env={"TRIGSIGHT_CHAT_TIMEOUT": "abc"}, timeout=60)
+    assert result.returncode == 2, result.stderr
+    assert "TRIGSIGHT_CHAT_TIMEOUT: 'abc' is not a number" in result.stderr
+    assert "serving" not in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("how", ["option", "setting"])
+def test_the_content_option_overrides_its_setting(trigsight, write_content, tmp_path, how):
+    content = write_content({"index.md": "# Home\n\nOne sentence here."})
+    if how == "option":
+        result = trigsight("verify", "--content", str(content), env={"TRIGSIGHT_CONTENT_DIR": str(tmp_path / "nowhere")})
+    else:
+        result = trigsight("verify", env={"TRIGSIGHT_CONTENT_DIR": str(content)})
+    assert result.returncode == 0, result.stderr
+    assert "source gate passed: 0 citations, 1 pages" in result.stdout
+
+
+def test_an_empty_folder_setting_without_its_option_is_a_usage_error(trigsight):
+    result = trigsight("verify", env={"TRIGSIGHT_CONTENT_DIR": ""})
+    assert result.returncode == 2
+    assert "pass --content or set TRIGSIGHT_CONTENT_DIR" in result.stderr
+
+
+# --- below the edges, modules receive values -----------------------------------------------------
+
+EDGES = {  # the only modules that touch the environment, and why
+    "pipeline/cli.py": "the command parses it once",
+    "site/__init__.py": "the app factory parses it once",
+    "pipeline/gates/liveserver.py": "hands it to the gunicorn it starts",
+    "pipeline/gates/chromium.py": "hands it to apt-get",
+    "pipeline/settings.py": "setting(), until the benches move to Settings",
+}
+
+
+@pytest.mark.parametrize("module", sorted(str(p.relative_to(ROOT)) for folder in ("pipeline", "site")
+                                          for p in (ROOT / folder).rglob("*.py")))
+def test_only_the_edges_touch_the_environment(module):
+    source = (ROOT / module).read_text("utf-8")
+    touches = re.search(r"os\.environ|getenv|from_prefixed_env", source.split('"""', 2)[-1])
+    assert (touches is None) or module in EDGES, f"{module} reads the environment: take the value as an argument"
