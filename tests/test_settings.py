@@ -1,7 +1,10 @@
 """Settings: declared once, documented from the declaration, parsed once at each edge."""
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -9,6 +12,7 @@ from conftest import ROOT
 from trigsight.gates.liveserver import free_port
 from trigsight.retrieval.embedders import MODES
 from trigsight.settings import BY_NAME, SETTINGS, PathKind, Settings, SettingsError, Text, readme_table
+from trigsight_site import create_app, current_settings
 
 README = (ROOT / "README.md").read_text("utf-8")
 NAMES = [s.name for s in SETTINGS]
@@ -164,6 +168,38 @@ def test_an_empty_folder_setting_without_its_option_is_a_usage_error(trigsight):
     result = trigsight("verify", env={"TRIGSIGHT_CONTENT_DIR": ""})
     assert result.returncode == 2
     assert "pass --content or set TRIGSIGHT_CONTENT_DIR" in result.stderr
+
+
+# --- the app factory: parsed once, a malformed value never reaches a request ----------------------
+
+
+@pytest.mark.parametrize("how", ["environment", "config"])
+def test_a_malformed_chat_timeout_stops_the_app_factory_before_any_request(bundled_release, monkeypatch, how):
+    config = {"RELEASE_DIR": str(bundled_release), "TESTING": True}
+    if how == "environment":
+        monkeypatch.setenv("TRIGSIGHT_CHAT_TIMEOUT", "abc")
+    else:
+        config["CHAT_TIMEOUT"] = "abc"
+    with pytest.raises(SettingsError, match=r"TRIGSIGHT_CHAT_TIMEOUT: 'abc' is not a number of seconds"):
+        create_app(config)
+
+
+def test_the_app_keeps_the_settings_it_is_given_and_checks_typed_overrides(tmp_path):
+    given = Settings.from_environ({"TRIGSIGHT_SITE_TITLE": "Garden", "TRIGSIGHT_RELEASE_DIR": str(tmp_path)})
+    app = create_app({"SETTINGS": given, "CHAT_TIMEOUT": 3, "DEV": True})
+    settings = current_settings(app)
+    assert (settings.site_title, settings.release_dir) == ("Garden", tmp_path)
+    assert (settings.chat_timeout, settings.dev) == (3.0, True)
+
+
+def test_gunicorn_started_directly_with_a_malformed_chat_timeout_refuses_to_start(bundled_release):
+    environment = {**os.environ, "TRIGSIGHT_RELEASE_DIR": str(bundled_release), "TRIGSIGHT_CHAT_TIMEOUT": "abc"}
+    result = subprocess.run(
+        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{free_port()}", "--workers", "1",
+         "trigsight_site:create_app()"], env=environment, capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0
+    assert "TRIGSIGHT_CHAT_TIMEOUT: 'abc' is not a number of seconds" in result.stderr
+    assert "Booting worker" in result.stderr   # it was the worker's app factory that refused
 
 
 # --- below the edges, modules receive values -----------------------------------------------------
