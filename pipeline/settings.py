@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -250,11 +249,6 @@ class Settings:
 def _error(problems: list[Problem]) -> SettingsError:
     names = ", ".join(p.path for p in problems)
     return SettingsError(f"malformed setting: {names}", problems=problems)
-
-
-def setting(name: str) -> str:
-    """The raw text of one setting; callers move to `Settings`, then this goes."""
-    return os.environ.get(name, BY_NAME[name].default)
 
 
 def readme_table() -> str:

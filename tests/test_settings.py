@@ -209,7 +209,6 @@ EDGES = {  # the only modules that touch the environment, and why
     "site/__init__.py": "the app factory parses it once",
     "pipeline/gates/liveserver.py": "hands it to the gunicorn it starts",
     "pipeline/gates/chromium.py": "hands it to apt-get",
-    "pipeline/settings.py": "setting(), until the benches move to Settings",
 }
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from trigsight.gates import chromium
 from trigsight.gates.liveserver import serve_release
+from trigsight.settings import Settings
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -41,9 +42,9 @@ def lighthouse() -> Path:
     return HERE / "node_modules" / ".bin" / "lighthouse"
 
 
-def run_once(binary: Path, url: str, extra: list[str], out: Path) -> dict:
+def run_once(binary: Path, url: str, extra: list[str], out: Path, chromium_path: str = "") -> dict:
     flags = " ".join(["--headless=new", *chromium.FLAGS])
-    env = {**os.environ, "CHROME_PATH": chromium.executable() or ""}
+    env = {**os.environ, "CHROME_PATH": chromium.executable(chromium_path) or ""}
     subprocess.run([str(binary), url, "--quiet", "--output=json", f"--output-path={out}", f"--chrome-flags={flags}",
                     *extra], env=env, check=True, timeout=600)
     report = json.loads(out.read_text("utf-8"))
@@ -58,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--out", type=Path, default=HERE / "results")
     args = parser.parse_args(argv)
+    settings = Settings.from_environ(os.environ)
     binary = lighthouse()
     results = {}
     with tempfile.TemporaryDirectory(prefix="trigsight-lighthouse-") as tmp:
@@ -68,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
                             "--out", str(release)], cwd=ROOT, check=True, capture_output=True)
         with serve_release(release) as base:
             for label, path, extra in CASES:
-                results[label] = [run_once(binary, base + path, extra, Path(tmp) / "report.json")
+                results[label] = [run_once(binary, base + path, extra, Path(tmp) / "report.json", settings.chromium)
                                   for _ in range(args.runs)]
 
     first = next(iter(results.values()))[0]

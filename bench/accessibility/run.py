@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -19,6 +20,7 @@ from pathlib import Path
 from trigsight.gates import chromium
 from trigsight.gates.liveserver import serve_release
 from trigsight.publishing.published import Release
+from trigsight.settings import Settings
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -35,12 +37,12 @@ def axe_source() -> Path:
     return HERE / "node_modules" / "axe-core" / "axe.min.js"
 
 
-def audit(base: str, paths: list[str], axe: Path) -> tuple[str, list[dict]]:
+def audit(base: str, paths: list[str], axe: Path, chromium_path: str = "") -> tuple[str, list[dict]]:
     from playwright.sync_api import sync_playwright
 
     results = []
     with sync_playwright() as playwright:
-        browser = chromium.launch(playwright)
+        browser = chromium.launch(playwright, chromium_path)
         try:
             for scheme, javascript in VARIANTS:
                 context = browser.new_context(color_scheme=scheme)
@@ -70,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--release", type=Path, help="an existing release (default: release content/ now)")
     parser.add_argument("--out", type=Path, default=HERE / "results")
     args = parser.parse_args(argv)
+    settings = Settings.from_environ(os.environ)
     axe = axe_source()
     axe_version = json.loads((axe.parent / "package.json").read_text())["version"]
     with tempfile.TemporaryDirectory(prefix="trigsight-a11y-") as tmp:
@@ -80,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
                             "--out", str(release)], cwd=ROOT, check=True, capture_output=True)
         paths = [page.path for page in Release.load(release).pages]
         with serve_release(release) as base:
-            browser, results = audit(base, paths, axe)
+            browser, results = audit(base, paths, axe, settings.chromium)
 
     lines = [f"axe-core {axe_version} ({', '.join(TAGS)}) on {browser}: {len(paths)} pages x "
              f"{len(VARIANTS)} variants (light+JS, dark+JS, light without JS)"]

@@ -43,6 +43,7 @@ from trigsight.answering.model_client import ModelSettings  # noqa: E402
 from trigsight.gates.liveserver import serve_release  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
 from trigsight.retrieval.search import Retriever  # noqa: E402
+from trigsight.settings import Settings  # noqa: E402
 
 THRESHOLDS = (0.5, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9)
 
@@ -121,9 +122,10 @@ def offline(release: Path, questions: dict, runs: int) -> dict:
     return {"latencies": latencies, "outcomes": outcomes, "cold": cold}
 
 
-def breakdown(release: Path, questions: dict, runs: int) -> dict:
+def breakdown(release: Path, questions: dict, runs: int, settings: Settings) -> dict:
     """In-process p50 of the two parts of an offline answer: retrieval, then choosing the quotes."""
-    published, retriever = Release.load(release), Retriever.load(release)
+    published = Release.load(release)
+    retriever = Retriever.load(release, api_key=settings.openai_api_key, base_url=settings.openai_base_url)
     asked = [q["question"] for kind in ("answerable", "unanswerable") for q in questions[kind]]
     retriever.search(asked[0], k=CONTEXT_CHUNKS)      # load the question embedder first
     searching, quoting = [], []
@@ -155,10 +157,11 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
 
 
-def report(args, release: Path, replayed: list[dict], sweep: list[dict], answers: dict, pairs: int) -> str:
-    retriever, published = Retriever.load(release), Release.load(release)
-    model = ModelSettings(os.environ.get("OPENAI_API_KEY", ""), os.environ.get("OPENAI_BASE_URL", ""),
-                          os.environ.get("TRIGSIGHT_MODEL", "gpt-4o-mini"))
+def report(args, release: Path, replayed: list[dict], sweep: list[dict], answers: dict, pairs: int,
+           settings: Settings) -> str:
+    retriever = Retriever.load(release, api_key=settings.openai_api_key, base_url=settings.openai_base_url)
+    published = Release.load(release)
+    model = ModelSettings(settings.openai_api_key, settings.openai_base_url, settings.model)
     backend = model.describe() if args.live else "scripted replay (tests/fake_llm.py), not a real model"
     lines = [f"# Chat bench, {date.today().isoformat()}", "",
              f"- model backend: **{backend}**",
@@ -235,6 +238,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="timed rounds over the offline questions")
     parser.add_argument("--live", action="store_true", help="ask the real model named by OPENAI_* instead")
     args = parser.parse_args()
+    settings = Settings.from_environ(os.environ)
     work = ROOT / ".cache" / "bench-chat"
     transcripts = json.loads((HERE / "transcripts.json").read_text("utf-8"))
     release = args.release or build_release(ROOT / "content", work / "release")
@@ -245,9 +249,9 @@ def main() -> None:
     pairs = json.loads((HERE / "pairs.json").read_text("utf-8"))["pairs"]
     questions = json.loads((HERE / "questions.json").read_text("utf-8"))
     answers = offline(release, questions, args.runs)
-    answers["parts"] = breakdown(release, questions, args.runs)
+    answers["parts"] = breakdown(release, questions, args.runs, settings)
     answers["load"] = " / ".join(f"{v:.1f}" for v in os.getloadavg()) + f" on {os.cpu_count()} cores"
-    text = report(args, release, replayed, pairs_sweep(pairs), answers, len(pairs))
+    text = report(args, release, replayed, pairs_sweep(pairs), answers, len(pairs), settings)
     out = HERE / "results" / f"{date.today().isoformat()}{'-live' if args.live else ''}.md"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text, "utf-8")
