@@ -9,7 +9,7 @@ import click
 
 from . import __version__
 from .errors import TrigsightError, UsageError
-from .settings import setting
+from .settings import BY_NAME, Settings
 
 
 def _fail(error: TrigsightError) -> None:
@@ -30,7 +30,7 @@ class TrigsightGroup(click.Group):
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, SystemExit):
             raise
         except Exception as error:  # never a traceback for the user; TRIGSIGHT_DEBUG shows one
-            if os.environ.get("TRIGSIGHT_DEBUG"):
+            if isinstance(ctx.obj, Settings) and ctx.obj.debug:
                 raise
             click.echo(f"trigsight: internal error: {type(error).__name__}: {error} "
                        "(set TRIGSIGHT_DEBUG=1 for details)", err=True)
@@ -39,8 +39,20 @@ class TrigsightGroup(click.Group):
 
 @click.group(cls=TrigsightGroup)
 @click.version_option(__version__, prog_name="trigsight")
-def main() -> None:
+@click.pass_context
+def main(ctx) -> None:
     """Build, gate and serve a site whose every citation a browser has proven."""
+    # The one place the command reads the environment: a malformed setting stops here, exit 2.
+    ctx.obj = Settings.from_environ(os.environ)
+
+
+def _folder(option: Path | None, configured: Path | None, name: str, flag: str) -> Path:
+    """The folder an option names, else the setting's; empty both ways is a usage error."""
+    if option is not None:
+        return option
+    if configured is None:
+        raise UsageError(f"no folder given: pass {flag} or set {name}", name)
+    return configured
 
 
 @main.command()
@@ -49,31 +61,35 @@ def main() -> None:
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
               help="Where to publish [TRIGSIGHT_RELEASE_DIR, default: release].")
 @click.option("--no-cache", is_flag=True, help="Re-check every page in the browser and re-embed every passage, ignoring cached proofs and vectors.")
-@click.option("--budget", type=int, default=None, help="JS bytes (brotli) allowed per page [TRIGSIGHT_JS_BUDGET].")
-def release(content_dir, out_dir, no_cache, budget):
+@click.option("--budget", type=click.IntRange(min=BY_NAME["TRIGSIGHT_JS_BUDGET"].kind.low), default=None,
+              help="JS bytes (brotli) allowed per page [TRIGSIGHT_JS_BUDGET].")
+@click.pass_obj
+def release(settings: Settings, content_dir, out_dir, no_cache, budget):
     """Render CONTENT, run every gate, and publish only if all pass."""
     from .release import ReleaseConfig, run
 
     config = ReleaseConfig(
-        content_dir=content_dir or Path(setting("TRIGSIGHT_CONTENT_DIR")),
-        out_dir=out_dir or Path(setting("TRIGSIGHT_RELEASE_DIR")),
-        site_title=setting("TRIGSIGHT_SITE_TITLE"), language=setting("TRIGSIGHT_LANGUAGE"),
-        use_cache=not no_cache, cache_dir=Path(setting("TRIGSIGHT_CACHE_DIR")), chromium=setting("TRIGSIGHT_CHROMIUM"),
-        js_budget=budget if budget is not None else int(setting("TRIGSIGHT_JS_BUDGET")))
-    if config.js_budget < 0:
-        raise UsageError("--budget must be zero or more bytes", "trigsight release")
+        content_dir=_folder(content_dir, settings.content_dir, "TRIGSIGHT_CONTENT_DIR", "--content"),
+        out_dir=_folder(out_dir, settings.release_dir, "TRIGSIGHT_RELEASE_DIR", "--out"),
+        site_title=settings.site_title, language=settings.language,
+        use_cache=not no_cache, cache_dir=settings.cache_dir,
+        chromium=settings.chromium, js_budget=budget if budget is not None else settings.js_budget,
+        site_css=settings.site_css, embeddings=settings.embeddings, rrf_k=settings.rrf_k,
+        openai_api_key=settings.openai_api_key, openai_base_url=settings.openai_base_url)
     run(config)
 
 
 @main.command()
 @click.option("--content", "content_dir", type=click.Path(path_type=Path), default=None,
               help="Markdown folder [TRIGSIGHT_CONTENT_DIR, default: content].")
-def verify(content_dir):
+@click.pass_obj
+def verify(settings: Settings, content_dir):
     """Run the source gate alone: every author citation must be found exactly once."""
     from .build.builder import BuildConfig, run
 
-    build = run(BuildConfig(content_dir or Path(setting("TRIGSIGHT_CONTENT_DIR")),
-                            language=setting("TRIGSIGHT_LANGUAGE")))
+    build = run(BuildConfig(_folder(content_dir, settings.content_dir, "TRIGSIGHT_CONTENT_DIR", "--content"),
+                            site_title=settings.site_title, language=settings.language,
+                            site_css=settings.site_css))
     for resolved in build.gate.resolved:
         c = resolved.citation
         click.echo(f"{c.source}:{c.line}: ok {resolved.url}")
@@ -87,11 +103,14 @@ def verify(content_dir):
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 @click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True)
-def serve(release_dir, host, port, workers):
+@click.pass_obj
+def serve(settings: Settings, release_dir, host, port, workers):
     """Serve a published release with gunicorn."""
     from .publishing.published import Release
 
-    release_dir = (release_dir or Path(setting("TRIGSIGHT_RELEASE_DIR"))).resolve()
+    # Every setting was checked by the group before this line, so a malformed one never
+    # reaches gunicorn; the workers parse the same environment again (another process).
+    release_dir = _folder(release_dir, settings.release_dir, "TRIGSIGHT_RELEASE_DIR", "--release").resolve()
     Release.load(release_dir)  # fail here, clearly, rather than in every worker
     os.environ["TRIGSIGHT_RELEASE_DIR"] = str(release_dir)
     args = [sys.executable, "-m", "gunicorn", "--bind", f"{host}:{port}", "--workers", str(workers),
@@ -102,11 +121,12 @@ def serve(release_dir, host, port, workers):
 
 @main.command()
 @click.option("--install", is_flag=True, help="Install Chromium when none is found.")
-def browser(install):
+@click.pass_obj
+def browser(settings: Settings, install):
     """Say which Chromium the browser gate will drive; with --install, get one if missing."""
     from .gates.chromium import ensure
 
-    click.echo(ensure(setting("TRIGSIGHT_CHROMIUM"), install=install))
+    click.echo(ensure(settings.chromium, install=install))
 
 
 @main.command("eval")
@@ -117,14 +137,16 @@ def browser(install):
 @click.option("--results", "results_dir", type=click.Path(path_type=Path, file_okay=False),
               default=Path("bench/retrieval/results"), show_default=True,
               help="Folder for the dated markdown report.")
-def eval_command(release_dir, golden_file, results_dir):
+@click.pass_obj
+def eval_command(settings: Settings, release_dir, golden_file, results_dir):
     """Measure retrieval on the golden set: recall@5, MRR@10, nDCG@10 per leg and level."""
     from .errors import Problem
     from .retrieval.evaluate import BelowThreshold, lines, run, write_report
 
     if not golden_file.is_file():
         raise UsageError(f"no golden set at {golden_file}", str(golden_file))
-    evaluation = run(release_dir or Path(setting("TRIGSIGHT_RELEASE_DIR")), golden_file)
+    evaluation = run(_folder(release_dir, settings.release_dir, "TRIGSIGHT_RELEASE_DIR", "--release"), golden_file,
+                     api_key=settings.openai_api_key, base_url=settings.openai_base_url)
     for line in lines(evaluation):
         click.echo(line)
     report = write_report(evaluation, golden_file, results_dir)

@@ -20,9 +20,14 @@ class ReleaseConfig:
     site_title: str = "trigsight"
     language: str = "en"
     use_cache: bool = True
-    cache_dir: Path = Path(".cache/trigsight")
+    cache_dir: Path | None = Path(".cache/trigsight")   # None: nothing kept between releases
     chromium: str = ""
     js_budget: int = 8192
+    site_css: Path | None = None
+    embeddings: str = "auto"
+    rrf_k: int = 60
+    openai_api_key: str = ""
+    openai_base_url: str = ""
 
 
 @dataclass
@@ -66,7 +71,8 @@ def run(config: ReleaseConfig, say: Callable[[str], None] | None = None) -> Rele
     timings: dict[str, float] = {}
 
     tick = time.perf_counter()
-    build = build_stage.run(build_stage.BuildConfig(Path(config.content_dir), config.site_title, config.language))
+    build = build_stage.run(build_stage.BuildConfig(Path(config.content_dir), config.site_title, config.language,
+                                                   config.site_css))
     timings["build"] = time.perf_counter() - tick
     say(f"source gate: {len(build.pages)} pages, {len(build.passages)} passages, "
         f"{len(build.gate.resolved)} author citations resolved")

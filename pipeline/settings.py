@@ -1,48 +1,264 @@
-"""Every setting, declared once: environment name, default and what it does.
+"""Every setting, declared once: environment name, type, default and what it does.
 
-The README's settings table is checked against this list by the tests.
+`Settings.from_environ(os.environ)` parses and checks all of them at once; only the edges
+call it (the CLI group, the app factory, a bench's `main`). Everything below an edge
+receives typed values as arguments. The README's configuration table is this
+declaration, drawn by `readme_table()` and compared by the tests.
 """
 from __future__ import annotations
 
-import os
+import dataclasses
+import math
+import re
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from .errors import Problem, UsageError
+
+
+class SettingsError(UsageError):
+    """A setting has a value its type does not accept; each problem names the variable."""
+
+
+# --- kinds: each parses the text of an environment variable, or raises ValueError -------------
+
+
+@dataclass(frozen=True)
+class Text:
+    pattern: str = ""          # full match required when given
+    expected: str = "any text"
+
+    def parse(self, raw: str) -> str:
+        if self.pattern and not re.fullmatch(self.pattern, raw):
+            raise ValueError
+        return raw
+
+
+@dataclass(frozen=True)
+class Integer:
+    low: int | None = None
+    high: int | None = None
+    unit: str = ""
+
+    @property
+    def expected(self) -> str:
+        return f"a whole number{_of(self.unit)}{_bounds(self.low, self.high)}"
+
+    def parse(self, raw: str) -> int:
+        value = int(raw.strip())
+        _check_bounds(value, self.low, self.high)
+        return value
+
+
+@dataclass(frozen=True)
+class Number:
+    low: float | None = None
+    high: float | None = None
+    unit: str = ""
+
+    @property
+    def expected(self) -> str:
+        return f"a number{_of(self.unit)}{_bounds(self.low, self.high)}"
+
+    def parse(self, raw: str) -> float:
+        value = float(raw.strip())
+        if not math.isfinite(value):
+            raise ValueError
+        _check_bounds(value, self.low, self.high)
+        return value
+
+
+@dataclass(frozen=True)
+class Flag:
+    expected: str = "on (1, true, yes, on) or off (0, false, no, off, empty)"
+
+    def parse(self, raw: str) -> bool:
+        word = raw.strip().lower()
+        if word in ("1", "true", "yes", "on"):
+            return True
+        if word in ("", "0", "false", "no", "off"):
+            return False
+        raise ValueError
+
+
+@dataclass(frozen=True)
+class Choice:
+    options: tuple[str, ...]
+
+    @property
+    def expected(self) -> str:
+        return "one of " + ", ".join(self.options)
+
+    def parse(self, raw: str) -> str:
+        word = raw.strip().lower()
+        if word not in self.options:
+            raise ValueError
+        return word
+
+
+@dataclass(frozen=True)
+class PathKind:
+    expected: str = "a path; empty for none"
+
+    def parse(self, raw: str) -> Path | None:
+        return Path(raw) if raw.strip() else None
+
+
+def _of(unit: str) -> str:
+    return f" of {unit}" if unit else ""
+
+
+def _bounds(low, high) -> str:
+    if low is not None and high is not None:
+        return f", from {low:g} to {high:g}"
+    if low is not None:
+        return f", at least {low:g}"
+    return f", at most {high:g}" if high is not None else ""
+
+
+def _check_bounds(value, low, high) -> None:
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise ValueError
+
+
+# --- the declaration ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Setting:
-    name: str
-    default: str
+    name: str          # the environment variable
+    kind: Any
+    default: str       # as it would be written in the environment
     help: str
 
-    def get(self) -> str:
-        return os.environ.get(self.name, self.default)
+    @property
+    def field(self) -> str:
+        """The attribute on `Settings`: TRIGSIGHT_JS_BUDGET → js_budget."""
+        return self.name.removeprefix("TRIGSIGHT_").lower()
+
+    @property
+    def key(self) -> str:
+        """The app-factory config key a test may pass instead: TRIGSIGHT_JS_BUDGET → JS_BUDGET."""
+        return self.name.removeprefix("TRIGSIGHT_")
+
+    def parse(self, raw: str):
+        try:
+            return self.kind.parse(raw)
+        except ValueError:
+            default = f"the default is {self.default}" if self.default else "empty by default"
+            raise SettingsError(f"{raw!r} is not {self.kind.expected} ({default})", self.name) from None
 
 
 SETTINGS = [
-    Setting("TRIGSIGHT_CONTENT_DIR", "content", "Markdown folder that `trigsight release` builds."),
-    Setting("TRIGSIGHT_RELEASE_DIR", "release", "Published release folder that `trigsight serve` serves."),
-    Setting("TRIGSIGHT_SITE_TITLE", "trigsight", "Site name shown in page titles and the header."),
-    Setting("TRIGSIGHT_LANGUAGE", "en", "Language of pages whose front matter names none."),
-    Setting("TRIGSIGHT_CHROMIUM", "", "Chromium executable for the browser gate; empty: /usr/bin/chromium "
-            "when present, else Playwright's own browser."),
-    Setting("TRIGSIGHT_CACHE_DIR", ".cache/trigsight", "Browser-gate proofs and embedding vectors kept between releases."),
-    Setting("TRIGSIGHT_SITE_CSS", "", "Author stylesheet appended to the site's style.css; the browser gate proves every link with it."),
-    Setting("TRIGSIGHT_DEV", "", "`1`: development server extras (gate reports at /reports/browser, linked from every page)."),
-    Setting("TRIGSIGHT_JS_BUDGET", "8192", "Payload gate budget: brotli JavaScript bytes per page."),
-    Setting("TRIGSIGHT_EMBEDDINGS", "auto", "Vector leg of the index: `auto` (OpenAI text-embedding-3-small when "
-            "OPENAI_API_KEY is set, else offline), `offline` (multilingual Universal Sentence Encoder) or `openai`."),
-    Setting("TRIGSIGHT_RRF_K", "60", "Reciprocal rank fusion constant k for the hybrid ranking (stored in the index)."),
-    Setting("OPENAI_API_KEY", "", "Enables OpenAI embeddings and chat; empty keeps everything offline."),
-    Setting("OPENAI_BASE_URL", "", "Any OpenAI-compatible server (llama.cpp, Ollama, vLLM) for chat."),
-    Setting("TRIGSIGHT_MODEL", "gpt-4o-mini", "Chat model name sent to the OpenAI-compatible server."),
-    Setting("TRIGSIGHT_CHAT_MODE", "strict", "`strict`: a chat sentence without a supporting citation is removed; "
+    Setting("TRIGSIGHT_CONTENT_DIR", PathKind(), "content", "Markdown folder that `trigsight release` builds."),
+    Setting("TRIGSIGHT_RELEASE_DIR", PathKind(), "release",
+            "Where `trigsight release` publishes, and the release `trigsight serve` and `trigsight eval` read."),
+    Setting("TRIGSIGHT_SITE_TITLE", Text(r".*\S.*", "a non-blank title"), "trigsight", "Site name shown in page titles and the header."),
+    Setting("TRIGSIGHT_LANGUAGE", Text(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*", "a language tag such as en or pt-BR"),
+            "en", "Language of pages whose front matter names none."),
+    Setting("TRIGSIGHT_CHROMIUM", Text(expected="an executable name or path; empty for the default"), "",
+            "Chromium executable for the browser gate; empty: /usr/bin/chromium when present, "
+            "else Playwright's own browser."),
+    Setting("TRIGSIGHT_CACHE_DIR", PathKind(), ".cache/trigsight",
+            "Browser-gate proofs and embedding vectors kept between releases."),
+    Setting("TRIGSIGHT_SITE_CSS", PathKind(), "",
+            "Author stylesheet appended to the site's style.css; the browser gate proves every link with it."),
+    Setting("TRIGSIGHT_DEV", Flag(), "",
+            "On: development server extras (gate reports at /reports/browser, linked from every page)."),
+    Setting("TRIGSIGHT_JS_BUDGET", Integer(low=0, unit="bytes"), "8192",
+            "Payload gate budget: brotli JavaScript bytes per page (`--budget` overrides it)."),
+    Setting("TRIGSIGHT_EMBEDDINGS", Choice(("auto", "offline", "openai")), "auto",
+            "Vector leg of the index: `auto` (OpenAI text-embedding-3-small when OPENAI_API_KEY is set, else "
+            "offline), `offline` (multilingual Universal Sentence Encoder) or `openai`."),
+    Setting("TRIGSIGHT_RRF_K", Integer(low=1), "60",
+            "Reciprocal rank fusion constant k for the hybrid ranking (stored in the index)."),
+    Setting("OPENAI_API_KEY", Text(), "", "Enables OpenAI embeddings and chat; empty keeps everything offline."),
+    Setting("OPENAI_BASE_URL", Text(r"(https?://\S+)?", "an http:// or https:// URL, or empty"), "",
+            "Any OpenAI-compatible server (llama.cpp, Ollama, vLLM) for chat, and for embeddings when "
+            "OPENAI_API_KEY is set."),
+    Setting("TRIGSIGHT_MODEL", Text(), "gpt-4o-mini", "Chat model name sent to the OpenAI-compatible server."),
+    Setting("TRIGSIGHT_CHAT_MODE", Choice(("strict", "lenient")), "strict",
+            "`strict`: a chat sentence without a supporting citation is removed; "
             "`lenient`: it is shown marked unverified."),
-    Setting("TRIGSIGHT_CHAT_TIMEOUT", "20", "Seconds the chat waits for the model to connect or send its next piece "
+    Setting("TRIGSIGHT_CHAT_TIMEOUT", Number(low=0.1, unit="seconds"), "20",
+            "Seconds the chat waits for the model to connect or send its next piece "
             "(a whole answer gets six times as long) before answering offline with a note."),
+    Setting("TRIGSIGHT_DEBUG", Flag(), "",
+            "On: a `trigsight` command that fails unexpectedly prints the traceback instead of one line."),
 ]
 
 BY_NAME = {s.name: s for s in SETTINGS}
 
 
-def setting(name: str) -> str:
-    return BY_NAME[name].get()
+@dataclass(frozen=True)
+class Settings:
+    """Every setting, typed and checked. Build it with `from_environ`, at an edge only."""
+
+    content_dir: Path | None
+    release_dir: Path | None
+    site_title: str
+    language: str
+    chromium: str
+    cache_dir: Path | None
+    site_css: Path | None
+    dev: bool
+    js_budget: int
+    embeddings: str
+    rrf_k: int
+    openai_api_key: str
+    openai_base_url: str
+    model: str
+    chat_mode: str
+    chat_timeout: float
+    debug: bool
+
+    @classmethod
+    def from_environ(cls, environ: Mapping[str, str]) -> "Settings":
+        """Parse every declared variable (unset: its default); one SettingsError lists every bad one."""
+        values, problems = {}, []
+        for setting in SETTINGS:
+            raw = environ.get(setting.name)
+            try:
+                values[setting.field] = setting.parse(setting.default if raw is None else raw)
+            except SettingsError as error:
+                problems.extend(error.problems)
+        if problems:
+            raise _error(problems)
+        return cls(**values)
+
+    def override(self, values: Mapping[str, Any]) -> "Settings":
+        """A copy with some settings replaced, by environment name or config key; checked the same way.
+
+        Values may be typed (a test's `CHAT_TIMEOUT=3`) or text; both go through the declared parser.
+        """
+        changes, problems = {}, []
+        for given, value in values.items():
+            setting = BY_NAME.get(given) or BY_NAME.get(f"TRIGSIGHT_{given}")
+            if setting is None:
+                raise KeyError(f"{given} is not a declared setting")
+            try:
+                changes[setting.field] = setting.parse("" if value is None else str(value))
+            except SettingsError as error:
+                problems.extend(error.problems)
+        if problems:
+            raise _error(problems)
+        return dataclasses.replace(self, **changes)
+
+
+def _error(problems: list[Problem]) -> SettingsError:
+    names = ", ".join(p.path for p in problems)
+    return SettingsError(f"malformed setting: {names}", problems=problems)
+
+
+def readme_table() -> str:
+    """The README's configuration table, drawn from the declaration."""
+    rows = ["| setting | default | accepts | what it does |", "|---|---|---|---|"]
+    for s in SETTINGS:
+        default = f"`{s.default}`" if s.default else "(empty)"
+        rows.append(f"| `{s.name}` | {default} | {s.kind.expected} | {s.help} |")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    print(readme_table())

@@ -1,13 +1,13 @@
 """The trigsight web site: one Flask app factory serving a published release."""
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from flask import Flask
 from trigsight.errors import ReleaseNotFound
 from trigsight.publishing.published import Release
 from trigsight.retrieval.search import IndexMismatch, Retriever
-from trigsight.settings import setting
+from trigsight.settings import SETTINGS, Settings
 
 from . import compression
 from .http_errors import register_error_handlers
@@ -16,23 +16,28 @@ EXTENSION = "trigsight"
 
 
 def create_app(config: dict | None = None) -> Flask:
-    """Build the app: defaults, then TRIGSIGHT_* environment, then `config`.
+    """Build the app: the settings, parsed once, then `config`.
 
-    With `RELEASE_DIR` pointing at a published release the pages, chat and MCP routes
-    serve it; without one the app can still render templates (the release build uses it).
+    The settings are `config["SETTINGS"]` when given, else the TRIGSIGHT_* / OPENAI_*
+    environment; a malformed one raises SettingsError here, so the server refuses to
+    start rather than fail requests. Other `config` keys named like a setting without its
+    prefix (`RELEASE_DIR`, `CHAT_TIMEOUT`, ...) replace it and are checked the same way;
+    the rest is Flask config. With a release directory pointing at a published release the
+    pages, chat and MCP routes serve it; without one the app still renders templates.
     """
+    config = dict(config or {})
     # static_folder=None: Flask's own /static route would shadow the release's fingerprinted assets
     app = Flask(__name__, static_folder=None)
+    settings = config.pop("SETTINGS", None) or Settings.from_environ(os.environ)
+    # Flask's own keys (DEBUG, TESTING) stay Flask's, even where a setting shares the name.
+    overrides = {s.key: config.pop(s.key) for s in SETTINGS if s.key in config and s.key not in app.config}
     app.config.update(
-        RELEASE_DIR=setting("TRIGSIGHT_RELEASE_DIR"),
-        SITE_TITLE=setting("TRIGSIGHT_SITE_TITLE"),
+        SETTINGS=settings.override(overrides),
         REQUIRE_RELEASE=False,
         MAX_CONTENT_LENGTH=256 * 1024,
         JSON_SORT_KEYS=False,
     )
-    app.config.from_prefixed_env("TRIGSIGHT")
-    if config:
-        app.config.update(config)
+    app.config.update(config)
     app.json.ensure_ascii = False
     app.json.sort_keys = False
     register_error_handlers(app)
@@ -52,11 +57,12 @@ def create_app(config: dict | None = None) -> Flask:
 
 def init_release(app: Flask) -> None:
     """Attach the published release (if there is one) to the app."""
-    if not app.config["RELEASE_DIR"]:
+    settings = current_settings(app)
+    if settings.release_dir is None:
         app.extensions[EXTENSION] = {"release": None, "retriever": None}
         return
     try:
-        release = Release.load(Path(app.config["RELEASE_DIR"]))
+        release = Release.load(settings.release_dir)
     except ReleaseNotFound:
         if app.config["REQUIRE_RELEASE"]:
             raise
@@ -66,12 +72,18 @@ def init_release(app: Flask) -> None:
         # Arrays are memory-mapped and the question embedder loads on the first question,
         # so this is cheap; the corpus is never embedded here.
         try:
-            retriever = Retriever.load(release.root)
+            retriever = Retriever.load(release.root, api_key=settings.openai_api_key,
+                                       base_url=settings.openai_base_url)
         except IndexMismatch:
             if app.config["REQUIRE_RELEASE"]:
                 raise
             app.logger.warning("release in %s has no usable retrieval index", release.root, exc_info=True)
     app.extensions[EXTENSION] = {"release": release, "retriever": retriever}
+
+
+def current_settings(app: Flask) -> Settings:
+    """The settings the app was created with (parsed once, in `create_app`)."""
+    return app.config["SETTINGS"]
 
 
 def current_release(app: Flask) -> Release | None:

@@ -22,12 +22,10 @@ from flask import (
     render_template,
     request,
 )
-from trigsight.answering.answer import LENIENT, STRICT
 from trigsight.answering.conversation import ChatSettings, Turn, collect, run
 from trigsight.answering.model_client import ModelSettings
-from trigsight.settings import setting
 
-from . import current_release, current_retriever
+from . import current_release, current_retriever, current_settings
 from .http_errors import error_response
 
 chat = Blueprint("chat", __name__)
@@ -55,18 +53,11 @@ class ChatRequest:
 
 
 def chat_settings() -> ChatSettings:
-    """Settings from the app config (tests, TRIGSIGHT_* env), else the declared defaults."""
-    config = current_app.config
-
-    def value(key: str, name: str) -> str:
-        return str(config[key]) if config.get(key) is not None else setting(name)
-
-    mode = value("CHAT_MODE", "TRIGSIGHT_CHAT_MODE").strip().lower()
-    model = ModelSettings(api_key=value("OPENAI_API_KEY", "OPENAI_API_KEY"),
-                          base_url=value("OPENAI_BASE_URL", "OPENAI_BASE_URL"),
-                          model=value("MODEL", "TRIGSIGHT_MODEL"),
-                          timeout=float(value("CHAT_TIMEOUT", "TRIGSIGHT_CHAT_TIMEOUT")))
-    return ChatSettings(LENIENT if mode == LENIENT else STRICT, model, config.get("SITE_TITLE") or "trigsight")
+    """The chat's part of the settings the app was created with (already checked there)."""
+    settings = current_settings(current_app)
+    model = ModelSettings(api_key=settings.openai_api_key, base_url=settings.openai_base_url,
+                          model=settings.model, timeout=settings.chat_timeout)
+    return ChatSettings(settings.chat_mode, model, settings.site_title)
 
 
 def parse_chat_request(data) -> ChatRequest:
@@ -189,14 +180,14 @@ def removed_summary(dropped: dict) -> str:
 
 def page_context(release) -> dict:
     """What base.html needs, for a page drawn per request instead of at release time."""
+    settings = current_settings(current_app)
     if release is None:
-        return {"site_title": current_app.config.get("SITE_TITLE") or "trigsight", "nav": [],
-                "assets": {}, "language": setting("TRIGSIGHT_LANGUAGE")}
+        return {"site_title": settings.site_title, "nav": [], "assets": {}, "language": settings.language}
     pages = release.pages if len(release.pages) <= 16 else [p for p in release.pages if "/" not in p.slug][:16]
     ordered = sorted(pages, key=lambda p: (p.slug != "index", p.slug.count("/"), p.slug))
-    return {"site_title": current_app.config.get("SITE_TITLE") or "trigsight",
+    return {"site_title": settings.site_title,
             "nav": [{"path": p.path, "title": p.title, "language": p.language} for p in ordered],
-            "assets": release_assets(release.root, release.release_id), "language": setting("TRIGSIGHT_LANGUAGE")}
+            "assets": release_assets(release.root, release.release_id), "language": settings.language}
 
 
 @lru_cache(maxsize=4)

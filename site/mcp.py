@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Response, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from . import current_release, mcp_tools
+from . import current_release, current_settings, mcp_tools
 
 log = logging.getLogger(__name__)
 mcp = Blueprint("mcp", __name__)
@@ -243,7 +243,7 @@ def _cache_hints() -> dict:
 
 
 def _server_info() -> dict:
-    return {"name": "trigsight", "title": current_app.config["SITE_TITLE"], "version": mcp_tools.VERSION}
+    return {"name": "trigsight", "title": current_settings(current_app).site_title, "version": mcp_tools.VERSION}
 
 
 def _list_tools(params: dict) -> dict:

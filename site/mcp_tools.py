@@ -25,7 +25,7 @@ from trigsight.matching.textmodel import (
 )
 from trigsight.publishing.published import PublishedPage, PublishedPassage, Release
 
-from . import current_retriever
+from . import current_retriever, current_settings
 
 log = logging.getLogger(__name__)
 
@@ -178,7 +178,7 @@ def read_page(arguments: dict, context: ToolContext) -> dict:
 def find_evidence(arguments: dict, context: ToolContext) -> dict:
     release = context.published()
     retriever = _retriever(context.app)
-    site_title = context.app.config.get("SITE_TITLE", "trigsight") if context.app else "trigsight"
+    site_title = current_settings(context.app).site_title if context.app else "trigsight"
     result = evidence_search.find_evidence(release, arguments["claim"], retriever,
                                            limit=arguments.get("max_results", 5), site_title=site_title)
     pages = {p.path: p for p in release.pages}

@@ -12,7 +12,7 @@ import gzip
 import brotli
 from flask import Blueprint, Response, abort, current_app, request
 
-from . import current_release
+from . import current_release, current_settings
 
 reports = Blueprint("reports", __name__)
 
@@ -25,7 +25,7 @@ DECODE = {"br": brotli.decompress, "gzip": gzip.decompress}
 
 
 def is_dev() -> bool:
-    return bool(current_app.config.get("DEV"))
+    return current_settings(current_app).dev
 
 
 @reports.get("/reports/<name>")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from trigsight.gates import chromium
 from trigsight.gates.liveserver import serve_release
+from trigsight.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED_CONTENT = ROOT / "content"
@@ -19,7 +20,7 @@ TRIGSIGHT = [sys.executable, "-m", "trigsight.cli"]
 @pytest.fixture(scope="session")
 def browser_type_launch_args():
     """pytest-playwright launches Debian's Chromium (or Playwright's) with our flags."""
-    path = chromium.executable()
+    path = chromium.executable(Settings.from_environ(os.environ).chromium)
     return {"executable_path": path, "args": chromium.FLAGS} if path else {"args": chromium.FLAGS}
 
 

@@ -131,13 +131,12 @@ def test_a_release_without_an_index_is_refused_with_a_hint(tmp_path):
         Retriever.load(tmp_path)
 
 
-def test_an_openai_index_without_a_key_answers_with_bm25_alone(release_dir, tmp_path, monkeypatch):
+def test_an_openai_index_without_a_key_answers_with_bm25_alone(release_dir, tmp_path):
     copy = shutil.copytree(release_dir, tmp_path / "release")
     meta_file = copy / "index" / "index.json"
     meta = json.loads(meta_file.read_text("utf-8"))
     meta_file.write_text(json.dumps({**meta, "model": {"id": "openai:text-embedding-3-small", "dims": 512}}), "utf-8")
-    monkeypatch.setenv("OPENAI_API_KEY", "")
-    lexical = Retriever.load(copy)
+    lexical = Retriever.load(copy, api_key="")
     assert lexical.backend.startswith("bm25 only") and "OPENAI_API_KEY" in lexical.backend
     assert lexical.search("tomatoes watering")[0].page == "/"
 

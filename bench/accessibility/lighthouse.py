@@ -22,6 +22,7 @@ from pathlib import Path
 
 from trigsight.gates import chromium
 from trigsight.gates.liveserver import serve_release
+from trigsight.settings import Settings
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/common.py
@@ -38,9 +39,9 @@ def lighthouse() -> Path:
     return common.npm_install(HERE) / ".bin" / "lighthouse"
 
 
-def run_once(binary: Path, url: str, extra: list[str], out: Path) -> dict:
+def run_once(binary: Path, url: str, extra: list[str], out: Path, chromium_path: str = "") -> dict:
     flags = " ".join(["--headless=new", *chromium.FLAGS])
-    env = {**os.environ, "CHROME_PATH": chromium.executable() or ""}
+    env = {**os.environ, "CHROME_PATH": chromium.executable(chromium_path) or ""}
     subprocess.run([str(binary), url, "--quiet", "--output=json", f"--output-path={out}", f"--chrome-flags={flags}",
                     *extra], env=env, check=True, timeout=600)
     report = json.loads(out.read_text("utf-8"))
@@ -55,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--out", type=Path, default=HERE / "results")
     args = parser.parse_args(argv)
+    settings = Settings.from_environ(os.environ)
     binary = lighthouse()
     results = {}
     with tempfile.TemporaryDirectory(prefix="trigsight-lighthouse-") as tmp:
@@ -64,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
             common.release(ROOT / "content", release)
         with serve_release(release) as base:
             for label, path, extra in CASES:
-                results[label] = [run_once(binary, base + path, extra, Path(tmp) / "report.json")
+                results[label] = [run_once(binary, base + path, extra, Path(tmp) / "report.json", settings.chromium)
                                   for _ in range(args.runs)]
 
     first = next(iter(results.values()))[0]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -17,6 +18,7 @@ from pathlib import Path
 from trigsight.gates import chromium
 from trigsight.gates.liveserver import serve_release
 from trigsight.publishing.published import Release
+from trigsight.settings import Settings
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/common.py
@@ -31,12 +33,12 @@ def axe_source() -> Path:
     return common.npm_install(HERE) / "axe-core" / "axe.min.js"
 
 
-def audit(base: str, paths: list[str], axe: Path) -> tuple[str, list[dict]]:
+def audit(base: str, paths: list[str], axe: Path, chromium_path: str = "") -> tuple[str, list[dict]]:
     from playwright.sync_api import sync_playwright
 
     results = []
     with sync_playwright() as playwright:
-        browser = chromium.launch(playwright)
+        browser = chromium.launch(playwright, chromium_path)
         try:
             for scheme, javascript in VARIANTS:
                 context = browser.new_context(color_scheme=scheme)
@@ -66,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--release", type=Path, help="an existing release (default: release content/ now)")
     parser.add_argument("--out", type=Path, default=HERE / "results")
     args = parser.parse_args(argv)
+    settings = Settings.from_environ(os.environ)
     axe = axe_source()
     axe_version = json.loads((axe.parent / "package.json").read_text())["version"]
     with tempfile.TemporaryDirectory(prefix="trigsight-a11y-") as tmp:
@@ -75,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
             common.release(ROOT / "content", release)
         paths = [page.path for page in Release.load(release).pages]
         with serve_release(release) as base:
-            browser, results = audit(base, paths, axe)
+            browser, results = audit(base, paths, axe, settings.chromium)
 
     lines = [f"axe-core {axe_version} ({', '.join(TAGS)}) on {browser}: {len(paths)} pages x "
              f"{len(VARIANTS)} variants (light+JS, dark+JS, light without JS)"]

@@ -20,6 +20,8 @@ import time
 from datetime import date
 from pathlib import Path
 
+from trigsight.settings import Settings
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/common.py
 import common  # noqa: E402
 from common import ROOT  # noqa: E402
@@ -40,7 +42,8 @@ def wpt() -> str:
     return f"{found.group(0) if found else 'WPT conformance: not run'} (pytest: {tail})"
 
 
-def compare_workers(release_dir: Path, content: Path, sizes: list[int]) -> list[tuple[int, float, int]]:
+def compare_workers(release_dir: Path, content: Path, sizes: list[int],
+                    chromium_path: str = "") -> list[tuple[int, float, int]]:
     from playwright.sync_api import sync_playwright
     from trigsight.build.builder import BuildConfig
     from trigsight.build.builder import run as build
@@ -51,7 +54,7 @@ def compare_workers(release_dir: Path, content: Path, sizes: list[int]) -> list[
     built = build(BuildConfig(content))
     rows = []
     with serve_release(release_dir) as base, sync_playwright() as playwright:
-        browser = chromium.launch(playwright)
+        browser = chromium.launch(playwright, chromium_path)
         try:
             for size in sizes:
                 plans = browser_gate.plan(built, built.passages, base)
@@ -74,7 +77,9 @@ def main() -> None:
         scratch = Path(scratch)
         cold = release(args.content, scratch / "release", scratch / "cache")
         cached = release(args.content, scratch / "release", scratch / "cache")
-        workers = (compare_workers(scratch / "release", args.content, [int(w) for w in args.workers.split(",")])
+        chromium_path = Settings.from_environ(os.environ).chromium
+        workers = (compare_workers(scratch / "release", args.content, [int(w) for w in args.workers.split(",")],
+                                   chromium_path)
                    if args.workers else [])
     conformance = "skipped (--no-wpt)" if args.no_wpt else wpt()
     s, a = cold["summary"], cold["summary"]["agreement"]

@@ -43,6 +43,7 @@ from trigsight.answering.model_client import ModelSettings  # noqa: E402
 from trigsight.gates.liveserver import serve_release  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
 from trigsight.retrieval.search import Retriever  # noqa: E402
+from trigsight.settings import Settings  # noqa: E402
 
 from fake_llm import Script, serve  # noqa: E402
 from transcripts import misses  # noqa: E402
@@ -119,9 +120,10 @@ def offline(release: Path, questions: dict, runs: int) -> dict:
     return {"latencies": latencies, "outcomes": outcomes, "cold": cold}
 
 
-def breakdown(release: Path, questions: dict, runs: int) -> dict:
+def breakdown(release: Path, questions: dict, runs: int, settings: Settings) -> dict:
     """In-process p50 of the two parts of an offline answer: retrieval, then choosing the quotes."""
-    published, retriever = Release.load(release), Retriever.load(release)
+    published = Release.load(release)
+    retriever = Retriever.load(release, api_key=settings.openai_api_key, base_url=settings.openai_base_url)
     asked = [q["question"] for kind in ("answerable", "unanswerable") for q in questions[kind]]
     retriever.search(asked[0], k=CONTEXT_CHUNKS)      # load the question embedder first
     searching, quoting = [], []
@@ -148,10 +150,11 @@ def pairs_sweep(pairs: list[dict]) -> list[dict]:
     return rows
 
 
-def report(args, release: Path, replayed: list[dict], sweep: list[dict], answers: dict, pairs: int) -> str:
-    retriever, published = Retriever.load(release), Release.load(release)
-    model = ModelSettings(os.environ.get("OPENAI_API_KEY", ""), os.environ.get("OPENAI_BASE_URL", ""),
-                          os.environ.get("TRIGSIGHT_MODEL", "gpt-4o-mini"))
+def report(args, release: Path, replayed: list[dict], sweep: list[dict], answers: dict, pairs: int,
+           settings: Settings) -> str:
+    retriever = Retriever.load(release, api_key=settings.openai_api_key, base_url=settings.openai_base_url)
+    published = Release.load(release)
+    model = ModelSettings(settings.openai_api_key, settings.openai_base_url, settings.model)
     backend = model.describe() if args.live else "scripted replay (tests/fake_llm.py), not a real model"
     lines = [f"# Chat bench, {date.today().isoformat()}", "",
              f"- model backend: **{backend}**",
@@ -228,6 +231,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="timed rounds over the offline questions")
     parser.add_argument("--live", action="store_true", help="ask the real model named by OPENAI_* instead")
     args = parser.parse_args()
+    settings = Settings.from_environ(os.environ)
     work = ROOT / ".cache" / "bench-chat"
     transcripts = json.loads((HERE / "transcripts.json").read_text("utf-8"))
     release = args.release or build_release(ROOT / "content", work / "release")
@@ -238,9 +242,9 @@ def main() -> None:
     pairs = json.loads((HERE / "pairs.json").read_text("utf-8"))["pairs"]
     questions = json.loads((HERE / "questions.json").read_text("utf-8"))
     answers = offline(release, questions, args.runs)
-    answers["parts"] = breakdown(release, questions, args.runs)
+    answers["parts"] = breakdown(release, questions, args.runs, settings)
     answers["load"] = " / ".join(f"{v:.1f}" for v in os.getloadavg()) + f" on {os.cpu_count()} cores"
-    text = report(args, release, replayed, pairs_sweep(pairs), answers, len(pairs))
+    text = report(args, release, replayed, pairs_sweep(pairs), answers, len(pairs), settings)
     out = HERE / "results" / f"{date.today().isoformat()}{'-live' if args.live else ''}.md"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text, "utf-8")

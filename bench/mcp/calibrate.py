@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import os
 import sys
 import tempfile
 from collections import defaultdict
@@ -22,6 +23,7 @@ from pathlib import Path
 from trigsight.answering.evidence import find_evidence
 from trigsight.answering.support import DEFAULT_THRESHOLD
 from trigsight.publishing.published import Release
+from trigsight.settings import Settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/common.py
 import common  # noqa: E402
@@ -34,10 +36,10 @@ FP_COST = 2  # a false confirmation spreads; a miss only makes an agent say "no 
 ORIGINAL = "the original reached 8/10 TP, 0/6 FP"
 
 
-def load_retriever(release_dir: Path):
+def load_retriever(release_dir: Path, settings: Settings):
     try:
         from trigsight.retrieval.search import Retriever
-        return Retriever.load(release_dir)
+        return Retriever.load(release_dir, api_key=settings.openai_api_key, base_url=settings.openai_base_url)
     except Exception as error:  # a release without an index: the lexical scan still decides
         print(f"(no retriever: {type(error).__name__}: {error})", file=sys.stderr)
         return None
@@ -159,7 +161,7 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as scratch:
         release_dir = args.release or release_content(Path(scratch) / "release")
         release = Release.load(release_dir)
-        retriever = load_retriever(release_dir)
+        retriever = load_retriever(release_dir, Settings.from_environ(os.environ))
         calibration, backend = outcomes(release, read_claims(CALIBRATION), retriever)
         holdout, _ = outcomes(release, read_claims(HOLDOUT), retriever)
         command = "python bench/mcp/calibrate.py" + (" --release <folder>" if args.release else "")

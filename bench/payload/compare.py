@@ -19,6 +19,7 @@ import argparse
 import base64
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -30,7 +31,7 @@ from trigsight.gates.liveserver import serve_release
 from trigsight.gates.payload import measure, report_lines
 from trigsight.publishing import compress
 from trigsight.publishing.published import Release
-from trigsight.settings import setting
+from trigsight.settings import Settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/common.py
 import common  # noqa: E402
@@ -94,12 +95,12 @@ def _cited_url(release: Path) -> str:
     return next(c["url"] for c in allowlist["citations"] if c["page"] != c["target"])
 
 
-def drawn_pixels(base: str) -> int:
+def drawn_pixels(base: str, chromium_path: str = "") -> int:
     from playwright.sync_api import sync_playwright
     from trigsight.gates import chromium
 
     with sync_playwright() as playwright:
-        browser = chromium.launch(playwright)
+        browser = chromium.launch(playwright, chromium_path)
         try:
             page = browser.new_page()
             page.goto(base + "/")
@@ -115,10 +116,11 @@ def drawn_pixels(base: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    settings = Settings.from_environ(os.environ)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--release", type=Path, help="an existing release of content/ (default: release it now)")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--budget", type=int, default=int(setting("TRIGSIGHT_JS_BUDGET")))
+    parser.add_argument("--budget", type=int, default=settings.js_budget)
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "results")
     args = parser.parse_args(argv)
 
@@ -127,13 +129,14 @@ def main(argv: list[str] | None = None) -> int:
         ours = args.release.resolve() if args.release else release_ours(Path(tmp) / "ours")
         theirs = baseline_release(ours, bundle, Path(tmp) / "three")
         with serve_release(ours) as ours_base, serve_release(theirs) as theirs_base:
-            scene = measure([ours_base + "/", theirs_base + "/"], runs=args.runs)
-            quiet = measure([ours_base + "/"], runs=args.runs, reduced_motion=True)
+            chromium = settings.chromium
+            scene = measure([ours_base + "/", theirs_base + "/"], runs=args.runs, chromium=chromium)
+            quiet = measure([ours_base + "/"], runs=args.runs, chromium=chromium, reduced_motion=True)
             cited = _cited_url(ours)
-            fallback = measure([ours_base + cited], runs=args.runs, browser_args=[NO_FRAGMENTS])
-            every_page = measure([ours_base + page for page in _paths(ours)], runs=args.runs)
+            fallback = measure([ours_base + cited], runs=args.runs, chromium=chromium, browser_args=[NO_FRAGMENTS])
+            every_page = measure([ours_base + page for page in _paths(ours)], runs=args.runs, chromium=chromium)
             every_page_lines = report_lines(every_page, args.budget, ours_base)
-            pixels = {"ours": drawn_pixels(ours_base), "three.js": drawn_pixels(theirs_base)}
+            pixels = {"ours": drawn_pixels(ours_base, chromium), "three.js": drawn_pixels(theirs_base, chromium)}
 
     ours_fig, three_fig = scene.pages
     rows = {"ours, with the scene": (ours_fig, ours_base), "ours, reduced motion (no scene)": (quiet.pages[0], ours_base),

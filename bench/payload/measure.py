@@ -11,22 +11,24 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
 from trigsight.gates.payload import measure, report_lines
-from trigsight.settings import setting
+from trigsight.settings import Settings
 
 
 def main(argv: list[str] | None = None) -> int:
+    settings = Settings.from_environ(os.environ)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("urls", nargs="+", metavar="URL")
-    parser.add_argument("--budget", type=int, default=int(setting("TRIGSIGHT_JS_BUDGET")),
+    parser.add_argument("--budget", type=int, default=settings.js_budget,
                         help="JS bytes allowed per page [TRIGSIGHT_JS_BUDGET, default 8192]")
     parser.add_argument("--runs", type=int, default=3, help="loads per page; the median is reported")
     parser.add_argument("--reduced-motion", action="store_true",
                         help="emulate prefers-reduced-motion: reduce (pages may skip decorative scripts)")
-    parser.add_argument("--chromium", default=setting("TRIGSIGHT_CHROMIUM"), help="Chromium executable")
+    parser.add_argument("--chromium", default=settings.chromium, help="Chromium executable [TRIGSIGHT_CHROMIUM]")
     parser.add_argument("--chromium-arg", action="append", default=[], metavar="FLAG",
                         help="extra Chromium flag, repeatable (e.g. --disable-blink-features=TextFragmentIdentifiers)")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON to this file")

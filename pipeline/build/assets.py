@@ -22,13 +22,17 @@ def static_dir() -> Path:
     return Path(str(resources.files("trigsight_site") / "static"))
 
 
-def run(source: Path | None = None) -> dict[str, Asset]:
-    """Plan every file under the site's static folder; the URL changes whenever the bytes do."""
+def run(source: Path | None = None, site_css: Path | None = None) -> dict[str, Asset]:
+    """Plan every file under the site's static folder; the URL changes whenever the bytes do.
+
+    `site_css` (TRIGSIGHT_SITE_CSS) is appended to style.css.
+    """
     source = source or static_dir()
+    extra = _author_css(site_css)
     planned = {}
     for file in sorted(p for p in source.rglob("*") if p.is_file() and not p.name.startswith(".")):
         name = file.relative_to(source).as_posix()
-        data = file.read_bytes() + (_author_css() if name == "style.css" else b"")
+        data = file.read_bytes() + (extra if name == "style.css" else b"")
         digest = hashlib.sha256(data).hexdigest()[:10]
         stem, dot, suffix = name.rpartition(".")
         hashed = f"{stem}.{digest}.{suffix}" if dot else f"{name}.{digest}"
@@ -36,15 +40,12 @@ def run(source: Path | None = None) -> dict[str, Asset]:
     return planned
 
 
-def _author_css() -> bytes:
-    """TRIGSIGHT_SITE_CSS, appended to the site's stylesheet (the browser gate checks with it)."""
-    from ..settings import setting
-
-    extra = setting("TRIGSIGHT_SITE_CSS")
-    if extra and not Path(extra).is_file():
+def _author_css(site_css: Path | None) -> bytes:
+    """The author's stylesheet, appended to the site's (the browser gate checks with it)."""
+    if site_css and not Path(site_css).is_file():
         from ..errors import UsageError
-        raise UsageError(f"TRIGSIGHT_SITE_CSS={extra} is not a file", "TRIGSIGHT_SITE_CSS")
-    return b"\n" + Path(extra).read_bytes() if extra else b""
+        raise UsageError(f"TRIGSIGHT_SITE_CSS={site_css} is not a file", "TRIGSIGHT_SITE_CSS")
+    return b"\n" + Path(site_css).read_bytes() if site_css else b""
 
 
 def urls(assets: dict[str, Asset]) -> dict[str, str]:

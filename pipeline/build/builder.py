@@ -27,6 +27,7 @@ class BuildConfig:
     content_dir: Path
     site_title: str = "trigsight"
     language: str = "en"
+    site_css: Path | None = None     # author stylesheet appended to style.css
 
 
 @dataclass
@@ -45,7 +46,7 @@ class Build:
 def run(config: BuildConfig) -> Build:
     """Render every page and resolve its citations; raise ContentError or GateFailed."""
     sources = content_stage.run(config.content_dir, config.language).pages
-    planned_assets = assets_stage.run()
+    planned_assets = assets_stage.run(site_css=config.site_css)
     label = str(config.content_dir)
     by_source = {p.source: p.path for p in sources}
     parsed, problems = [], []

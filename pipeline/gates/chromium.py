@@ -13,8 +13,7 @@ DEBIAN_CHROMIUM = "/usr/bin/chromium"
 
 
 def executable(configured: str = "") -> str | None:
-    """The Chromium to drive: the setting, else Debian's, else Playwright's own (None)."""
-    configured = configured or os.environ.get("TRIGSIGHT_CHROMIUM", "")
+    """The Chromium to drive: `configured` (TRIGSIGHT_CHROMIUM), else Debian's, else Playwright's own (None)."""
     if configured:
         found = shutil.which(configured) or (configured if Path(configured).is_file() else None)
         if found is None:

@@ -19,7 +19,6 @@ from typing import Callable, Protocol, Sequence
 import numpy as np
 
 from ..errors import TrigsightError
-from ..settings import setting
 
 USE_MODEL_ID = "use-multilingual-v3"
 OPENAI_MODEL = "text-embedding-3-small"
@@ -123,30 +122,27 @@ def offline() -> UniversalSentenceEncoder:
         return _offline
 
 
-def for_release(mode: str | None = None) -> Embedder:
-    """The embedder a release asks for: TRIGSIGHT_EMBEDDINGS=auto uses OpenAI when a key is set."""
-    mode = mode or setting("TRIGSIGHT_EMBEDDINGS")
+def for_release(mode: str = "auto", api_key: str = "", base_url: str = "") -> Embedder:
+    """The embedder a release asks for (TRIGSIGHT_EMBEDDINGS): `auto` uses OpenAI when a key is given."""
     if mode not in MODES:
         raise EmbeddingUnavailable(f"TRIGSIGHT_EMBEDDINGS={mode!r}: expected one of {', '.join(MODES)}",
                                    "TRIGSIGHT_EMBEDDINGS")
-    key = setting("OPENAI_API_KEY")
-    if mode == "openai" and not key:
+    if mode == "openai" and not api_key:
         raise EmbeddingUnavailable("TRIGSIGHT_EMBEDDINGS=openai needs OPENAI_API_KEY", "OPENAI_API_KEY")
-    if mode in ("auto", "openai") and key:
-        return OpenAIEmbedder(key, setting("OPENAI_BASE_URL"))
+    if mode in ("auto", "openai") and api_key:
+        return OpenAIEmbedder(api_key, base_url)
     return offline()
 
 
-def for_model(model_id: str) -> Embedder:
+def for_model(model_id: str, api_key: str = "", base_url: str = "") -> Embedder:
     """The query-side embedder matching an index's model (vectors of two models never mix)."""
     if model_id == USE_MODEL_ID:
         return offline()
     if model_id == OPENAI_MODEL_ID:
-        key = setting("OPENAI_API_KEY")
-        if not key:
+        if not api_key:
             raise EmbeddingUnavailable(f"the index was built with {model_id}: set OPENAI_API_KEY, or rebuild "
                                        "the release with TRIGSIGHT_EMBEDDINGS=offline", "OPENAI_API_KEY")
-        return OpenAIEmbedder(key, setting("OPENAI_BASE_URL"))
+        return OpenAIEmbedder(api_key, base_url)
     raise EmbeddingUnavailable(f"the index was built with an unknown embedding model {model_id!r}")
 
 

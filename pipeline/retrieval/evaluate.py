@@ -155,9 +155,9 @@ def score_question(retriever: Retriever, question: Question) -> tuple[Outcome, d
     return outcome, values
 
 
-def run(release_dir: Path, golden_file: Path) -> Evaluation:
+def run(release_dir: Path, golden_file: Path, api_key: str = "", base_url: str = "") -> Evaluation:
     release = Release.load(release_dir)
-    retriever = Retriever.load(release_dir)
+    retriever = Retriever.load(release_dir, api_key=api_key, base_url=base_url)
     questions, thresholds, goals = load_golden(golden_file)
     questions = resolve(questions, release, str(golden_file))
     outcomes, totals = [], {}

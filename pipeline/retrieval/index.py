@@ -17,7 +17,6 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ..settings import setting
 from . import embedders
 from .bm25 import EPSILON, K1, B, BM25Index
 from .chunks import build_chunks
@@ -78,11 +77,10 @@ def build(passages: Sequence, folder: Path, embedder: embedders.Embedder,
 
 
 def build_with_fallback(passages: Sequence, folder: Path, cache_dir: Path | None, say: Callable[[str], None],
-                        mode: str | None = None, rrf_k: int | None = None,
-                        titles: dict[str, str] | None = None) -> IndexResult:
+                        mode: str = "auto", rrf_k: int = DEFAULT_RRF_K, titles: dict[str, str] | None = None,
+                        api_key: str = "", base_url: str = "") -> IndexResult:
     """Build with the configured embedder; an unreachable OpenAI falls back to the offline model."""
-    rrf_k = rrf_k if rrf_k is not None else int(setting("TRIGSIGHT_RRF_K"))
-    embedder = embedders.for_release(mode)
+    embedder = embedders.for_release(mode, api_key, base_url)
 
     def cache_for(model: embedders.Embedder):
         return embedders.VectorCache(cache_dir, model.model_id) if cache_dir is not None else None
@@ -90,7 +88,7 @@ def build_with_fallback(passages: Sequence, folder: Path, cache_dir: Path | None
     try:
         return build(passages, folder, embedder, cache_for(embedder), rrf_k, titles)
     except embedders.EmbeddingUnavailable as error:
-        if embedder.model_id == embedders.USE_MODEL_ID or (mode or setting("TRIGSIGHT_EMBEDDINGS")) == "openai":
+        if embedder.model_id == embedders.USE_MODEL_ID or mode == "openai":
             raise
         say(f"index: {error.problems[0].message}; falling back to the offline model {embedders.USE_MODEL_ID}")
         offline = embedders.offline()
@@ -98,9 +96,11 @@ def build_with_fallback(passages: Sequence, folder: Path, cache_dir: Path | None
 
 
 def release_stage(context) -> None:
-    cache_dir = Path(context.config.cache_dir) if context.config.use_cache else None
+    config = context.config
+    cache_dir = config.cache_dir if config.use_cache else None
     titles = {page.path: page.title for page in context.build.pages}
-    result = build_with_fallback(context.passages, context.staging / INDEX_DIR, cache_dir, context.say, titles=titles)
+    result = build_with_fallback(context.passages, context.staging / INDEX_DIR, cache_dir, context.say,
+                                 config.embeddings, config.rrf_k, titles, config.openai_api_key, config.openai_base_url)
     context.gates["index"] = result.figures()
     context.say(f"index: {result.chunks} chunks over {result.passages} passages, {result.model_id} "
                 f"({result.dims}-d), {result.embedded} texts embedded, {result.reused} from cache, "

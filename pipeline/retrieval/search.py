@@ -115,8 +115,12 @@ class Retriever:
         self._warned = threading.Event()
 
     @classmethod
-    def load(cls, release_dir: Path | str, embedder: embedders.Embedder | None = None) -> "Retriever":
-        """Open `release_dir/index`; `embedder` (default: the index's own model) embeds questions."""
+    def load(cls, release_dir: Path | str, embedder: embedders.Embedder | None = None,
+             api_key: str = "", base_url: str = "") -> "Retriever":
+        """Open `release_dir/index`; `embedder` (default: the index's own model) embeds questions.
+
+        `api_key` and `base_url` (OPENAI_*) reach an index built with OpenAI embeddings.
+        """
         folder = Path(release_dir) / INDEX_DIR
         if not (folder / "index.json").is_file():
             raise IndexMismatch(f"no retrieval index in {folder} (run `trigsight release` first)", str(folder))
@@ -134,7 +138,7 @@ class Retriever:
                                 "vectors of two models never mix", str(folder / "index.json"))
         if embedder is None:
             try:
-                embedder = embedders.for_model(model_id)
+                embedder = embedders.for_model(model_id, api_key, base_url)
             except embedders.EmbeddingUnavailable as unavailable:
                 error = unavailable.problems[0].message
                 log.warning("retrieval: vector leg off: %s", error)
