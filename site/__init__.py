@@ -33,7 +33,6 @@ def create_app(config: dict | None = None) -> Flask:
     overrides = {s.key: config.pop(s.key) for s in SETTINGS if s.key in config and s.key not in app.config}
     app.config.update(
         SETTINGS=settings.override(overrides),
-        REQUIRE_RELEASE=False,
         MAX_CONTENT_LENGTH=256 * 1024,
         JSON_SORT_KEYS=False,
     )
@@ -64,19 +63,15 @@ def init_release(app: Flask) -> None:
     try:
         release = Release.load(settings.release_dir)
     except ReleaseNotFound:
-        if app.config["REQUIRE_RELEASE"]:
-            raise
         release = None
     retriever = None
     if release is not None:
-        # Arrays are memory-mapped and the question embedder loads on the first question,
-        # so this is cheap; the corpus is never embedded here.
+        # The vectors are memory-mapped and the question embedder loads on the first
+        # question, so this is cheap; the corpus is never embedded here.
         try:
             retriever = Retriever.load(release.root, api_key=settings.openai_api_key,
                                        base_url=settings.openai_base_url)
         except IndexMismatch:
-            if app.config["REQUIRE_RELEASE"]:
-                raise
             app.logger.warning("release in %s has no usable retrieval index", release.root, exc_info=True)
     app.extensions[EXTENSION] = {"release": release, "retriever": retriever}
 
