@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
-from .textmodel import find_matches, normalise
+from .textmodel import find_matches, fold
 
 MAX_CONTEXT_STEPS = 8
 # Positions where a prefix may start / a suffix may end: after/before spaces, and after
@@ -56,6 +56,14 @@ def parse_directive(directive: str) -> TextDirective:
     return TextDirective(unquote(raw[0]), prefix, suffix, end)
 
 
+def directive_matches(haystack: str, directive: TextDirective) -> list[int]:
+    """Where a directive matches in a page's haystack (its parts folded exactly, as the browser does).
+
+    A range (`start,end`) is counted by its start alone: never fewer matches than the browser.
+    """
+    return find_matches(haystack, fold(directive.text), fold(directive.prefix), fold(directive.suffix))
+
+
 def prefix_candidates(before: str) -> list[str]:
     """Tails of `before` that start on a safe word edge, shortest first."""
     before = before.rstrip()
@@ -76,7 +84,7 @@ def suffix_candidates(after: str) -> list[str]:
 def _unique_nonempty(items: list[str]) -> list[str]:
     seen, out = set(), []
     for item in items:
-        if item and item not in seen and normalise(item):
+        if item and item not in seen and fold(item).strip():
             seen.add(item)
             out.append(item)
     return out
@@ -89,8 +97,7 @@ def unique_directive(haystack: str, text: str, before: str, after: str) -> TextD
     neighbouring block), used for prefix and suffix words when the text alone repeats.
     Returns None when no context up to MAX_CONTEXT_STEPS words makes it unique.
     """
-    needle = normalise(text)
-    if len(find_matches(haystack, needle)) == 1:
+    if len(directive_matches(haystack, TextDirective(text))) == 1:
         return TextDirective(text)
     prefixes = prefix_candidates(before)[:MAX_CONTEXT_STEPS]
     suffixes = suffix_candidates(after)[:MAX_CONTEXT_STEPS]
@@ -103,7 +110,7 @@ def unique_directive(haystack: str, text: str, before: str, after: str) -> TextD
         if step < len(prefixes) and step < len(suffixes):
             options.append(TextDirective(text, prefix=prefixes[step], suffix=suffixes[step]))
         for option in options:
-            if len(find_matches(haystack, needle, normalise(option.prefix), normalise(option.suffix))) == 1:
+            if len(directive_matches(haystack, option)) == 1:
                 return option
     return None
 
