@@ -94,6 +94,16 @@ CASES = [
     case("svg texts are blocks", "<p><svg width=90 height=20><text y=15>one</text><text x=40 y=15>two</text></svg></p>",
          "one two", False),
     case("svg title", "<p><svg width=90 height=20><title>titled words</title></svg></p>", "titled words", False),
+    # directive syntax
+    case("raw hyphen in a prefix", "<p>a-b y</p>", "", False, raw="text=a-b-,y"),
+    case("empty suffix", "<p>a y</p>", "", False, raw="text=a,-"),
+    case("empty prefix", "<p>a y</p>", "", False, raw="text=-,a"),
+    case("not UTF-8", "<p>a y</p>", "", False, raw="text=%FF"),
+    case("bare percent", "<p>xy 50% z</p>", "", False, raw="text=50%"),
+    case("encoded percent", "<p>xy 50% z</p>", "", True, raw="text=50%25"),
+    case("prefix", "<p>pre y</p>", "", True, raw="text=pre-,y"),
+    case("mid-word with prefix", "<p>category</p>", "", True, raw="text=cat-,egory"),
+    case("mid-word with suffix", "<p>category</p>", "", True, raw="text=cat,-egory"),
 ]
 
 

@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
+from . import rules
 from .textmodel import find_matches, fold
 
 MAX_CONTEXT_STEPS = 8
@@ -15,7 +16,10 @@ _CJK_BREAK = "。！？、，；：「」『』（）"
 
 def encode_part(text: str) -> str:
     """Percent-encode one directive part; `-` `,` `&` `%` and every non-ASCII byte included."""
-    return quote(text, safe="").replace("-", "%2D")
+    encoded = quote(text, safe="")   # leaves only letters, digits and `_.-~`
+    for ch in rules.DIRECTIVE_FORBIDDEN + rules.DIRECTIVE_SEPARATOR:
+        encoded = encoded.replace(ch, f"%{ord(ch):02X}")
+    return encoded
 
 
 @dataclass(frozen=True)
@@ -38,22 +42,30 @@ class TextDirective:
 
 
 def parse_directive(directive: str) -> TextDirective:
-    """Parse `text=[prefix-,]start[,end][,-suffix]`; raise ValueError when malformed."""
-    if not directive.startswith("text="):
-        raise ValueError("a text directive starts with 'text='")
-    raw = directive[len("text="):].split(",")
-    prefix = suffix = end = ""
-    if raw and raw[0].endswith("-"):
-        prefix = unquote(raw.pop(0)[:-1])
-    if raw and raw[-1].startswith("-"):
-        suffix = unquote(raw.pop()[1:])
-    if len(raw) not in (1, 2) or not all(raw) or any("-" in part or "&" in part for part in raw):
+    """Parse `text=[prefix-,]start[,end][,-suffix]`; raise ValueError when Chromium would ignore it.
+
+    The syntax is rules.py's: no part may be empty or hold a raw `-` or `&`, and every
+    percent-escape must decode to UTF-8.
+    """
+    if not directive.startswith(rules.DIRECTIVE_START):
+        raise ValueError(f"a text directive starts with {rules.DIRECTIVE_START!r}")
+    raw = directive[len(rules.DIRECTIVE_START):].split(rules.DIRECTIVE_SEPARATOR)
+    prefix = suffix = None
+    if raw and raw[0].endswith(rules.PREFIX_MARK):
+        prefix = raw.pop(0)[:-len(rules.PREFIX_MARK)]
+    if raw and raw[-1].startswith(rules.SUFFIX_MARK):
+        suffix = raw.pop()[len(rules.SUFFIX_MARK):]
+    parts = [p for p in (prefix, *raw, suffix) if p is not None]
+    if len(raw) not in (1, 2) or not all(parts) or any(c in p for p in parts for c in rules.DIRECTIVE_FORBIDDEN):
         raise ValueError(f"malformed text directive: {directive!r}")
-    if re.search(r"%(?![0-9A-Fa-f]{2})", directive):  # the browser ignores a directive it cannot decode
+    if re.search(rules.DIRECTIVE_BAD_PERCENT, directive):
         raise ValueError(f"malformed percent-encoding in text directive: {directive!r}")
-    if len(raw) == 2:
-        end = unquote(raw[1])
-    return TextDirective(unquote(raw[0]), prefix, suffix, end)
+    try:
+        decoded = [unquote(p, errors="strict") if p else "" for p in (prefix, raw[0], raw[1] if len(raw) == 2 else "", suffix)]
+    except UnicodeDecodeError:
+        raise ValueError(f"percent-encoding that is not UTF-8 in text directive: {directive!r}") from None
+    prefix_, text, end, suffix_ = decoded
+    return TextDirective(text, prefix_, suffix_, end)
 
 
 def directive_matches(haystack: str, directive: TextDirective) -> list[int]:
@@ -114,5 +126,3 @@ def unique_directive(haystack: str, text: str, before: str, after: str) -> TextD
                 return option
     return None
 
-
-DIRECTIVE_URL = re.compile(r"#:~:(text=[^&#]*(?:&text=[^&#]*)*)$")

@@ -138,15 +138,19 @@
   }
 
   // ---- directives ----
+  // text=[prefix-,]start[,end][,-suffix], with the syntax rules of rules.py.
+  const D = RULES.directive;
   function parse(directive) {
-    if (!directive.startsWith("text=")) return null;
-    const parts = directive.slice(5).split(",");
-    let prefix = "", suffix = "";
-    if (parts.length && parts[0].endsWith("-")) prefix = parts.shift().slice(0, -1);
-    if (parts.length && parts[parts.length - 1].startsWith("-")) suffix = parts.pop().slice(1);
-    if (parts.length < 1 || parts.length > 2 || parts.some((p) => !p || p.includes("-"))) return null;
+    if (!directive.startsWith(D.start)) return null;
+    const parts = directive.slice(D.start.length).split(D.separator);
+    let prefix = null, suffix = null;
+    if (parts.length && parts[0].endsWith(D.prefixMark)) prefix = parts.shift().slice(0, -D.prefixMark.length);
+    if (parts.length && parts[parts.length - 1].startsWith(D.suffixMark)) suffix = parts.pop().slice(D.suffixMark.length);
+    const all = [prefix, ...parts, suffix].filter((p) => p !== null);
+    if (parts.length < 1 || parts.length > 2 || all.some((p) => !p || [...D.forbidden].some((c) => p.includes(c)))) return null;
+    if (new RegExp(D.badPercent).test(directive)) return null;
     try {
-      const dec = (s) => decodeURIComponent(s);
+      const dec = (s) => (s === null ? "" : decodeURIComponent(s));
       return { prefix: dec(prefix), start: dec(parts[0]), end: parts.length === 2 ? dec(parts[1]) : "", suffix: dec(suffix) };
     } catch (e) { return null; }
   }

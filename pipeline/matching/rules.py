@@ -95,6 +95,19 @@ SKIPPED_TAGS = frozenset("head script style template noscript title meta link im
 SVG_TAG = "svg"
 SVG_TEXT_TAG = "text"
 
+# ---- directive syntax: text=[prefix-,]start[,end][,-suffix] -----------------------------
+
+DIRECTIVE_START = "text="
+DIRECTIVE_SEPARATOR = ","
+PREFIX_MARK = "-"        # "prefix-," : the prefix ends with it
+SUFFIX_MARK = "-"        # ",-suffix" : the suffix starts with it
+# Characters that may not appear raw in any part (they must be percent-encoded); a part
+# may not be empty, and percent-escapes must decode to UTF-8. Measured: "a-b-,y", "text=a,-",
+# "text=%FF" and "text=50%" are all ignored by Chromium.
+DIRECTIVE_FORBIDDEN = "-&"
+DIRECTIVE_BAD_PERCENT = "%(?![0-9A-Fa-f]{2})"   # a regex in both Python's and JavaScript's syntax
+
+
 # ---- derived from the tables above (shared by Python and the probe) ---------------------
 
 SPACE_SET = frozenset(SPACES)
@@ -156,6 +169,9 @@ def probe_rules() -> dict:
         "atomicTags": sorted(ATOMIC_TAGS),
         "svgTag": SVG_TAG,
         "svgTextTag": SVG_TEXT_TAG,
+        "directive": {"start": DIRECTIVE_START, "separator": DIRECTIVE_SEPARATOR,
+                      "prefixMark": PREFIX_MARK, "suffixMark": SUFFIX_MARK,
+                      "forbidden": DIRECTIVE_FORBIDDEN, "badPercent": DIRECTIVE_BAD_PERCENT},
     }
 
 
