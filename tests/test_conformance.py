@@ -13,14 +13,8 @@ from dataclasses import dataclass
 import pytest
 from bs4 import BeautifulSoup
 from trigsight.gates import browser_check
-from trigsight.gates.browser import block_locators
-from trigsight.matching.directives import parse_directive
-from trigsight.matching.textmodel import (
-    find_matches,
-    normalise,
-    page_haystack,
-    segments_from_html,
-)
+from trigsight.matching.directives import directive_matches, parse_directive
+from trigsight.matching.textmodel import page_haystack, segments_from_html
 
 from conftest import SHARED
 
@@ -126,7 +120,7 @@ def outcomes(browser):
 
 
 def python_matcher_outcome(case: Case) -> str:
-    """What textmodel.find_matches predicts for a case (no ranges, no script-built DOM)."""
+    """What the Python model predicts for a case (no ranges, no script-built DOM)."""
     html = (WPT / case.target).read_text("utf-8")
     segments = segments_from_html(html)
     haystack = page_haystack(segments)
@@ -137,20 +131,19 @@ def python_matcher_outcome(case: Case) -> str:
             continue
         if parsed.end:
             return "unsupported: range"
-        hits = find_matches(haystack, normalise(parsed.text), normalise(parsed.prefix), normalise(parsed.suffix))
+        hits = directive_matches(haystack, parsed)
         if hits:
             segment = haystack.count("\n", 0, hits[0])
             if case.group == "find_range":
                 return "scroll" if segment > 0 else "none"   # segment 0: the decoy above the spacer
-            return _owner(html, segments[segment].block, case.group)
+            return _owner(html, segments[segment].locator)
     if not case.directives and case.element_id and f'id="{case.element_id}"' in html:
         return case.element_id
     return {"find_range": "none", "percent_encoding": "noscroll"}.get(case.group, "top")
 
 
-def _owner(html: str, block: int, group: str) -> str:
-    """The WPT section holding textmodel's block (found with the browser gate's locator)."""
-    where = block_locators(html).get(block)
+def _owner(html: str, where: dict | None) -> str:
+    """The WPT section holding a segment's block (found by its locator, as the browser gate does)."""
     soup = BeautifulSoup(html, "html.parser")
     element = (soup.body or soup).find_all(where["tag"])[where["ordinal"]] if where else None
     for node in [element, *(element.parents if element else [])]:

@@ -32,7 +32,8 @@ def test_directives_round_trip_and_are_well_formed(directive):
     assert parse_directive(str(directive)) == directive
 
 
-@pytest.mark.parametrize("bad", ["", "txt=abc", "text=", "text=a,b,c", "text=a-b"])
+@pytest.mark.parametrize("bad", ["", "txt=abc", "text=", "text=a,b,c", "text=a-b", "text=a-b-,c", "text=a,-",
+                                 "text=-,a", "text=a&b", "text=50%", "text=%FF"])
 def test_parse_directive_rejects_malformed_input(bad):
     with pytest.raises(ValueError):
         parse_directive(bad)

@@ -71,8 +71,9 @@ def run(config: BuildConfig) -> Build:
             drawn.append(page)
         return drawn
 
-    # Chips are inline-blocks, invisible to the matcher, so passages found in a first
-    # drawing without links are the passages of the final drawing; checked below.
+    # Chips are inline-blocks, blocks of their own to the matcher and never part of a
+    # passage, so passages found in a first drawing without links are the passages of the
+    # final drawing; checked below.
     slugs = {source.slug: source.path for source in sources}
     path_titles = {source.path: titles[source.slug] for source in sources}
     provisional = {}

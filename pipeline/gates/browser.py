@@ -18,18 +18,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bs4 import BeautifulSoup, NavigableString, Tag
-
 from ..errors import GateFailed, Problem
-from ..matching.directives import parse_directive
-from ..matching.textmodel import (
-    BLOCK_TAGS,
-    INLINE_BLOCK_CLASSES,
-    INLINE_BLOCK_TAGS,
-    _is_hidden,
-    find_matches,
-    normalise,
-)
+from ..matching.directives import directive_matches, parse_directive
+from ..matching.textmodel import find_matches, normalise
 from . import browser_check, browser_report, chromium
 from .browser_check import citation_key
 
@@ -37,6 +28,7 @@ NAME = "browser"
 # Pages checked at once. Measured on 2 cores (bench/browser): one page at a time was faster
 # than two (28 s vs 37 s), as Chromium, gunicorn and Playwright already share both cores.
 WORKERS = max(1, min(3, (os.cpu_count() or 2) - 1))
+# The probe as injected (its logic and the rules) and the code that judges its answers.
 PROBE_VERSION = hashlib.sha256((browser_check.PROBE + Path(browser_check.__file__).read_text("utf-8"))
                                .encode()).hexdigest()[:12]
 
@@ -58,44 +50,13 @@ class GateResult:
     seconds: float
 
 
-def block_locators(html: str) -> dict[int, dict]:
-    """textmodel's block numbers → {tag, ordinal}: the same element in the browser's DOM.
-
-    Walks the page exactly as textmodel's walker does (same skips, same order), so block
-    n there is the element found here; ordinal counts same-tag elements under <body>.
-    """
-    soup = BeautifulSoup(html, "html.parser")
-    root = soup.body or soup
-    ordinals: dict[str, dict[int, int]] = {}
-    locators: dict[int, dict] = {}
-    blocks = 0
-
-    def visit(node: Tag) -> None:
-        nonlocal blocks
-        for child in node.children:
-            if isinstance(child, NavigableString) or not isinstance(child, Tag) or _is_hidden(child):
-                continue
-            name = child.name.lower()
-            if name == "br" or name in INLINE_BLOCK_TAGS or INLINE_BLOCK_CLASSES & set(child.get("class") or ()):
-                continue
-            if name in BLOCK_TAGS or name == "main":
-                blocks += 1
-                if name not in ordinals:
-                    ordinals[name] = {id(el): i for i, el in enumerate(root.find_all(name))}
-                locators[blocks] = {"tag": name, "ordinal": ordinals[name][id(child)]}
-            visit(child)
-
-    visit(root)
-    return locators
-
-
 def plan(build, passages, base_url: str) -> list[PagePlan]:
     """One job per page: its allowed passages, plus the author citations that point at it."""
     allowed = {p.id for p in passages}
     plans = []
     for page in build.pages:
         text = build.texts[page.path]
-        locate = block_locators(page.html)
+        locate = {segment.block: segment.locator for segment in text.segments}
         checks, predicted = [], {}
         for passage in text.passages:
             if passage.id not in allowed:
@@ -116,8 +77,7 @@ def plan(build, passages, base_url: str) -> list[PagePlan]:
 
 
 def _predicted_count(haystack: str, directive: str) -> int:
-    parsed = parse_directive(directive)
-    return len(find_matches(haystack, normalise(parsed.text), normalise(parsed.prefix), normalise(parsed.suffix)))
+    return len(directive_matches(haystack, parse_directive(directive)))
 
 
 def _citation_block(text, resolved) -> int | None:

@@ -1,8 +1,9 @@
 """Drive headless Chromium over pages: count each directive's matches, let Chromium referee.
 
-One load per page: the probe (trigsight/matching/probe.js) counts every directive in the rendered
-DOM, then activates each one in the same document and reads `:target`. Author
-citations get a fresh navigation too, and their highlight is checked in a screenshot.
+One load per page: the probe (matching/probe.js, given the rules of matching/rules.py)
+counts every directive in the rendered DOM, then activates each one in the same document
+and reads `:target`. Author citations get a fresh navigation too, and their highlight is
+checked in a screenshot.
 Several pages run at once in separate contexts; the in-page work is asynchronous, so a
 single thread with Playwright's sync API keeps every renderer busy.
 """
@@ -11,10 +12,11 @@ from __future__ import annotations
 import base64
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Callable
 
-PROBE = (Path(__file__).parent.parent / "matching" / "probe.js").read_text("utf-8")
+from ..matching.rules import probe_script
+
+PROBE = probe_script()
 SAME_DOCUMENT_FRAMES = 20    # :target appears on the 2nd frame; a loaded machine may take longer
 FRESH_FRAMES = 120
 MAGENTA_TOLERANCE_PX = 3

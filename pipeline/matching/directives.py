@@ -5,7 +5,8 @@ import re
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
-from .textmodel import find_matches, normalise
+from . import rules
+from .textmodel import find_matches, fold
 
 MAX_CONTEXT_STEPS = 8
 # Positions where a prefix may start / a suffix may end: after/before spaces, and after
@@ -15,7 +16,10 @@ _CJK_BREAK = "。！？、，；：「」『』（）"
 
 def encode_part(text: str) -> str:
     """Percent-encode one directive part; `-` `,` `&` `%` and every non-ASCII byte included."""
-    return quote(text, safe="").replace("-", "%2D")
+    encoded = quote(text, safe="")   # leaves only letters, digits and `_.-~`
+    for ch in rules.DIRECTIVE_FORBIDDEN + rules.DIRECTIVE_SEPARATOR:
+        encoded = encoded.replace(ch, f"%{ord(ch):02X}")
+    return encoded
 
 
 @dataclass(frozen=True)
@@ -38,22 +42,38 @@ class TextDirective:
 
 
 def parse_directive(directive: str) -> TextDirective:
-    """Parse `text=[prefix-,]start[,end][,-suffix]`; raise ValueError when malformed."""
-    if not directive.startswith("text="):
-        raise ValueError("a text directive starts with 'text='")
-    raw = directive[len("text="):].split(",")
-    prefix = suffix = end = ""
-    if raw and raw[0].endswith("-"):
-        prefix = unquote(raw.pop(0)[:-1])
-    if raw and raw[-1].startswith("-"):
-        suffix = unquote(raw.pop()[1:])
-    if len(raw) not in (1, 2) or not all(raw) or any("-" in part or "&" in part for part in raw):
+    """Parse `text=[prefix-,]start[,end][,-suffix]`; raise ValueError when Chromium would ignore it.
+
+    The syntax is rules.py's: no part may be empty or hold a raw `-` or `&`, and every
+    percent-escape must decode to UTF-8.
+    """
+    if not directive.startswith(rules.DIRECTIVE_START):
+        raise ValueError(f"a text directive starts with {rules.DIRECTIVE_START!r}")
+    raw = directive[len(rules.DIRECTIVE_START):].split(rules.DIRECTIVE_SEPARATOR)
+    prefix = suffix = None
+    if raw and raw[0].endswith(rules.PREFIX_MARK):
+        prefix = raw.pop(0)[:-len(rules.PREFIX_MARK)]
+    if raw and raw[-1].startswith(rules.SUFFIX_MARK):
+        suffix = raw.pop()[len(rules.SUFFIX_MARK):]
+    parts = [p for p in (prefix, *raw, suffix) if p is not None]
+    if len(raw) not in (1, 2) or not all(parts) or any(c in p for p in parts for c in rules.DIRECTIVE_FORBIDDEN):
         raise ValueError(f"malformed text directive: {directive!r}")
-    if re.search(r"%(?![0-9A-Fa-f]{2})", directive):  # the browser ignores a directive it cannot decode
+    if re.search(rules.DIRECTIVE_BAD_PERCENT, directive):
         raise ValueError(f"malformed percent-encoding in text directive: {directive!r}")
-    if len(raw) == 2:
-        end = unquote(raw[1])
-    return TextDirective(unquote(raw[0]), prefix, suffix, end)
+    try:
+        decoded = [unquote(p, errors="strict") if p else "" for p in (prefix, raw[0], raw[1] if len(raw) == 2 else "", suffix)]
+    except UnicodeDecodeError:
+        raise ValueError(f"percent-encoding that is not UTF-8 in text directive: {directive!r}") from None
+    prefix_, text, end, suffix_ = decoded
+    return TextDirective(text, prefix_, suffix_, end)
+
+
+def directive_matches(haystack: str, directive: TextDirective) -> list[int]:
+    """Where a directive matches in a page's haystack (its parts folded exactly, as the browser does).
+
+    A range (`start,end`) is counted by its start alone: never fewer matches than the browser.
+    """
+    return find_matches(haystack, fold(directive.text), fold(directive.prefix), fold(directive.suffix))
 
 
 def prefix_candidates(before: str) -> list[str]:
@@ -76,7 +96,7 @@ def suffix_candidates(after: str) -> list[str]:
 def _unique_nonempty(items: list[str]) -> list[str]:
     seen, out = set(), []
     for item in items:
-        if item and item not in seen and normalise(item):
+        if item and item not in seen and fold(item).strip():
             seen.add(item)
             out.append(item)
     return out
@@ -89,8 +109,7 @@ def unique_directive(haystack: str, text: str, before: str, after: str) -> TextD
     neighbouring block), used for prefix and suffix words when the text alone repeats.
     Returns None when no context up to MAX_CONTEXT_STEPS words makes it unique.
     """
-    needle = normalise(text)
-    if len(find_matches(haystack, needle)) == 1:
+    if len(directive_matches(haystack, TextDirective(text))) == 1:
         return TextDirective(text)
     prefixes = prefix_candidates(before)[:MAX_CONTEXT_STEPS]
     suffixes = suffix_candidates(after)[:MAX_CONTEXT_STEPS]
@@ -103,9 +122,7 @@ def unique_directive(haystack: str, text: str, before: str, after: str) -> TextD
         if step < len(prefixes) and step < len(suffixes):
             options.append(TextDirective(text, prefix=prefixes[step], suffix=suffixes[step]))
         for option in options:
-            if len(find_matches(haystack, needle, normalise(option.prefix), normalise(option.suffix))) == 1:
+            if len(directive_matches(haystack, option)) == 1:
                 return option
     return None
 
-
-DIRECTIVE_URL = re.compile(r"#:~:(text=[^&#]*(?:&text=[^&#]*)*)$")

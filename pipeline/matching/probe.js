@@ -1,26 +1,25 @@
 // trigsight browser probe: counts text-directive matches in the rendered page with
 // Chromium's semantics, then lets Chromium itself referee the first match (`:target`).
-// Injected by pipeline/browser_check.py; defines window.__trigsight. Bump VERSION when
-// the matching rules change: it is part of the browser gate's cache key.
-(() => {
-  const VERSION = 3;
+// This file is logic only: the matching rules come from pipeline/matching/rules.py, which
+// injects it as `(<this function>)(<rules as JSON>)` (rules.probe_script()); the browser
+// gate's cache key hashes that whole script. Defines window.__trigsight.
+(RULES) => {
   const BREAK = "\u0001"; // between blocks: never inside a match, skipped like whitespace
-  const IGNORED = /[\u00ad\u200b\u200c\u200d\u2060\ufeff]/;
-  const SPACE = /[ \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
-  const COLLAPSIBLE = /[ \t\n\r\f]/;
-  const QUOTES = { "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
-                   "\u201c": '"', "\u201d": '"', "\u201e": '"' };
-  // Measured in Chromium 156: these are skipped whole (no text, and no break when laid out
-  // inline) ...
-  const SKIPPED = new Set(["IFRAME", "IMG", "METER", "OBJECT", "PROGRESS", "SCRIPT", "STYLE", "VIDEO",
-    "AUDIO", "SELECT", "EMBED", "TEMPLATE", "NOSCRIPT"]);
-  // ... while these atomic boxes break the text like an inline-block, with no text of their own.
-  const ATOMIC = new Set(["svg", "CANVAS", "INPUT", "TEXTAREA"]);
+  const chars = (s) => new Set([...s]);
+  const IGNORED_BREAKING = chars(RULES.ignoredBreaking), IGNORED_JOINING = chars(RULES.ignoredJoining);
+  const SPACES = chars(RULES.spaces), COLLAPSIBLE = chars(RULES.collapsible);
+  const QUOTES = RULES.quotes, LETTER_FOLDS = RULES.letterFolds, CASEFOLD = RULES.casefold;
+  const DISTINCT = chars(RULES.distinctLetters);
+  const STRIPPED_MARK = new RegExp(RULES.strippedMarks, "u");
+  const [KATA_FROM, KATA_TO] = RULES.katakana;
+  // Elements by local name: skipped whole (no text, and no break when laid out inline),
+  // atomic boxes (a break, no text of their own), and SVG (only <text> holds text).
+  const SKIPPED = new Set(RULES.skippedTags), ATOMIC = new Set(RULES.atomicTags);
 
   // ---- the rendered text: one stream, a break between blocks ----
   function collect() {
     const raw = [], node = [], off = [], len = [], block = [];
-    const blocks = [];
+    const blocks = [], forced = []; // forced: raw indexes with a word edge before them
     let pending = null; // collapsible whitespace waiting for the next visible character
     const push = (ch, n, o, l, b) => { raw.push(ch); node.push(n); off.push(o); len.push(l); block.push(b); };
     const lastIs = (set) => raw.length > 0 && set.includes(raw[raw.length - 1]);
@@ -34,8 +33,9 @@
       let i = 0;
       for (const ch of data) {
         const l = ch.length;
-        if (IGNORED.test(ch)) { i += l; continue; }
-        if (!keepSpaces && COLLAPSIBLE.test(ch) && !(keepBreaks && ch === "\n")) {
+        if (IGNORED_BREAKING.has(ch)) { forced.push(raw.length); i += l; continue; }
+        if (IGNORED_JOINING.has(ch)) { i += l; continue; }
+        if (!keepSpaces && COLLAPSIBLE.has(ch) && !(keepBreaks && ch === "\n")) {
           if (!pending) pending = [t, i];
         } else {
           if (ch === "\n") pending = null;
@@ -59,32 +59,49 @@
         const style = getComputedStyle(child);
         if (style.display === "none") continue;
         if (child.tagName === "BR") { pending = null; push("\n", child.parentNode, [...child.parentNode.childNodes].indexOf(child), 1, b); continue; }
+        const name = child.localName;
         const isBlock = !["inline", "contents", "ruby", "ruby-text"].includes(style.display);
-        if (SKIPPED.has(child.tagName)) { if (!style.display.startsWith("inline")) brk(); continue; }
-        if (ATOMIC.has(child.tagName)) { brk(); continue; }
-        if (isBlock) {
-          brk();
-          const index = blocks.push(child) - 1;
-          walk(child, index, style);
-          brk();
-        } else {
-          walk(child, b, style);
-        }
+        if (SKIPPED.has(name)) { if (!style.display.startsWith("inline")) brk(); continue; }
+        if (ATOMIC.has(name)) { brk(); continue; }
+        if (name === RULES.svgTag) { brk(); svgText(child); brk(); continue; }
+        if (isBlock) block_(child, style); else walk(child, b, style);
+      }
+    }
+    function block_(element, style) {
+      brk();
+      const index = blocks.push(element) - 1;
+      walk(element, index, style);
+      brk();
+    }
+    // Inside an <svg>, only <text> elements hold text, each a block of its own.
+    function svgText(parent) {
+      for (const child of parent.children) {
+        const style = getComputedStyle(child);
+        if (style.display === "none" || SKIPPED.has(child.localName)) continue;
+        if (child.localName === RULES.svgTextTag) block_(child, style); else svgText(child);
       }
     }
     blocks.push(document.body);
     walk(document.body, 0, getComputedStyle(document.body));
-    return fold({ raw, node, off, len, block, blocks });
+    return fold({ raw, node, off, len, block, blocks, forced });
   }
 
+  // One character as the matcher compares it: the same steps as textmodel.fold_char.
+  const hiragana = (c) => {
+    const code = c.codePointAt(0);
+    return code >= KATA_FROM && code <= KATA_TO ? String.fromCodePoint(code + RULES.katakanaToHiragana) : c;
+  };
   function foldChar(ch) {
-    // A line break (<br>, preserved newline) or tab is not a space to the matcher.
-    if (ch === "\n" || ch === "\t") return ch;
-    if (SPACE.test(ch)) return " ";
-    if (QUOTES[ch]) return QUOTES[ch];
-    // Accents and width fold away; kana voicing marks do not (Chromium is kana-sensitive).
-    const bare = ch.normalize("NFKD").replace(/(?![\u3099\u309a])\p{M}/gu, "");
-    return bare.toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ");
+    if (IGNORED_BREAKING.has(ch) || IGNORED_JOINING.has(ch)) return "";
+    let out = "";
+    for (const c of DISTINCT.has(ch) ? ch : ch.normalize("NFKD")) {
+      if (SPACES.has(c)) out += " ";
+      else if (QUOTES[c]) out += QUOTES[c];
+      else if (!STRIPPED_MARK.test(c)) {
+        for (const f of CASEFOLD[c] ?? c.toLowerCase()) out += [...(LETTER_FOLDS[f] ?? f)].map(hiragana).join("");
+      }
+    }
+    return out;
   }
 
   function fold(model) {
@@ -98,6 +115,7 @@
     model.folded = folded;
     model.from = from;
     model.boundary = wordBoundaries(model.raw);
+    for (const i of model.forced) model.boundary[i] = 1;
     return model;
   }
 
@@ -120,15 +138,19 @@
   }
 
   // ---- directives ----
+  // text=[prefix-,]start[,end][,-suffix], with the syntax rules of rules.py.
+  const D = RULES.directive;
   function parse(directive) {
-    if (!directive.startsWith("text=")) return null;
-    const parts = directive.slice(5).split(",");
-    let prefix = "", suffix = "";
-    if (parts.length && parts[0].endsWith("-")) prefix = parts.shift().slice(0, -1);
-    if (parts.length && parts[parts.length - 1].startsWith("-")) suffix = parts.pop().slice(1);
-    if (parts.length < 1 || parts.length > 2 || parts.some((p) => !p || p.includes("-"))) return null;
+    if (!directive.startsWith(D.start)) return null;
+    const parts = directive.slice(D.start.length).split(D.separator);
+    let prefix = null, suffix = null;
+    if (parts.length && parts[0].endsWith(D.prefixMark)) prefix = parts.shift().slice(0, -D.prefixMark.length);
+    if (parts.length && parts[parts.length - 1].startsWith(D.suffixMark)) suffix = parts.pop().slice(D.suffixMark.length);
+    const all = [prefix, ...parts, suffix].filter((p) => p !== null);
+    if (parts.length < 1 || parts.length > 2 || all.some((p) => !p || [...D.forbidden].some((c) => p.includes(c)))) return null;
+    if (new RegExp(D.badPercent).test(directive)) return null;
     try {
-      const dec = (s) => decodeURIComponent(s);
+      const dec = (s) => (s === null ? "" : decodeURIComponent(s));
       return { prefix: dec(prefix), start: dec(parts[0]), end: parts.length === 2 ? dec(parts[1]) : "", suffix: dec(suffix) };
     } catch (e) { return null; }
   }
@@ -303,5 +325,5 @@
     return box;
   }
 
-  window.__trigsight = { VERSION, count, activate, arrived, markHighlight, magentaBox, currentTarget, describe, firsts: [] };
-})();
+  window.__trigsight = { count, activate, arrived, markHighlight, magentaBox, currentTarget, describe, firsts: [] };
+}

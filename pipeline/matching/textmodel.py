@@ -1,76 +1,164 @@
-"""The page's text as a browser's text-fragment matcher sees it (pure, no browser).
+"""The page's text as Chromium's text-fragment matcher sees it (pure, no browser).
 
-A page becomes a list of segments: runs of rendered text that the browser matches
-within (a block element's inline content, cut again at `<br>` and inline-block
-elements). Matching is case-insensitive with whitespace collapsed and accents folded,
-and a match must start and end on word boundaries. Where our model cannot be exact it
-errs towards counting *more* matches, so a directive we call unique really is; the
-browser gate referees the rest.
+A page becomes a list of segments: runs of rendered text that the browser matches within
+(a block element's inline content, cut again at `<br>`, inline-blocks and atomic boxes;
+a line of a `<pre>`). Text is folded one character at a time by the rules in rules.py
+(case, accents, width, quotes, spaces, kana), and a match must start and end on a word
+edge. The walk that finds the segments also notes where each block element is in the
+browser's DOM (`Segment.locator`), so the browser gate can point at the same element.
+
+Where the model cannot be exact it errs towards counting *more* matches, so a directive
+we call unique really is; the browser gate referees the rest. The known cases: word
+edges inside CJK, Thai and other dictionary scripts (we put one around every character),
+and inside words such as "don't" or "3.5" (the browser joins them; we do not).
 """
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bs4 import BeautifulSoup, NavigableString, Tag
 from bs4.element import Comment, Declaration, Doctype, ProcessingInstruction
 
-BLOCK_TAGS = frozenset("""
-address article aside blockquote body caption center dd details dialog dir div dl dt
-fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr html legend li
-main menu nav ol p pre section summary table tbody td tfoot th thead tr ul
-""".split())
-# Form controls and atomic boxes: the matcher treats them as a block break (measured in
-# Chromium 156). Their own text (button labels) is kept as a segment so counts stay high.
-INLINE_BLOCK_TAGS = frozenset("button textarea input canvas svg".split())
-# Replaced elements Chromium skips whole: no text, and text runs on across them.
-SKIPPED_TAGS = frozenset("head script style template noscript title meta link "
-                         "img video audio iframe object embed meter progress select".split())
-# Classes our own templates lay out as inline-block (citation chips).
-INLINE_BLOCK_CLASSES = frozenset({"cite", "chip"})
+from . import rules
+
 PASSAGE_TAGS = frozenset("p li h1 h2 h3 h4 h5 h6 td th dt dd figcaption caption blockquote summary".split())
 
-_SPACE = re.compile(r"[ \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+")
-_IGNORED = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"), None)
-_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'",
-                         "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2032": "'"})
+# What an edge between two folded characters is (Folded.glue).
+EDGE = 0      # a word edge: a match may start or end here
+JOINED = 1    # between two characters of one word
+INSIDE = 2    # inside the folding of one character (ß → ss): not an edge at all
+
+_COLLAPSIBLE_RUN = re.compile(f"[{re.escape(rules.COLLAPSIBLE)}]+")
+_DISPLAY = str.maketrans({**dict.fromkeys(map(ord, rules.IGNORED), None), **dict.fromkeys(map(ord, rules.SPACES), " ")})
+_KATAKANA = {code: code + rules.KATAKANA_TO_HIRAGANA for code in range(rules.KATAKANA[0], rules.KATAKANA[1] + 1)}
+_STRIP = rules.COLLAPSIBLE + rules.SPACES
+
+
+class Folded(str):
+    """Folded text, plus `glue`: for each of its len + 1 edges, EDGE, JOINED or INSIDE."""
+
+    glue: bytes
+
+    def __new__(cls, text: str, glue: bytes):
+        folded = super().__new__(cls, text)
+        folded.glue = glue
+        return folded
 
 
 @dataclass(frozen=True)
 class Segment:
     """A run of text the matcher treats as one block."""
 
-    text: str          # whitespace collapsed, original case
+    text: str          # as displayed: white space collapsed, invisible characters removed, original case
     tag: str           # nearest block element's tag
     block: int         # index of that block element in document order
-    in_main: bool      # inside <main> (where citable passages come from)
+    in_main: bool      # inside <main> and not in a chip or control (where citable passages come from)
     preformatted: bool = False
+    ordinal: int = 0   # that element's position among the same-tag elements under <body>
+    folded: Folded = field(default=Folded("", bytes([EDGE])), compare=False, repr=False)
+
+    @property
+    def locator(self) -> dict | None:
+        """Where the browser finds the block element: {tag, ordinal} (None for <body> itself)."""
+        return None if self.tag == "body" else {"tag": self.tag, "ordinal": self.ordinal}
 
 
-def collapse(text: str) -> str:
-    return _SPACE.sub(" ", text.translate(_IGNORED)).strip()
+# ---- folding -------------------------------------------------------------------------
 
-
-def normalise(text: str) -> str:
-    """Fold text the way the matcher compares it: case, accents, width, quotes, spaces."""
-    text = unicodedata.normalize("NFKD", text.translate(_IGNORED))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    return collapse(text.translate(_QUOTES).casefold())
+@functools.lru_cache(maxsize=8192)
+def fold_char(ch: str) -> str:
+    """One character as the matcher compares it (rules.py); "" for an invisible one."""
+    if ch in rules.IGNORED:
+        return ""
+    out = []
+    for c in ch if ch in rules.DISTINCT_LETTERS else unicodedata.normalize("NFKD", ch):
+        if c in rules.SPACE_SET:
+            out.append(" ")
+        elif c in rules.QUOTES:
+            out.append(rules.QUOTES[c])
+        elif not rules.is_stripped_mark(c):
+            out.append("".join(rules.LETTER_FOLDS.get(f, f) for f in c.casefold()).translate(_KATAKANA))
+    return "".join(out)
 
 
 def is_word_char(ch: str) -> bool:
-    """True for letters that glue to their neighbours into one word.
+    """True for characters that glue to their neighbours into one word.
 
-    Han, kana and Thai are split into words by a dictionary in the browser; we treat
-    every such character as standing alone, which can only make us count more matches.
+    Han, kana, Thai and the other dictionary scripts are split into words by ICU in the
+    browser; we treat every such character as standing alone, which can only make us
+    count more matches.
     """
-    if not (ch.isalnum() or ch == "_"):
+    if not (ch.isalpha() or ch.isdecimal() or ch == "_"):
         return False
     code = ord(ch)
-    return not (0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0x0E00 <= code <= 0x0EFF
-                or 0xFF66 <= code <= 0xFF9F or 0x20000 <= code <= 0x3FFFF)
+    return not any(low <= code <= high for low, high in rules.DICTIONARY_SCRIPTS)
 
+
+def _joins_previous(ch: str) -> bool:
+    """Marks and joiners belong to the character before them (never a word edge)."""
+    return unicodedata.category(ch)[0] == "M" or ch in rules.IGNORED_JOINING
+
+
+@functools.lru_cache(maxsize=16384)
+def _char(ch: str) -> tuple[str, bool, bool, bool]:
+    return fold_char(ch), _joins_previous(ch), is_word_char(ch), ch in rules.RUN_SPACES
+
+
+def fold(text: str) -> Folded:
+    """Fold `text` exactly as the browser folds a directive part or the page's text."""
+    out: list[str] = []
+    glue = bytearray()
+    word = space = False  # the last visible character was a word character / a run space
+    broken = True         # a word edge is due before the next character
+    for ch in text:
+        if ch in rules.IGNORED_BREAKING:
+            broken = True
+            continue
+        piece, joins, current, spacing = _char(ch)
+        if not joins:
+            edge = JOINED if ((word and current) or (space and spacing)) and not broken else EDGE
+            word, space, broken = current, spacing, False
+        else:
+            edge = EDGE if broken else JOINED
+        if piece:
+            out.append(piece)
+            glue.append(edge)
+            glue.extend([INSIDE] * (len(piece) - 1))
+    glue.append(EDGE)
+    return Folded("".join(out), bytes(glue))
+
+
+def collapse(text: str) -> str:
+    """Text as displayed: collapsible white space runs become one space, invisible
+    characters go, other spaces (NBSP) become plain spaces one for one, ends trimmed."""
+    return _css_collapse(text).translate(_DISPLAY).strip(" ")
+
+
+def normalise(text: str) -> Folded:
+    """Fold written text (a quotation, a passage) the way the matcher compares it."""
+    return fold(collapse(text))
+
+
+def _css_collapse(raw: str) -> str:
+    """CSS white-space collapsing of one block's text; invisible characters are kept."""
+    out: list[str] = []
+    pending = started = False
+    for ch in raw:
+        if ch in rules.COLLAPSIBLE:
+            pending = True
+            continue
+        if ch not in rules.IGNORED:
+            if pending and started:
+                out.append(" ")
+            pending, started = False, True
+        out.append(ch)
+    return "".join(out)
+
+
+# ---- the page ------------------------------------------------------------------------
 
 def segments_from_html(html: str) -> list[Segment]:
     """Split a rendered page into the segments the browser matches within."""
@@ -82,52 +170,104 @@ def segments_from_html(html: str) -> list[Segment]:
     return walker.segments
 
 
+@dataclass(frozen=True)
+class _Block:
+    tag: str
+    index: int
+    ordinal: int
+    preformatted: bool
+    in_main: bool
+    citable: bool
+
+
 class _Walker:
+    """One walk over the page: segments, and each element's ordinal among its tag."""
+
     def __init__(self) -> None:
         self.segments: list[Segment] = []
         self.parts: list[str] = []
-        # (tag, block index, preformatted, inside <main>) of the enclosing block elements
-        self.block_stack: list[tuple[str, int, bool, bool]] = [("body", 0, False, False)]
+        self.stack: list[_Block] = [_Block("body", 0, 0, False, False, True)]
         self.blocks = 0
+        self.ordinals: dict[str, int] = {}
 
-    def flush(self, citable: bool = True) -> None:
-        text = collapse("".join(self.parts))
+    def flush(self) -> None:
+        raw = "".join(self.parts)
         self.parts = []
-        if text:
-            tag, block, pre, in_main = self.block_stack[-1]
-            self.segments.append(Segment(text, tag, block, in_main and citable, pre))
+        top = self.stack[-1]
+        if top.preformatted:   # the HTML parser turns CR LF and CR into LF
+            lines = raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        else:
+            lines = [_css_collapse(raw)]
+        for line in lines:   # in a <pre> each line is matched on its own, white space kept
+            text = line.translate(_DISPLAY).strip(_STRIP)
+            if text:
+                self.segments.append(Segment(text, top.tag, top.index, top.in_main and top.citable,
+                                             top.preformatted, top.ordinal, fold(line)))
 
-    def visit(self, node: Tag, in_main: bool) -> None:
+    def _ordinal(self, name: str) -> int:
+        ordinal = self.ordinals.get(name, 0)
+        self.ordinals[name] = ordinal + 1
+        return ordinal
+
+    def _count(self, node: Tag) -> None:
+        """Count the elements of a subtree that shows no text (the browser's DOM still has them)."""
+        if node.name.lower() in ("template", "noscript"):
+            return   # their content is not part of the document's element tree
+        for child in node.children:
+            if isinstance(child, Tag):
+                self._ordinal(child.name.lower())
+                self._count(child)
+
+    def visit(self, node: Tag, in_main: bool, svg: str = "") -> None:
+        """`svg` is "" outside SVG, "svg" inside it, "text" inside one of its <text> elements."""
         for child in node.children:
             if isinstance(child, (Comment, Declaration, Doctype, ProcessingInstruction)):
                 continue
             if isinstance(child, NavigableString):
-                self.parts.append(str(child))
+                if svg != "svg":
+                    self.parts.append(str(child))
                 continue
-            if not isinstance(child, Tag) or _is_hidden(child):
+            if not isinstance(child, Tag):
                 continue
             name = child.name.lower()
+            ordinal = self._ordinal(name)
+            if _is_hidden(child) or name in rules.ATOMIC_TAGS:
+                if name in rules.ATOMIC_TAGS:
+                    self.flush()
+                self._count(child)
+                continue
             child_main = in_main or name == "main"
-            if name == "br":
+            if svg == "svg":
+                if name == rules.SVG_TEXT_TAG:
+                    self._block(child, name, ordinal, child_main, True, "text")
+                else:
+                    self.visit(child, child_main, svg)
+            elif name == "br":
                 self.flush()
-            elif name in INLINE_BLOCK_TAGS or INLINE_BLOCK_CLASSES & set(child.get("class") or ()):
+            elif name == rules.SVG_TAG and not svg:
                 self.flush()
-                self.parts.append(child.get_text(" "))
-                self.flush(citable=False)  # chips and controls are never citable passages
-            elif name in BLOCK_TAGS or name == "main":
+                self.visit(child, child_main, "svg")
                 self.flush()
-                self.blocks += 1
-                pre = name == "pre" or self.block_stack[-1][2]
-                self.block_stack.append((name, self.blocks, pre, child_main))
-                self.visit(child, child_main)
-                self.flush()
-                self.block_stack.pop()
+            elif name in rules.INLINE_BLOCK_TAGS or rules.INLINE_BLOCK_CLASSES & set(child.get("class") or ()):
+                self._block(child, name, ordinal, child_main, False, svg)   # chips and controls: never cited
+            elif name in rules.BLOCK_TAGS or name == "main":
+                self._block(child, name, ordinal, child_main, True, svg)
             else:
-                self.visit(child, child_main)
+                self.visit(child, child_main, svg)
+
+    def _block(self, node: Tag, name: str, ordinal: int, in_main: bool, citable: bool, svg: str) -> None:
+        self.flush()
+        self.blocks += 1
+        top = self.stack[-1]
+        self.stack.append(_Block(name, self.blocks, ordinal, name == "pre" or top.preformatted,
+                                 in_main, citable and top.citable))
+        self.visit(node, in_main, svg)
+        self.flush()
+        self.stack.pop()
 
 
 def _is_hidden(tag: Tag) -> bool:
-    if tag.name.lower() in SKIPPED_TAGS:
+    if tag.name.lower() in rules.SKIPPED_TAGS:
         return True
     hidden = tag.get("hidden")
     if hidden is not None and str(hidden).lower() != "until-found":
@@ -136,52 +276,77 @@ def _is_hidden(tag: Tag) -> bool:
     return "display:none" in style or "visibility:hidden" in style
 
 
-def page_haystack(segments: list[Segment]) -> str:
-    """All segments, normalised, one per line: the string matches are counted in."""
-    return "\n".join(normalise(s.text) for s in segments)
+def page_haystack(segments: list[Segment]) -> Folded:
+    """All segments, folded, one per line: the string matches are counted in."""
+    text, glue = [], bytearray()
+    for segment in segments:
+        if text:
+            glue.append(EDGE)  # the newline between two segments
+        text.append(segment.folded)
+        glue.extend(segment.folded.glue[:-1])
+    glue.append(EDGE)
+    return Folded("\n".join(text), bytes(glue))
 
 
-def _boundary_before(haystack: str, index: int) -> bool:
-    return index == 0 or not (is_word_char(haystack[index - 1]) and is_word_char(haystack[index]))
+# ---- matching ------------------------------------------------------------------------
+
+def _glue_of(haystack: str) -> bytes:
+    """The glue of a plain folded string (no page behind it): edges from its own characters."""
+    if isinstance(haystack, Folded):
+        return haystack.glue
+    glue = bytearray([EDGE])
+    glue.extend(JOINED if is_word_char(a) and is_word_char(b) else EDGE for a, b in zip(haystack, haystack[1:]))
+    glue.append(EDGE)
+    return bytes(glue) if haystack else bytes([EDGE])
 
 
-def _boundary_after(haystack: str, index: int) -> bool:
-    return index >= len(haystack) or not (is_word_char(haystack[index - 1]) and is_word_char(haystack[index]))
+_GAP = " \t\n"   # what may lie between a prefix and the text, or the text and a suffix
 
 
 def find_matches(haystack: str, text: str, prefix: str = "", suffix: str = "") -> list[int]:
     """Offsets in `haystack` where the directive (prefix-,text,-suffix) matches.
 
-    All arguments are already normalised. Prefix and suffix may sit in a neighbouring
-    block, separated by whitespace only, as in the specification.
+    All arguments are already folded. The text must start on a word edge (or follow its
+    prefix), and end on one unless a suffix follows; prefix and suffix may sit in a
+    neighbouring block, separated by white space only, as in the specification.
     """
     if not text or "\n" in text:
         return []
+    glue = _glue_of(haystack)
+    end = len(haystack)
+
+    def at(part: str, j: int) -> bool:
+        return haystack.startswith(part, j) and glue[j] != INSIDE and glue[j + len(part)] != INSIDE
+
+    def occurrences(part: str):
+        j = haystack.find(part)
+        while j != -1:
+            if at(part, j):
+                yield j
+            j = haystack.find(part, j + 1)
+
+    def skip(j: int) -> int:
+        while j < end and haystack[j] in _GAP:
+            j += 1
+        return j
+
+    if prefix:
+        starts = sorted({q for p in occurrences(prefix) if glue[p] == EDGE
+                         for q in [skip(p + len(prefix))] if at(text, q)})
+    else:
+        starts = [q for q in occurrences(text) if glue[q] == EDGE]
     hits = []
-    start = haystack.find(text)
-    while start != -1:
-        end = start + len(text)
-        if _context_matches(haystack, start, end, text, prefix, suffix):
-            hits.append(start)
-        start = haystack.find(text, start + 1)
+    for q in starts:
+        after = q + len(text)
+        if suffix:
+            r = skip(after)
+            if at(suffix, r) and glue[r + len(suffix)] == EDGE:
+                hits.append(q)
+        elif glue[after] == EDGE:
+            hits.append(q)
     return hits
 
 
-def _context_matches(haystack: str, start: int, end: int, text: str, prefix: str, suffix: str) -> bool:
-    if prefix:
-        before = haystack[:start].rstrip(" \n")
-        if not before.endswith(prefix) or not _boundary_before(haystack, len(before) - len(prefix)):
-            return False
-    elif not _boundary_before(haystack, start):
-        return False
-    if suffix:
-        after_start = len(haystack) - len(haystack[end:].lstrip(" \n"))
-        if not haystack.startswith(suffix, after_start) or not _boundary_after(haystack, after_start + len(suffix)):
-            return False
-    elif not _boundary_after(haystack, end):
-        return False
-    return True
-
-
 def count_matches(haystack: str, text: str, prefix: str = "", suffix: str = "") -> int:
+    """Matches of written text (collapsed and folded first) in a page's haystack."""
     return len(find_matches(haystack, normalise(text), normalise(prefix), normalise(suffix)))

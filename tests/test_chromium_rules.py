@@ -1,0 +1,151 @@
+"""Chromium 156 is the referee: every table in matching/rules.py, asserted against the browser.
+
+Each case is a tiny page and a directive. Chromium's own verdict (does activating the
+directive mark a `:target`?) must be what the rules say; the Python model and the in-page
+probe, which both read those rules, must agree with it, except where we count more
+matches on purpose (`over`). When a Chromium upgrade changes any of this, a case here fails
+and names the rule to revisit.
+"""
+from __future__ import annotations
+
+import pytest
+from conftest import ROOT
+from matching_pages import Tab, document, model_counts
+from trigsight.matching import rules
+from trigsight.matching.directives import TextDirective
+
+MATCH_FRAMES = 30     # :target appears on the second frame; leave room for a busy machine
+MISS_FRAMES = 8
+
+JA = "がっこうへいく。"
+
+
+def case(rule, body, text, matches, over="", raw=""):
+    directive = raw or str(TextDirective(text))
+    return pytest.param(body, directive, matches, over, id=f"{rule}: {directive}")
+
+
+CASES = [
+    # spaces: collapsible runs collapse; the other spaces match one space each
+    case("collapsible", "<p>a \n\t  b</p>", "a b", True),
+    *[case(f"space U+{ord(s):04X}", f"<p>a{s}b</p>", "a b", True) for s in rules.SPACES],
+    case("two NBSPs are two spaces", "<p>a\u00a0\u00a0b</p>", "a b", False),
+    case("two NBSPs are two spaces", "<p>a\u00a0\u00a0b</p>", "a  b", True),
+    case("space then NBSP", "<p>a \u00a0b</p>", "a  b", True),
+    # invisible characters: skipped; some are a word edge, some join
+    *[case(f"ignored U+{ord(c):04X}", f"<p>a{c}b</p>", "ab", True) for c in rules.IGNORED],
+    *[case(f"ignored U+{ord(c):04X} is a word edge", f"<p>a{c}b</p>", "a", c in rules.IGNORED_BREAKING)
+      for c in rules.IGNORED],
+    # quotes
+    *[case(f"quote U+{ord(q):04X}", f"<p>x {q}q y</p>", f"x {a}q y", True) for q, a in rules.QUOTES.items()],
+    *[case(f"not a quote U+{ord(q):04X}", f"<p>x {q}q y</p>", f"x {a}q y", False)
+      for q, a in [("\u2032", "'"), ("\u00ab", '"'), ("\u2039", "'"), ("`", "'"), ("\u00b4", "'"), ("\u02bc", "'")]],
+    # letters: case, accents, width, compatibility forms, and the extra folds
+    case("case", "<p>Прокси СЕРВЕР</p>", "прокси сервер", True),
+    case("accents", "<p>Café Zürich</p>", "cafe zurich", True),
+    case("sharp s", "<p>Straße</p>", "strasse", True),
+    case("width", "<p>ＦＵＬＬ</p>", "full", True),
+    case("ligature", "<p>ﬁne</p>", "fine", True),
+    case("decomposed accent", "<p>Zürich</p>", "Zu\u0308rich", True),
+    case("Hebrew points", "<p>שָׁלוֹם</p>", "שלום", True),
+    case("Devanagari vowel sign stays", "<p>किताब</p>", "कताब", False),
+    *[case(f"letter fold {k}", f"<p>{k} here</p>", f"{v} here", True) for k, v in rules.LETTER_FOLDS.items()],
+    *[case(f"letter fold {k.upper()}", f"<p>{k.upper()} here</p>", f"{v} here", True) for k, v in rules.LETTER_FOLDS.items()],
+    *[case(f"distinct {k}", f"<p>{k} here</p>", f"{v} here", False)
+      for k, v in [("ŧ", "t"), ("þ", "th"), ("ŋ", "n"), ("ə", "e"), ("ƒ", "f"), ("ı", "i")]],
+    *[case(f"distinct {k}", f"<p>{k} here</p>", "и here", False) for k in rules.DISTINCT_LETTERS],
+    case("ё folds", "<p>ёлка</p>", "елка", True),
+    # kana: voicing marks count, small kana count, katakana = hiragana, half-width folds
+    case("voicing kept", f"<p>{JA}</p>", "かっこうへいく。", False),
+    case("handakuten kept", "<p>ぱんをたべる。</p>", "はんをたべる。", False),
+    case("handakuten is not dakuten", "<p>ぱんをたべる。</p>", "ばんをたべる。", False),
+    case("small kana kept", f"<p>{JA}</p>", "がつこうへいく。", False),
+    case("decomposed voicing", f"<p>{JA}</p>", "か\u3099っこうへいく。", True),
+    case("katakana is hiragana", f"<p>{JA}</p>", "ガッコウヘイク。", True),
+    case("half-width katakana", "<p>ｶｯｺｳ</p>", "かっこう", True),
+    case("half-width voicing mark", "<p>ｶﾞｯｺｳ</p>", "がっこう", False, over="model+probe"),
+    # word edges
+    case("part of a word", "<p>category</p>", "cat", False),
+    case("superscript is not a letter", "<p>x² y</p>", "x", True),
+    case("compatibility symbol", "<p>x™ y</p>", "xtm y", True),
+    case("apostrophe joins a word", "<p>don't stop</p>", "don", False, over="model"),
+    case("decimal point joins a number", "<p>3.5 apples</p>", "5 apples", False, over="model"),
+    # elements
+    case("button label", "<p>Press <button>Go</button> now.</p>", "Go", True),
+    case("button is a break", "<p>Press <button>Go</button> now.</p>", "Press Go now.", False),
+    case("button is not skipped", "<p>Press <button>Go</button> now.</p>", "Press now.", False),
+    case("br inside a button", "<p>Press <button>Go<br>fast</button> now.</p>", "Go fast", False),
+    *[case(f"atomic {tag} has no text", f"<p>Put {html} here.</p>", "inner words", False)
+      for tag, html in [("textarea", "<textarea>inner words</textarea>"),
+                        ("input", "<input value='inner words'>"),
+                        ("canvas", "<canvas width=9 height=9>inner words</canvas>")]],
+    *[case(f"atomic {tag} is a break", f"<p>Put {html} here.</p>", "Put here.", False)
+      for tag, html in [("textarea", "<textarea>x</textarea>"), ("input", "<input>"), ("canvas", "<canvas></canvas>")]],
+    case("select skipped", "<p>Pick <select><option>first option</option></select> here.</p>", "first option", False),
+    case("select skipped whole", "<p>Pick <select><option>first option</option></select> here.</p>", "Pick here.", True),
+    *[case(f"{tag} skipped whole", f"<p>Wait {html} here.</p>", "Wait here.", True)
+      for tag, html in [("progress", "<progress></progress>"), ("meter", "<meter value=1></meter>"),
+                        ("img", "<img alt='pic' width=4 height=4 src='data:,'>"), ("video", "<video>caption</video>"),
+                        ("iframe", "<iframe srcdoc='x'></iframe>")]],
+    case("svg text", "<p>Draw <svg width=90 height=20><text y=15>one <tspan>two</tspan></text></svg> here.</p>",
+         "one two", True),
+    case("svg is a break", "<p>Draw <svg width=90 height=20><text y=15>word</text></svg> here.</p>",
+         "Draw word here.", False),
+    case("svg texts are blocks", "<p><svg width=90 height=20><text y=15>one</text><text x=40 y=15>two</text></svg></p>",
+         "one two", False),
+    case("svg title", "<p><svg width=90 height=20><title>titled words</title></svg></p>", "titled words", False),
+    # directive syntax
+    case("raw hyphen in a prefix", "<p>a-b y</p>", "", False, raw="text=a-b-,y"),
+    case("empty suffix", "<p>a y</p>", "", False, raw="text=a,-"),
+    case("empty prefix", "<p>a y</p>", "", False, raw="text=-,a"),
+    case("not UTF-8", "<p>a y</p>", "", False, raw="text=%FF"),
+    case("bare percent", "<p>xy 50% z</p>", "", False, raw="text=50%"),
+    case("encoded percent", "<p>xy 50% z</p>", "", True, raw="text=50%25"),
+    case("prefix", "<p>pre y</p>", "", True, raw="text=pre-,y"),
+    case("mid-word with prefix", "<p>category</p>", "", True, raw="text=cat-,egory"),
+    case("mid-word with suffix", "<p>category</p>", "", True, raw="text=cat,-egory"),
+]
+
+
+@pytest.fixture(scope="module")
+def tab(browser):
+    tab = Tab(browser)
+    yield tab
+    tab.close()
+
+
+@pytest.mark.parametrize("body, directive, matches, over", CASES)
+def test_rules_are_what_chromium_does(tab, body, directive, matches, over):
+    html = document(f"<p id=x>.</p>{body}")
+    tab.load(html)
+    assert tab.chromium_matches(directive, MATCH_FRAMES if matches else MISS_FRAMES) == matches
+    [model] = model_counts(html, [directive])
+    [probe] = tab.probe_counts([directive])
+    assert bool(model) == (matches or "model" in over)
+    assert bool(probe) == (matches or "probe" in over)
+
+
+INLINE_TAGS = "a abbr b bdi bdo cite code data dfn em i kbd mark q s samp small span strong sub sup time u var wbr".split()
+
+
+def test_tag_sets_are_chromiums_default_layout(tab):
+    """Python has no computed style: its tag sets must be what Chromium's UA stylesheet does."""
+    tab.load(document(""))
+    tags = sorted(rules.BLOCK_TAGS - {"html", "body"}) + sorted(rules.INLINE_BLOCK_TAGS) + INLINE_TAGS
+    display = tab.page.evaluate("""(tags) => Object.fromEntries(tags.map((t) => {
+        const el = document.body.appendChild(document.createElement(t));
+        if (t === "dialog") el.setAttribute("open", "");
+        return [t, getComputedStyle(el).display]; }))""", tags)
+    assert {t for t in rules.BLOCK_TAGS if t in display and display[t] in ("inline", "contents")} == set()
+    assert {t: display[t] for t in rules.INLINE_BLOCK_TAGS} == {t: "inline-block" for t in rules.INLINE_BLOCK_TAGS}
+    assert {t: display[t] for t in INLINE_TAGS} == {t: "inline" for t in INLINE_TAGS}
+
+
+def test_chip_classes_are_inline_blocks_in_the_sites_stylesheet(tab):
+    css = (ROOT / "site" / "static" / "style.css").read_text("utf-8")
+    tab.load(f"<!doctype html><html><head><style>{css}</style></head><body></body></html>")
+    display = tab.page.evaluate("""(classes) => Object.fromEntries(classes.map((c) => {
+        const el = document.body.appendChild(document.createElement("a"));
+        el.className = c;
+        return [c, getComputedStyle(el).display]; }))""", sorted(rules.INLINE_BLOCK_CLASSES))
+    assert display == {c: "inline-block" for c in rules.INLINE_BLOCK_CLASSES}
