@@ -9,10 +9,11 @@ and names the rule to revisit.
 from __future__ import annotations
 
 import pytest
-from conftest import ROOT
-from matching_pages import Tab, document, model_counts
 from trigsight.matching import rules
 from trigsight.matching.directives import TextDirective
+
+from conftest import ROOT
+from matching_pages import Tab, document, model_counts
 
 MATCH_FRAMES = 30     # :target appears on the second frame; leave room for a busy machine
 MISS_FRAMES = 8

@@ -24,11 +24,12 @@ import random
 import unicodedata
 
 import pytest
-from matching_pages import Tab, counts_in, document
 from trigsight.matching.directives import TextDirective, directive_matches, parse_directive, unique_directive
 from trigsight.matching.rules import DICTIONARY_SCRIPTS
 from trigsight.matching.sentences import split_sentences
 from trigsight.matching.textmodel import EDGE, JOINED, Folded, is_word_char, page_haystack, segments_from_html
+
+from matching_pages import Tab, counts_in, document
 
 SEED = 156
 PAGES = 60
