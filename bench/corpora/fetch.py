@@ -1,0 +1,446 @@
+"""Fetch real documentation folders from package registries, at bench time.
+
+Nothing fetched here is ever committed: each corpus is downloaded from the
+registry that publishes it (PyPI, npm, Debian), checked against the digest the
+registry gives, cached under ``.cache/corpora`` by version, and reduced to its
+markdown (plus the images its pages name) with the relative paths kept.
+
+    python bench/corpora/fetch.py                 # every corpus
+    python bench/corpora/fetch.py furo nodejs-api # some
+    python bench/corpora/fetch.py --list          # what each one is, no download
+
+From Python::
+
+    from bench.corpora.fetch import CORPORA, fetch
+    folder = fetch("furo")            # Path to a folder of .md files
+
+Standard library only. Errors are one line (``fetch: ...``) and exit 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import gzip
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+PYPI_URL = "https://pypi.org"
+NPM_REGISTRY = "https://registry.npmjs.org"
+TIMEOUT = 60
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
+DEFAULT_ROOT = Path(".cache/corpora")
+
+
+class FetchError(Exception):
+    """A corpus could not be fetched; the message is one line for a person."""
+
+
+@dataclass(frozen=True)
+class Corpus:
+    name: str
+    registry: str          # "pypi", "npm" or "debian"
+    package: str
+    version: str           # exact pin
+    subdir: str            # docs folder inside the archive (after its top folder)
+    generator: str
+    installed_dir: str = ""      # debian: use this folder when the package is installed
+    installed_package: str = ""  # debian: the installed package that owns installed_dir
+
+    @property
+    def source(self) -> str:
+        if self.registry == "pypi":
+            return f"PyPI sdist {self.package}=={self.version}"
+        if self.registry == "npm":
+            return f"npm tarball {self.package}@{self.version}"
+        return f"Debian {self.package}={self.version}"
+
+    @property
+    def sources(self) -> str:
+        """Where fetch() looks, in order (for --list)."""
+        if self.installed_dir:
+            return f"installed {self.installed_package} ({self.installed_dir}/*.md), else {self.source}"
+        return self.source
+
+
+CORPORA: dict[str, Corpus] = {
+    c.name: c
+    for c in (
+        # Node's API reference: GFM plus HTML comments (<!-- YAML ... -->,
+        # <!--introduced_in=...-->) and <a id> anchors. The machine image installs
+        # nodejs 20.x, which ships api/*.md; Debian's own nodejs (18.x) does not,
+        # but its nodejs-doc package has the same 64 file names (60 gzipped).
+        Corpus(
+            name="nodejs-api",
+            registry="debian",
+            package="nodejs-doc",
+            version="18.20.4+dfsg-1~deb12u3",
+            subdir="usr/share/doc/nodejs/api",
+            generator="Node.js doc tool (GFM + HTML comments)",
+            installed_dir="/usr/share/doc/nodejs/api",
+            installed_package="nodejs",
+        ),
+        # Sphinx + MyST-Parser: ```{note} fences, {doc}/{ref} roles, hide-toc.
+        Corpus("furo", "pypi", "furo", "2025.12.19", "docs", "Sphinx + MyST-Parser"),
+        # MyST as mystmd reads it: :::{note} colon fences, {term}/{eq} roles.
+        Corpus("jupyter-book", "pypi", "jupyter-book", "2.1.7", "docs", "MyST (mystmd / Jupyter Book 2)"),
+        # MkDocs: !!! admonitions, /// blocks, ::: autodoc, attr_list {#id}.
+        Corpus("python-markdown", "pypi", "markdown", "3.11.3", "docs", "MkDocs (Python-Markdown's own docs)"),
+        # Docusaurus 2: :::note/:::danger, description/sidebar_label/slug front matter.
+        Corpus(
+            "typescript-eslint", "npm", "@typescript-eslint/eslint-plugin", "5.62.0", "docs",
+            "Docusaurus 2 (typescript-eslint rule docs)",
+        ),
+        # GitHub-flavoured: > [!NOTE] alerts, eslint-doc-generator comments.
+        Corpus(
+            "eslint-plugin-import", "npm", "eslint-plugin-import", "2.32.0", "docs",
+            "GitHub-flavoured (eslint-doc-generator)",
+        ),
+    )
+}
+
+
+# --------------------------------------------------------------------------- http
+
+
+def _get(url: str, what: str, accept: str | None = None) -> bytes:
+    headers = {"User-Agent": "trigsight-bench-corpora"}
+    if accept:
+        headers["Accept"] = accept
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=TIMEOUT) as r:
+            return r.read()
+    except urllib.error.HTTPError as e:
+        if e.code == 404:
+            raise FetchError(f"{what}: not found at {url} (HTTP 404)") from None
+        raise FetchError(f"{what}: {url} answered HTTP {e.code}") from None
+    except (urllib.error.URLError, TimeoutError, OSError) as e:
+        reason = getattr(e, "reason", e)
+        raise FetchError(f"{what}: registry unreachable ({urllib.parse.urlsplit(url).netloc}: {reason})") from None
+
+
+def _download(url: str, target: Path, check, what: str) -> Path:
+    """Download url to target (cached); check(bytes) raises FetchError on a bad digest."""
+    if target.exists():
+        data = target.read_bytes()
+        try:
+            check(data)
+            return target
+        except FetchError:
+            target.unlink()
+    data = _get(url, what)
+    check(data)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_suffix(target.suffix + ".part")
+    tmp.write_bytes(data)
+    os.replace(tmp, target)
+    return target
+
+
+# --------------------------------------------------------------------------- registries
+
+
+def _pypi_sdist(c: Corpus, downloads: Path, pypi_url: str) -> tuple[Path, str]:
+    norm = re.sub(r"[-_.]+", "-", c.package).lower()
+    index = json.loads(
+        _get(f"{pypi_url.rstrip('/')}/simple/{norm}/", f"{c.name}: PyPI index of {c.package}",
+             accept="application/vnd.pypi.simple.v1+json")
+    )
+    stem = re.sub(r"[-_.]+", "_", c.package).lower()
+    wanted = {f"{stem}-{c.version}.tar.gz", f"{c.package}-{c.version}.tar.gz", f"{norm}-{c.version}.tar.gz"}
+    files = [f for f in index.get("files", []) if f["filename"].lower() in {w.lower() for w in wanted}]
+    if not files:
+        raise FetchError(f"{c.name}: PyPI has no sdist for {c.package}=={c.version}")
+    f = files[0]
+    sha256 = f["hashes"]["sha256"]
+
+    def check(data: bytes) -> None:
+        if hashlib.sha256(data).hexdigest() != sha256:
+            raise FetchError(f"{c.name}: {f['filename']} does not match PyPI's sha256")
+
+    return _download(f["url"], downloads / f["filename"], check, c.name), f["url"]
+
+
+def _npm_tarball(c: Corpus, downloads: Path, npm_registry: str) -> tuple[Path, str]:
+    quoted = c.package.replace("/", "%2f")
+    meta = json.loads(_get(f"{npm_registry.rstrip('/')}/{quoted}/{c.version}", f"{c.name}: npm metadata of {c.package}"))
+    dist = meta.get("dist") or {}
+    url, integrity = dist.get("tarball"), dist.get("integrity", "")
+    if not url:
+        raise FetchError(f"{c.name}: npm gives no tarball for {c.package}@{c.version}")
+
+    def check(data: bytes) -> None:
+        if integrity.startswith("sha512-"):
+            ok = base64.b64encode(hashlib.sha512(data).digest()).decode() == integrity[7:]
+        else:
+            ok = hashlib.sha1(data).hexdigest() == dist.get("shasum")
+        if not ok:
+            raise FetchError(f"{c.name}: {url.rsplit('/', 1)[-1]} does not match npm's digest")
+
+    filename = c.package.replace("@", "").replace("/", "-") + f"-{c.version}.tgz"
+    return _download(url, downloads / filename, check, c.name), url
+
+
+def _debian_deb(c: Corpus, downloads: Path) -> tuple[Path, str]:
+    """apt-get download PACKAGE=VERSION into the download cache."""
+    arch = "all"
+    stem = f"{c.package}_{c.version.replace(':', '%3a')}_{arch}.deb"
+    target = downloads / stem
+    if target.exists():
+        return target, f"apt {c.package}={c.version}"
+    if not shutil.which("apt-get"):
+        raise FetchError(f"{c.name}: needs apt-get (a Debian machine) to download {c.package}={c.version}")
+    downloads.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=downloads) as tmp:
+        p = subprocess.run(
+            ["apt-get", "download", "-q", f"{c.package}={c.version}"],
+            cwd=tmp, capture_output=True, text=True, timeout=600,
+        )
+        debs = list(Path(tmp).glob("*.deb"))
+        if p.returncode != 0 or not debs:
+            err = " ".join(line for line in p.stderr.splitlines() if line.startswith("E:")) or p.stderr.strip()
+            if "Version" in err and "was not found" in err or "Unable to locate" in err:
+                raise FetchError(
+                    f"{c.name}: apt offers no {c.package}={c.version} (run apt-get update; "
+                    f"the pinned version may have left the archive): {err}"
+                )
+            raise FetchError(f"{c.name}: apt-get download {c.package}={c.version} failed: {err or 'no .deb'}")
+        os.replace(debs[0], target)
+    return target, f"apt {c.package}={c.version}"
+
+
+# --------------------------------------------------------------------------- extraction
+
+
+def _deb_data_tar(deb: Path) -> tarfile.TarFile:
+    """The data.tar.* member of a .deb (an ar archive), read with the stdlib."""
+    raw = deb.read_bytes()
+    if not raw.startswith(b"!<arch>\n"):
+        raise FetchError(f"{deb.name}: not a Debian package")
+    pos = 8
+    while pos + 60 <= len(raw):
+        header = raw[pos:pos + 60]
+        name = header[:16].decode().strip().rstrip("/")
+        size = int(header[48:58].decode().strip())
+        body = raw[pos + 60:pos + 60 + size]
+        if name.startswith("data.tar"):
+            if name.endswith(".zst"):
+                raise FetchError(f"{deb.name}: zstd-compressed data needs dpkg-deb")
+            return tarfile.open(fileobj=io.BytesIO(body), mode="r:*")
+        pos += 60 + size + (size % 2)
+    raise FetchError(f"{deb.name}: no data.tar member")
+
+
+def _members(archive: tarfile.TarFile, subdir: str, strip_top: bool):
+    """Yield (relative path under subdir, bytes) for regular files under subdir."""
+    prefix = PurePosixPath(subdir)
+    for m in archive:
+        if not m.isfile():
+            continue
+        parts = PurePosixPath(re.sub(r"^(?:\./)+", "", m.name)).parts
+        if strip_top:
+            parts = parts[1:]
+        path = PurePosixPath(*parts) if parts else PurePosixPath()
+        try:
+            rel = path.relative_to(prefix)
+        except ValueError:
+            continue
+        if any(p in ("..", "") for p in rel.parts):
+            continue
+        f = archive.extractfile(m)
+        if f is not None:
+            yield rel, f.read()
+
+
+def _select(files: dict[PurePosixPath, bytes]) -> tuple[dict[PurePosixPath, bytes], dict[str, int]]:
+    """Keep .md pages (gunzipping .md.gz) and the images some page names."""
+    pages: dict[PurePosixPath, bytes] = {}
+    others: dict[PurePosixPath, bytes] = {}
+    for rel, data in files.items():
+        if rel.name.endswith(".md.gz"):
+            pages[rel.with_name(rel.name[:-3])] = gzip.decompress(data)
+        elif rel.suffix == ".md":
+            pages[rel] = data
+        else:
+            others[rel] = data
+    text = b"\n".join(pages.values())
+    kept = dict(pages)
+    dropped: dict[str, int] = {}
+    for rel, data in others.items():
+        if rel.suffix.lower() in IMAGE_SUFFIXES and rel.name.encode() in text:
+            kept[rel] = data
+        else:
+            key = rel.suffix.lower() or rel.name
+            dropped[key] = dropped.get(key, 0) + 1
+    return kept, dropped
+
+
+def _write(dest: Path, kept: dict[PurePosixPath, bytes]) -> None:
+    for rel, data in kept.items():
+        out = dest.joinpath(*rel.parts)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(data)
+
+
+def _installed_version(package: str) -> str:
+    try:
+        p = subprocess.run(["dpkg-query", "-W", "-f=${Version}", package],
+                           capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return p.stdout.strip() if p.returncode == 0 else ""
+
+
+# --------------------------------------------------------------------------- public
+
+
+def _manifest_path(folder: Path) -> Path:
+    return folder.parent / (folder.name + ".json")
+
+
+def _key(name: str, version: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._+-]", "_", f"{name}-{version}")
+
+
+def fetch(
+    name: str,
+    dest_root: Path = DEFAULT_ROOT,
+    use_installed: bool = True,
+    pypi_url: str = PYPI_URL,
+    npm_registry: str = NPM_REGISTRY,
+) -> Path:
+    """Fetch corpus `name`; return the folder of its markdown (cached by version).
+
+    `use_installed=False` skips an installed Debian docs folder and downloads the
+    pinned package instead (for the Node corpus: nodejs-doc 18.x rather than the
+    image's nodejs 20.x).
+
+    A manifest (registry, version, url, pages, dropped files) is written next to
+    the folder as ``<folder>.json``; see `manifest()`.
+    """
+    if name not in CORPORA:
+        raise FetchError(f"unknown corpus {name!r}; known: {', '.join(CORPORA)}")
+    c = CORPORA[name]
+    dest_root = Path(dest_root)
+    downloads = dest_root / "_downloads"
+
+    version, origin, url = c.version, c.source, ""
+    installed = (
+        use_installed and c.installed_dir and Path(c.installed_dir).is_dir()
+        and any(Path(c.installed_dir).glob("*.md"))
+    )
+    if installed:
+        version = _installed_version(c.installed_package) or "installed"
+        origin = f"installed Debian package {c.installed_package}={version} ({c.installed_dir})"
+
+    dest = dest_root / _key(name, version)
+    if dest.is_dir() and _manifest_path(dest).exists():
+        return dest
+
+    if installed:
+        base = Path(c.installed_dir)
+        files = {PurePosixPath(p.relative_to(base).as_posix()): p.read_bytes()
+                 for p in sorted(base.rglob("*")) if p.is_file()}
+    else:
+        if c.registry == "pypi":
+            archive, url = _pypi_sdist(c, downloads, pypi_url)
+        elif c.registry == "npm":
+            archive, url = _npm_tarball(c, downloads, npm_registry)
+        else:
+            if c.installed_dir and use_installed:
+                why = (f"{c.installed_dir} has no .md files" if Path(c.installed_dir).is_dir()
+                       else f"{c.installed_dir} is absent")
+                print(f"fetch: {name}: {why} (Debian's own nodejs package ships none); "
+                      f"falling back to {c.source}", file=sys.stderr)
+            archive, url = _debian_deb(c, downloads)
+        try:
+            if c.registry == "debian":
+                with _deb_data_tar(archive) as tar:
+                    files = dict(_members(tar, c.subdir, strip_top=False))
+            else:
+                with tarfile.open(archive, "r:*") as tar:
+                    files = dict(_members(tar, c.subdir, strip_top=True))
+        except (tarfile.TarError, EOFError, OSError) as e:
+            raise FetchError(f"{name}: cannot read {archive.name}: {e}") from None
+
+    kept, dropped = _select(files)
+    pages = sorted(str(p) for p in kept if p.suffix == ".md")
+    if not pages:
+        raise FetchError(f"{name}: {origin} has no markdown under {c.subdir}/")
+
+    dest_root.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=dest_root))
+    try:
+        _write(tmp, kept)
+        if dest.exists():
+            shutil.rmtree(dest)
+        os.replace(tmp, dest)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp)
+    manifest = {
+        "name": name, "generator": c.generator, "registry": c.registry if not installed else "installed",
+        "package": c.package if not installed else c.installed_package, "version": version,
+        "pinned": f"{c.package} {c.version}", "source": origin, "url": url,
+        "pages": len(pages), "images": len(kept) - len(pages), "dropped": dropped,
+    }
+    _manifest_path(dest).write_text(json.dumps(manifest, indent=2) + "\n")
+    return dest
+
+
+def manifest(folder: Path) -> dict:
+    """The manifest `fetch` wrote for a folder it returned."""
+    return json.loads(_manifest_path(Path(folder)).read_text())
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Fetch real documentation corpora from package registries.")
+    ap.add_argument("names", nargs="*", help=f"corpora (default: all): {', '.join(CORPORA)}")
+    ap.add_argument("--dest", type=Path, default=DEFAULT_ROOT, help="cache root (default: .cache/corpora)")
+    ap.add_argument("--no-installed", action="store_true",
+                    help="ignore installed Debian docs; download the pinned package instead")
+    ap.add_argument("--list", action="store_true", help="print the pinned sources and exit")
+    ap.add_argument("--pypi-url", default=os.environ.get("TRIGSIGHT_PYPI_URL", PYPI_URL),
+                    help="PyPI base URL serving /simple/ (env TRIGSIGHT_PYPI_URL)")
+    ap.add_argument("--npm-registry", default=os.environ.get("TRIGSIGHT_NPM_REGISTRY", NPM_REGISTRY),
+                    help="npm registry URL (env TRIGSIGHT_NPM_REGISTRY)")
+    args = ap.parse_args(argv)
+    unknown = [n for n in args.names if n not in CORPORA]
+    if unknown:
+        ap.error(f"unknown corpus {', '.join(unknown)}; known: {', '.join(CORPORA)}")
+    names = args.names or list(CORPORA)
+    if args.list:
+        for n in names:
+            c = CORPORA.get(n)
+            print(f"{n}\t{c.generator}\t{c.sources}" if c else f"{n}\tunknown")
+        return 0
+    status = 0
+    print("name\tversion\tsource\tpages\tfolder")
+    for n in names:
+        try:
+            folder = fetch(n, args.dest, use_installed=not args.no_installed,
+                           pypi_url=args.pypi_url, npm_registry=args.npm_registry)
+        except FetchError as e:
+            print(f"fetch: {e}", file=sys.stderr)
+            status = 1
+            continue
+        m = manifest(folder)
+        print(f"{n}\t{m['version']}\t{m['source']}\t{m['pages']}\t{folder}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
