@@ -1,14 +1,17 @@
 """The `trigsight` command. Errors become `path:line: message` and an exit code here only."""
 from __future__ import annotations
 
+import json
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import click
 
 from . import __version__
-from .errors import TrigsightError, UsageError
+from .errors import CheckFailed, TrigsightError, UsageError
 from .settings import BY_NAME, Settings
 
 
@@ -55,6 +58,43 @@ def _folder(option: Path | None, configured: Path | None, name: str, flag: str) 
     return configured
 
 
+@contextmanager
+def _reporting(settings: Settings, report, json_file: Path | None, junit_file: Path | None):
+    """Hand `report` to the body; whatever happens, write it as asked and print the annotations.
+
+    The files are written also (above all) when a gate refuses or content stops the run; a
+    report that cannot be written then never hides why the run stopped.
+    """
+    try:
+        yield report
+    except BaseException:
+        try:
+            _write_report(settings, report, json_file, junit_file)
+        except Exception as error:
+            click.echo(f"trigsight: could not write the report: {error}", err=True)
+        raise
+    _write_report(settings, report, json_file, junit_file)
+
+
+def _write_report(settings: Settings, report, json_file: Path | None, junit_file: Path | None) -> None:
+    from .gates import annotations, ci_report
+
+    report.close()
+    if json_file is not None:
+        json_file.parent.mkdir(parents=True, exist_ok=True)
+        json_file.write_text(json.dumps(ci_report.to_json(report), ensure_ascii=False, indent=1) + "\n", "utf-8")
+    if junit_file is not None:
+        junit_file.parent.mkdir(parents=True, exist_ok=True)
+        junit_file.write_bytes(ci_report.to_junit(report))
+    if settings.github_actions:
+        cwd = Path.cwd()
+        for line in annotations.annotations(report, settings.github_workspace or cwd, cwd):
+            click.echo(line)
+
+
+_REPORT_FILE = click.Path(path_type=Path, dir_okay=False)
+
+
 @main.command()
 @click.option("--content", "content_dir", type=click.Path(path_type=Path), default=None,
               help="Markdown folder [TRIGSIGHT_CONTENT_DIR, default: content].")
@@ -63,9 +103,14 @@ def _folder(option: Path | None, configured: Path | None, name: str, flag: str) 
 @click.option("--no-cache", is_flag=True, help="Re-check every page in the browser and re-embed every passage, ignoring cached proofs and vectors.")
 @click.option("--budget", type=click.IntRange(min=BY_NAME["TRIGSIGHT_JS_BUDGET"].kind.low), default=None,
               help="JS bytes (brotli) allowed per page [TRIGSIGHT_JS_BUDGET].")
+@click.option("--report-junit", "junit_file", type=_REPORT_FILE, default=None,
+              help="Write JUnit XML: one test case per page and gate, refused or not.")
+@click.option("--report-json", "json_file", type=_REPORT_FILE, default=None,
+              help="Write the same report as JSON (schema trigsight.ci-report/1).")
 @click.pass_obj
-def release(settings: Settings, content_dir, out_dir, no_cache, budget):
+def release(settings: Settings, content_dir, out_dir, no_cache, budget, junit_file, json_file):
     """Render CONTENT, run every gate, and publish only if all pass."""
+    from .gates.ci_report import Report
     from .release import ReleaseConfig, run
 
     config = ReleaseConfig(
@@ -76,7 +121,64 @@ def release(settings: Settings, content_dir, out_dir, no_cache, budget):
         chromium=settings.chromium, js_budget=budget if budget is not None else settings.js_budget,
         site_css=settings.site_css, embeddings=settings.embeddings, rrf_k=settings.rrf_k,
         openai_api_key=settings.openai_api_key, openai_base_url=settings.openai_base_url)
-    run(config)
+    with _reporting(settings, Report("release"), json_file, junit_file) as report:
+        run(config, report=report)
+
+
+def _web_addresses(ctx, param, values: tuple[str, ...]) -> list[str]:
+    """Each URL once, in order; anything but an http(s) address with a host is a usage error."""
+    for value in values:
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise click.BadParameter(f"{value!r} is not an http:// or https:// URL with a host", ctx, param)
+    return list(dict.fromkeys(values))
+
+
+@main.command()
+@click.argument("urls", nargs=-1, required=True, callback=_web_addresses, metavar="URL [URL ...]")
+@click.option("--budget", type=click.IntRange(min=BY_NAME["TRIGSIGHT_JS_BUDGET"].kind.low), default=None,
+              help="JS bytes allowed per page, as transferred [TRIGSIGHT_JS_BUDGET, default 8192].")
+@click.option("--runs", type=click.IntRange(1, 50), default=3, show_default=True,
+              help="Cold loads per page; the median is reported.")
+@click.option("--lazy/--no-lazy", default=True, show_default=True,
+              help="Count scripts requested after the load event (lazy) toward the budget; "
+                   "with --no-lazy they are still measured and shown.")
+@click.option("--reduced-motion", is_flag=True,
+              help="Emulate prefers-reduced-motion: reduce (pages may skip decorative scripts).")
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True,
+              help="Seconds each page may take to reach its load event.")
+@click.option("--chromium-arg", "chromium_args", multiple=True, metavar="FLAG",
+              help="Extra Chromium flag, repeatable (e.g. --disable-blink-features=TextFragmentIdentifiers).")
+@click.option("--json", "json_file", type=_REPORT_FILE, default=None,
+              help="Write the report and every figure as JSON (schema trigsight.ci-report/1).")
+@click.option("--junit", "junit_file", type=_REPORT_FILE, default=None,
+              help="Write JUnit XML: one test case per URL.")
+@click.pass_obj
+def payload(settings: Settings, urls, budget, runs, lazy, reduced_motion, timeout, chromium_args, json_file,
+            junit_file):
+    """Measure the JavaScript each URL costs on the wire, in headless Chromium; exit 1 over budget.
+
+    Works against any site, local or remote. Each URL is loaded --runs times with a cold
+    cache; its figure is the median, every script's body bytes as transferred (brotli when
+    the server negotiated it), headers excluded. A URL that cannot be loaded fails too.
+    """
+    from .gates import payload as payload_gate
+    from .gates.ci_report import Report
+
+    budget = settings.js_budget if budget is None else budget
+    with _reporting(settings, Report("payload", gates=("payload",)), json_file, junit_file) as report:
+        report.set_pages([(url, "") for url in urls])
+        with report.stage("payload"):
+            measurement = payload_gate.measure(urls, runs=runs, chromium=settings.chromium,
+                                               reduced_motion=reduced_motion, browser_args=chromium_args,
+                                               timeout=timeout)
+            report.figures["payload"] = measurement.to_json(budget=budget, lazy=lazy)
+            for line in payload_gate.report_lines(measurement, budget, lazy=lazy):
+                click.echo(line)
+            problems = payload_gate.problems(measurement, budget, lazy=lazy)
+            if problems:
+                raise CheckFailed(f"{len(problems)} of {len(urls)} page(s) failed the payload check",
+                                  problems=problems)
 
 
 @main.command()

@@ -36,11 +36,17 @@ class ContentError(TrigsightError):
 
 
 class GateFailed(TrigsightError):
-    """A release gate refused the build; nothing was published."""
+    """A release gate refused the build; nothing was published.
 
-    def __init__(self, gate: str, problems: list[Problem]):
+    `subjects` lists what the gate examined, as (name, file) pairs, when the caller cannot
+    know them otherwise (the source gate fails before the build hands its pages over), so
+    a CI report can show the pages that passed beside those that failed.
+    """
+
+    def __init__(self, gate: str, problems: list[Problem], subjects: list[tuple[str, str]] | None = None):
         super().__init__(f"{gate} gate failed", problems=problems)
         self.gate = gate
+        self.subjects = subjects or []
 
 
 class BudgetExceeded(GateFailed):
@@ -48,6 +54,10 @@ class BudgetExceeded(GateFailed):
 
     def __init__(self, problems: list[Problem]):
         super().__init__("payload", problems)
+
+
+class CheckFailed(TrigsightError):
+    """A check run on its own, outside a release (`trigsight payload`), found a fault."""
 
 
 class UsageError(TrigsightError):

@@ -1,6 +1,7 @@
 """`trigsight release`: build, gate, and only then publish — atomically."""
 from __future__ import annotations
 
+import posixpath
 import sys
 import time
 from dataclasses import dataclass, field
@@ -9,6 +10,7 @@ from pathlib import Path
 from typing import Callable
 
 from .build import builder as build_stage
+from .gates import ci_report
 from .publishing import publish
 from .publishing.published import ALLOWLIST
 
@@ -65,14 +67,20 @@ def _stages() -> list[tuple[str, Callable[[ReleaseContext], None]]]:
             ("payload", payload.release_stage)]
 
 
-def run(config: ReleaseConfig, say: Callable[[str], None] | None = None) -> ReleaseResult:
+def run(config: ReleaseConfig, say: Callable[[str], None] | None = None,
+        report: ci_report.Report | None = None) -> ReleaseResult:
+    """Build, gate and publish; `report` (for CI) is fed what each gate found on each page."""
     say = say or (lambda line: print(line, file=sys.stderr, flush=True))
+    report = report if report is not None else ci_report.Report("release")
     started = time.perf_counter()
     timings: dict[str, float] = {}
 
     tick = time.perf_counter()
-    build = build_stage.run(build_stage.BuildConfig(Path(config.content_dir), config.site_title, config.language,
-                                                   config.site_css))
+    with report.stage("source"):
+        build = build_stage.run(build_stage.BuildConfig(Path(config.content_dir), config.site_title,
+                                                       config.language, config.site_css))
+        report.set_pages([(page.path, posixpath.join(str(config.content_dir), page.source.source))
+                          for page in build.pages])
     timings["build"] = time.perf_counter() - tick
     say(f"source gate: {len(build.pages)} pages, {len(build.passages)} passages, "
         f"{len(build.gate.resolved)} author citations resolved")
@@ -82,10 +90,12 @@ def run(config: ReleaseConfig, say: Callable[[str], None] | None = None) -> Rele
                              {"source": {"pages": len(build.pages), "passages": len(build.passages),
                                          "citations": len(build.gate.resolved),
                                          "skipped": [vars(s) for t in build.texts.values() for s in t.skipped]}})
+    report.figures = context.gates
     try:
         for name, gate in _stages():
             tick = time.perf_counter()
-            gate(context)
+            with report.stage(name):
+                gate(context)
             timings[name] = time.perf_counter() - tick
         context.republish_allowlist()
         manifest = _manifest(config, context, timings, time.perf_counter() - started)

@@ -186,6 +186,12 @@ SETTINGS = [
             "(a whole answer gets six times as long) before answering offline with a note."),
     Setting("TRIGSIGHT_DEBUG", Flag(), "",
             "On: a `trigsight` command that fails unexpectedly prints the traceback instead of one line."),
+    Setting("GITHUB_ACTIONS", Flag(), "",
+            "Set to true by GitHub Actions: `trigsight release` and `trigsight payload` also print each failure "
+            "as an `::error` workflow annotation, shown on the pull request's diff."),
+    Setting("GITHUB_WORKSPACE", PathKind(), "",
+            "Set by GitHub Actions: the repository root that annotation paths are made relative to "
+            "(empty: the current folder)."),
 ]
 
 BY_NAME = {s.name: s for s in SETTINGS}
@@ -212,6 +218,8 @@ class Settings:
     chat_mode: str
     chat_timeout: float
     debug: bool
+    github_actions: bool
+    github_workspace: Path | None
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str]) -> "Settings":

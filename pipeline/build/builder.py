@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib.util
+import posixpath
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -85,7 +86,8 @@ def run(config: BuildConfig) -> Build:
     texts = {page.path: build_page_text(page.path, page.html) for page in first}
     gate = source_gate.run([c for page in first for c in page.citations], texts, slugs, label)
     if not gate.ok:
-        raise GateFailed("source", gate.problems)
+        raise GateFailed("source", gate.problems,
+                         subjects=[(page.path, posixpath.join(label, page.source.source)) for page in first])
     final = draw(gate.links(path_titles))
     for page in final:
         again = build_page_text(page.path, page.html)

@@ -12,10 +12,15 @@ travels inside the page, not as a script response: it is reported (`inline_scrip
 uncompressed) but not in the total. Not seen:
 scripts of out-of-process (cross-site) iframes, and scripts a page requests later than
 QUIET_SECONDS after its network went quiet.
+
+A page that cannot be loaded (no such host, connection refused, an HTTP error status, no
+load event within the timeout) is reported with the reason, in one line, and fails the
+check like a page over budget.
 """
 from __future__ import annotations
 
 import asyncio
+import re
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -27,6 +32,23 @@ QUIET_SECONDS = 0.5        # network silent this long = settled (Playwright's "n
 SETTLE_LIMIT_SECONDS = 15  # a page that never goes quiet is measured as it stands then
 CONCURRENCY = 2
 RELEASE_RUNS = 1           # bytes of a given release do not vary between loads; the bench uses 3
+LOAD_TIMEOUT_SECONDS = 30.0
+# Chromium's network errors (net/base/net_error_list.h) a reader of a CI log should not have to look up.
+NET_ERRORS = {
+    "ERR_NAME_NOT_RESOLVED": "no such host: DNS found no address for it",
+    "ERR_NAME_RESOLUTION_FAILED": "DNS lookup failed",
+    "ERR_CONNECTION_REFUSED": "connection refused: nothing listens there",
+    "ERR_CONNECTION_TIMED_OUT": "the connection timed out",
+    "ERR_TIMED_OUT": "the request timed out",
+    "ERR_CONNECTION_RESET": "the server reset the connection",
+    "ERR_CONNECTION_CLOSED": "the server closed the connection",
+    "ERR_EMPTY_RESPONSE": "the server closed the connection without answering",
+    "ERR_ADDRESS_UNREACHABLE": "the address is unreachable",
+    "ERR_INTERNET_DISCONNECTED": "there is no network",
+    "ERR_TOO_MANY_REDIRECTS": "too many redirects",
+    "ERR_SSL_PROTOCOL_ERROR": "the TLS handshake failed",
+    "ERR_UNSAFE_PORT": "Chromium refuses to connect to this port (it is reserved for another protocol)",
+}
 MEASURED = "encoded body bytes on the wire, response headers excluded"
 
 
@@ -49,6 +71,7 @@ class PageLoad:
     status: int
     scripts: list[Script]
     inline_script_bytes: int     # script text inside the HTML: paid within the page, not counted here
+    error: str = ""              # why the page could not be loaded ("" when it was)
 
     @property
     def initial(self) -> int:
@@ -87,9 +110,18 @@ class PageFigures:
     def typical(self) -> PageLoad:
         return next(load for load in self.loads if load.total == self.total)
 
+    @property
+    def error(self) -> str:
+        """Why a load of this page failed, if one did: one failed load fails the page."""
+        return next((load.error for load in self.loads if load.error), "")
+
+    def budgeted(self, lazy: bool = True) -> int:
+        """The bytes the budget covers: every script, or (`lazy=False`) the initial load's only."""
+        return self.total if lazy else self.initial
+
     def to_json(self, base: str = "") -> dict:
         return {"page": _shown(self.url, base), "initial": self.initial, "lazy": self.lazy, "total": self.total,
-                "runs": [load.total for load in self.loads],
+                "error": self.error, "runs": [load.total for load in self.loads],
                 "inline_script_bytes": self.typical.inline_script_bytes,
                 "scripts": [s.to_json(base) for s in self.typical.scripts]}
 
@@ -105,15 +137,16 @@ class Measurement:
 
     @property
     def median_total(self) -> int:
-        return statistics.median_low(p.total for p in self.pages) if self.pages else 0
+        loaded = [p.total for p in self.pages if not p.error]
+        return statistics.median_low(loaded) if loaded else 0
 
-    def over(self, budget: int) -> list[PageFigures]:
-        return [p for p in self.pages if p.total > budget]
+    def over(self, budget: int, lazy: bool = True) -> list[PageFigures]:
+        return [p for p in self.pages if p.budgeted(lazy) > budget]
 
-    def to_json(self, base: str = "", budget: int | None = None) -> dict:
+    def to_json(self, base: str = "", budget: int | None = None, lazy: bool = True) -> dict:
         return {"measured": MEASURED, "browser": self.browser, "browser_args": self.browser_args,
-                "webgl": self.webgl, "runs": self.runs,
-                "reduced_motion": self.reduced_motion, "budget": budget, "median_total": self.median_total,
+                "webgl": self.webgl, "runs": self.runs, "reduced_motion": self.reduced_motion, "budget": budget,
+                "budgeted": "initial + lazy" if lazy else "initial", "median_total": self.median_total,
                 "pages": [p.to_json(base) for p in self.pages]}
 
 
@@ -122,15 +155,18 @@ def _shown(url: str, base: str) -> str:
 
 
 def measure(urls: list[str], runs: int = 3, chromium: str = "", reduced_motion: bool = False,
-            concurrency: int = CONCURRENCY, browser_args: tuple[str, ...] = ()) -> Measurement:
+            concurrency: int = CONCURRENCY, browser_args: tuple[str, ...] = (),
+            timeout: float = LOAD_TIMEOUT_SECONDS) -> Measurement:
     """Load every URL `runs` times with a cold cache; return the JS bytes each load transferred.
 
     `browser_args` are extra Chromium flags, e.g. to stand in for a browser without a feature.
+    `timeout` is how long each load may take to reach its load event.
     """
-    return asyncio.run(_measure(list(urls), runs, chromium, reduced_motion, concurrency, tuple(browser_args)))
+    return asyncio.run(_measure(list(urls), runs, chromium, reduced_motion, concurrency, tuple(browser_args),
+                                timeout))
 
 
-async def _measure(urls, runs, chromium, reduced_motion, concurrency, browser_args) -> Measurement:
+async def _measure(urls, runs, chromium, reduced_motion, concurrency, browser_args, timeout) -> Measurement:
     from playwright.async_api import async_playwright
 
     from . import chromium as chromium_launcher
@@ -150,7 +186,7 @@ async def _measure(urls, runs, chromium, reduced_motion, concurrency, browser_ar
                 context = await browser.new_context(reduced_motion="reduce" if reduced_motion else "no-preference")
                 try:
                     while not queue.empty():
-                        loads.append(await _load(context, queue.get_nowait()))
+                        loads.append(await _load(context, queue.get_nowait(), timeout))
                 finally:
                     await context.close()
 
@@ -163,7 +199,10 @@ async def _measure(urls, runs, chromium, reduced_motion, concurrency, browser_ar
     return Measurement(name, webgl, runs, reduced_motion, pages, list(browser_args))
 
 
-async def _load(context, url: str) -> PageLoad:
+async def _load(context, url: str, timeout: float) -> PageLoad:
+    from playwright.async_api import Error as PlaywrightError
+    from playwright.async_api import TimeoutError as PlaywrightTimeout
+
     page = await context.new_page()
     try:
         cdp = await context.new_cdp_session(page)
@@ -174,15 +213,34 @@ async def _load(context, url: str) -> PageLoad:
         await cdp.send("Network.enable")
         await cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
         await cdp.send("Page.enable")
-        response = await page.goto(url, wait_until="load")
+        try:
+            response = await page.goto(url, wait_until="load", timeout=timeout * 1000)
+        except PlaywrightTimeout:
+            return PageLoad(url, 0, log.scripts(), 0, f"no load event within {timeout:g} s (timed out)")
+        except PlaywrightError as error:
+            return PageLoad(url, 0, [], 0, unreachable(str(error)))
         await log.quiet()
         await _scroll_through(page)
         await log.quiet()
         inline = await page.evaluate(
             "() => [...document.scripts].filter(s => !s.src).reduce((n, s) => n + s.text.length, 0)")
-        return PageLoad(url, response.status if response else 0, log.scripts(), inline)
+        status = response.status if response else 0
+        error = f"answered HTTP {status}{' ' + response.status_text if response.status_text else ''}" \
+            if status >= 400 else ""
+        return PageLoad(url, status, log.scripts(), inline, error)
     finally:
         await page.close()
+
+
+def unreachable(message: str) -> str:
+    """A navigation error as one line: what happened, then Chromium's own code."""
+    code = re.search(r"net::(ERR_[A-Z_]+)", message)
+    if code is None:
+        return message.splitlines()[0].removeprefix("Page.goto: ") if message else "the page could not be loaded"
+    name = code.group(1)
+    reason = NET_ERRORS.get(name) or ("the TLS certificate was refused" if name.startswith("ERR_CERT_")
+                                      else "the page could not be loaded")
+    return f"{reason} (net::{name})"
 
 
 async def _scroll_through(page) -> None:
@@ -274,20 +332,41 @@ def _is_script(request: dict) -> bool:
     return request["type"] == "Script" or "javascript" in request["mime"] or "ecmascript" in request["mime"]
 
 
-def report_lines(measurement: Measurement, budget: int | None, base: str = "") -> list[str]:
+def report_lines(measurement: Measurement, budget: int | None, base: str = "", lazy: bool = True) -> list[str]:
     lines = [f"payload: {measurement.browser}, WebGL {measurement.webgl}, {measurement.runs} run(s) per page, "
              f"cold cache{', reduced motion' if measurement.reduced_motion else ''}"
              f"{''.join(' ' + a for a in measurement.browser_args)}; {MEASURED}"]
     width = max((len(_shown(p.url, base)) for p in measurement.pages), default=1)
     for figures in measurement.pages:
-        verdict = "" if budget is None else (" OVER budget" if figures.total > budget else " ok")
+        shown = _shown(figures.url, base)
+        if figures.error:
+            lines.append(f"  {shown:<{width}}  cannot be loaded: {figures.error}")
+            continue
+        counted = figures.budgeted(lazy)
+        verdict = "" if budget is None else (" OVER budget" if counted > budget else " ok")
         scripts = ", ".join(f"{_name(s.url)} {s.bytes} B {s.encoding or 'identity'}{' lazy' if s.lazy else ''}"
                             for s in figures.typical.scripts) or "no scripts"
         limit = "" if budget is None else f" / {budget} B"
-        lines.append(f"  {_shown(figures.url, base):<{width}}  JS {figures.total:>6} B{limit}"
-                     f" (initial {figures.initial} B, lazy {figures.lazy} B){verdict}  [{scripts}]")
-    lines.append(f"median over {len(measurement.pages)} page(s): {measurement.median_total} B of JavaScript")
+        split = f"initial {figures.initial} B, lazy {figures.lazy} B" if lazy else \
+            f"initial load only; lazy {figures.lazy} B not budgeted"
+        lines.append(f"  {shown:<{width}}  JS {counted:>6} B{limit} ({split}){verdict}  [{scripts}]")
+    loaded = sum(not p.error for p in measurement.pages)
+    lines.append(f"median over {loaded} page(s): {measurement.median_total} B of JavaScript"
+                 + (f"; {len(measurement.pages) - loaded} could not be loaded" if loaded < len(measurement.pages) else ""))
     return lines
+
+
+def problems(measurement: Measurement, budget: int, base: str = "", lazy: bool = True) -> list[Problem]:
+    """Each page that could not be loaded or is over budget, as a located problem, in page order."""
+    scope = "JavaScript on the wire" if lazy else "JavaScript on the wire before the load event"
+    found = []
+    for page in measurement.pages:
+        if page.error:
+            found.append(Problem(_shown(page.url, base), None, f"cannot be loaded: {page.error}"))
+        elif page.budgeted(lazy) > budget:
+            found.append(Problem(_shown(page.url, base), None,
+                                 f"{page.budgeted(lazy)} bytes of {scope} > budget {budget} bytes"))
+    return found
 
 
 def _name(url: str) -> str:
@@ -313,12 +392,8 @@ def release_stage(context) -> None:
         context.say("payload: this Chromium has no WebGL, so scripts a page loads only with WebGL "
                     "(the home page's scene) were not requested and are not in these figures")
     context.gates["payload"] = measurement.to_json(base, budget)
-    problems = [Problem(_shown(p.url, base), None, f"page answered HTTP {p.typical.status}")
-                for p in measurement.pages if p.typical.status != 200]
-    if problems:
-        raise GateFailed("payload", problems)
-    over = measurement.over(budget)
-    if over:
-        raise BudgetExceeded([Problem(_shown(p.url, base), None,
-                                      f"{p.total} bytes of JavaScript on the wire > budget {budget} bytes")
-                              for p in over])
+    found = problems(measurement, budget, base)
+    if any(p.message.startswith("cannot be loaded") for p in found):
+        raise GateFailed("payload", found)
+    if found:
+        raise BudgetExceeded(found)
