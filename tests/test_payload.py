@@ -1,14 +1,15 @@
 """The payload gate: JS bytes on the wire per page, measured in Chromium, against the budget."""
 import json
-import subprocess
-import sys
+import socket
+import threading
 from pathlib import Path
 
 import pytest
+from trigsight.gates.liveserver import free_port
 
-from conftest import ROOT, run_trigsight, snapshot, write_files
+from conftest import run_trigsight, snapshot, write_files
+from junit import by_suite, read_junit
 
-MEASURE = ROOT / "bench" / "payload" / "measure.py"
 SMALL_SITE = {
     "index.md": "---\ntitle: Small site\nslug: index\nlanguage: en\n---\n\n## Hello\n\n"
                 "This small site has two pages for the payload tests. "
@@ -65,9 +66,28 @@ def small_release(tmp_path_factory):
     root = tmp_path_factory.mktemp("payload")
     content = write_files(root / "content", SMALL_SITE)
     env = {"TRIGSIGHT_CACHE_DIR": str(root / "cache")}
-    result = run_trigsight("release", "--content", str(content), "--out", str(root / "release"), env=env)
+    result = run_trigsight("release", "--content", str(content), "--out", str(root / "release"),
+                           "--report-junit", str(root / "junit.xml"), "--report-json", str(root / "report.json"),
+                           env=env)
     assert result.returncode == 0, result.stderr
     return content, root / "release", env, result.stderr
+
+
+def test_a_passing_release_reports_every_page_passed_at_every_gate_with_its_payload(small_release):
+    content, release, _, _ = small_release
+    root = release.parent
+    pages = {f"/ ({content}/index.md)": "passed", f"/notes ({content}/notes.md)": "passed"}
+    assert by_suite(read_junit(root / "junit.xml")) == {f"trigsight.{gate}": pages
+                                                        for gate in ("source", "browser", "payload")}
+    report = json.loads((root / "report.json").read_text("utf-8"))
+    assert report["ok"] is True and report["stopped_by"] is None
+    figures = by_page(payload_figures(release))
+    for case in report["cases"]:
+        if case["gate"] == "payload":
+            assert case["details"]["total"] == figures[case["name"]]["total"]
+            assert case["details"]["budget"] == 8192
+    assert [g["figures"] for g in report["gates"]] == [json.loads((release / "manifest.json").read_text())["gates"][g]
+                                                       for g in ("source", "browser", "payload")]
 
 
 def test_release_prints_js_bytes_per_page_against_the_budget(small_release):
@@ -81,35 +101,50 @@ def test_release_prints_js_bytes_per_page_against_the_budget(small_release):
 
 
 @pytest.mark.parametrize("how", ["--budget", "TRIGSIGHT_JS_BUDGET"])
-def test_gate_refuses_a_release_over_budget_and_keeps_the_previous_one(small_release, how):
+def test_gate_refuses_a_release_over_budget_and_keeps_the_previous_one(small_release, tmp_path, how):
     content, release, env, _ = small_release
     before = snapshot(release)
     home = by_page(payload_figures(release))["/"]["total"]
     budget = home - 1
     args = ["release", "--content", str(content), "--out", str(release)]
+    junit = tmp_path / "junit.xml"
+    args += ["--report-junit", str(junit)]
     if how == "--budget":
         result = run_trigsight(*args, "--budget", str(budget), env=env)
     else:
         result = run_trigsight(*args, env={**env, "TRIGSIGHT_JS_BUDGET": str(budget)})
     assert result.returncode == 1, result.stderr
-    assert f"/: {home} bytes of JavaScript on the wire > budget {budget} bytes" in result.stderr
+    message = f"/: {home} bytes of JavaScript on the wire > budget {budget} bytes"
+    assert message in result.stderr
     assert "release refused by the payload gate: nothing was published" in result.stderr
     assert snapshot(release) == before
     assert not [p for p in release.parent.iterdir() if ".staging-" in p.name]
+    [failed] = [case for case in read_junit(junit) if case["status"] == "failure"]
+    assert failed["suite"] == "trigsight.payload" and failed["name"] == f"/ ({content}/index.md)"
+    assert failed["message"] == message
 
 
-def measure_cli(*args: str, tmp_path: Path):
-    out = tmp_path / "figures.json"
-    result = subprocess.run([sys.executable, str(MEASURE), *args, "--runs", "1", "--json", str(out)],
-                            cwd=ROOT, capture_output=True, text=True, timeout=300)
-    return result, json.loads(out.read_text())
+# ---- `trigsight payload`: any site, from the installed command ---------------------------
+
+
+def payload_cli(*args: str, tmp_path: Path, env: dict | None = None):
+    """Run `trigsight payload` with one load per page; return the result, its JSON report and JUnit cases."""
+    out, junit = tmp_path / "report.json", tmp_path / "junit.xml"
+    for stale in (out, junit):
+        stale.unlink(missing_ok=True)
+    result = run_trigsight("payload", *args, "--runs", "1", "--json", str(out), "--junit", str(junit), env=env,
+                           timeout=300)
+    return result, json.loads(out.read_text("utf-8")), read_junit(junit)
 
 
 @pytest.mark.parametrize("reduced_motion", [False, True])
-def test_measure_cli_reports_lazy_scripts_separately_and_exits_1_over_budget(bundled_site, tmp_path, reduced_motion):
+def test_payload_cli_reports_lazy_scripts_separately_and_exits_1_over_budget(bundled_site, tmp_path, reduced_motion):
     flags = ["--reduced-motion"] if reduced_motion else []
-    passing, figures = measure_cli(bundled_site + "/", "--budget", "8192", *flags, tmp_path=tmp_path)
+    passing, report, cases = payload_cli(bundled_site + "/", "--budget", "8192", *flags, tmp_path=tmp_path)
     assert passing.returncode == 0, passing.stderr
+    assert [(c["name"], c["status"]) for c in cases] == [(bundled_site + "/", "passed")]
+    figures = report["gates"][0]["figures"]
+    assert report["ok"] and figures["reduced_motion"] is reduced_motion and figures["runs"] == 1
     [home] = figures["pages"]
     if reduced_motion:
         assert home["lazy"] == 0
@@ -117,6 +152,88 @@ def test_measure_cli_reports_lazy_scripts_separately_and_exits_1_over_budget(bun
         assert home["lazy"] > 0 and [s["lazy"] for s in home["scripts"]].count(True) == 1
     assert f"JS {home['total']:>6} B / 8192 B (initial {home['initial']} B, lazy {home['lazy']} B) ok" \
         in passing.stdout
-    failing, _ = measure_cli(bundled_site + "/", "--budget", str(home["total"] - 1), *flags, tmp_path=tmp_path)
+    failing, report, cases = payload_cli(bundled_site + "/", "--budget", str(home["total"] - 1), *flags,
+                                         tmp_path=tmp_path)
     assert failing.returncode == 1
-    assert f"{home['total']} bytes of JavaScript > budget {home['total'] - 1} bytes" in failing.stderr
+    message = f"{bundled_site}/: {home['total']} bytes of JavaScript on the wire > budget {home['total'] - 1} bytes"
+    assert failing.stderr.splitlines() == [message]
+    assert [(c["status"], c["message"]) for c in cases] == [("failure", message)]
+    assert report["summary"] == {"tests": 1, "passed": 0, "failures": 1, "errors": 0, "skipped": 0}
+
+
+def test_no_lazy_budgets_the_initial_load_and_still_shows_the_lazy_scripts(bundled_site, tmp_path):
+    home = bundled_site + "/"
+    result, report, _ = payload_cli(home, "--budget", "8192", tmp_path=tmp_path)
+    [figures] = report["gates"][0]["figures"]["pages"]
+    if figures["lazy"] == 0:
+        pytest.skip("this Chromium has no WebGL, so the home page loads nothing lazily")
+    budget = str(figures["initial"])              # the initial load fits exactly; the lazy scene does not
+    counted, _, _ = payload_cli(home, "--budget", budget, tmp_path=tmp_path)
+    assert counted.returncode == 1
+    initial_only, report, cases = payload_cli(home, "--budget", budget, "--no-lazy", tmp_path=tmp_path)
+    assert initial_only.returncode == 0, initial_only.stderr
+    assert f"JS {figures['initial']:>6} B / {budget} B (initial load only; lazy " in initial_only.stdout
+    assert report["gates"][0]["figures"]["budgeted"] == "initial" and cases[0]["status"] == "passed"
+
+
+@pytest.fixture
+def silent_server():
+    """A loopback socket that accepts connections and never answers: a page that never loads."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    accepted, stop = [], threading.Event()
+
+    def accept():
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                accepted.append(listener.accept()[0])
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{listener.getsockname()[1]}/"
+    stop.set()
+    thread.join()
+    for connection in accepted:
+        connection.close()
+    listener.close()
+
+
+def test_each_url_that_cannot_be_loaded_gets_one_clear_line_and_a_failed_case(bundled_site, silent_server, tmp_path):
+    urls = {
+        "missing": (bundled_site + "/no-such-page", "cannot be loaded: answered HTTP 404 NOT FOUND"),
+        "refused": (f"http://127.0.0.1:{free_port()}/", "cannot be loaded: connection refused: nothing listens "
+                                                        "there (net::ERR_CONNECTION_REFUSED)"),
+        "no such host": ("http://no-such-host.test/", "cannot be loaded: no such host: DNS found no address for it "
+                                                      "(net::ERR_NAME_NOT_RESOLVED)"),
+        "never answers": (silent_server, "cannot be loaded: no load event within 2 s (timed out)"),
+    }
+    good = bundled_site + "/"
+    # Chromium answers the .test name itself: no lookup ever leaves the machine.
+    result, report, cases = payload_cli(
+        good, *(url for url, _ in urls.values()), "--budget", "8192", "--timeout", "2",
+        "--chromium-arg=--host-resolver-rules=MAP no-such-host.test ~NOTFOUND", tmp_path=tmp_path,
+        env={"GITHUB_ACTIONS": "true"})
+    assert result.returncode == 1
+    expected = [f"{url}: {message}" for url, message in urls.values()]
+    assert result.stderr.splitlines() == expected
+    assert [(c["name"], c["status"], c["message"]) for c in cases] == \
+        [(good, "passed", "")] + [(url, "failure", line) for (url, _), line in zip(urls.values(), expected)]
+    assert report["summary"] == {"tests": 5, "passed": 1, "failures": 4, "errors": 0, "skipped": 0}
+    annotations = [line for line in result.stdout.splitlines() if line.startswith("::")]
+    assert annotations == [f"::error title=trigsight payload gate::{line}" for line in expected]
+
+
+@pytest.mark.parametrize("args, says", [
+    ([], "Missing argument"),
+    (["ftp://example.test/"], "is not an http:// or https:// URL with a host"),
+    (["http:///just-a-path"], "is not an http:// or https:// URL with a host"),
+    (["http://127.0.0.1:9/", "--runs", "0"], "Invalid value for '--runs'"),
+    (["http://127.0.0.1:9/", "--budget", "-1"], "Invalid value for '--budget'"),
+    (["http://127.0.0.1:9/", "--lazy", "--timeout", "0"], "Invalid value for '--timeout'"),
+])
+def test_payload_cli_usage_errors_exit_2_before_any_browser_starts(trigsight, tmp_path, args, says):
+    result = trigsight("payload", *args, "--junit", str(tmp_path / "junit.xml"))
+    assert result.returncode == 2 and says in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr and not (tmp_path / "junit.xml").exists()

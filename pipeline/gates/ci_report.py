@@ -110,7 +110,7 @@ class Report:
             self._record(name, error.problems, kind, time.perf_counter() - started)
             raise
         except Exception as error:
-            problem = Problem("trigsight", None, f"internal error: {type(error).__name__}: {error}")
+            problem = Problem(name, None, f"internal error: {type(error).__name__}: {error}")
             self._record(name, [problem], "error", time.perf_counter() - started)
             raise
         else:
@@ -118,9 +118,10 @@ class Report:
                 self._record(name, [], "failure", time.perf_counter() - started)
 
     def _record(self, name: str, problems: list[Problem], kind: str, seconds: float) -> None:
+        gate = name in self.suites             # a gate has a case per page; another stage only its failures
         suite = self.suites.setdefault(name, Suite(name))
         suite.ran, suite.seconds = True, seconds
-        cases = {page: Case(name, page, file) for page, file in self.pages}
+        cases = {page: Case(name, page, file) for page, file in self.pages} if gate else {}
         by_file = {file: page for page, file in self.pages if file}
         for problem in problems:
             page = problem.path if problem.path in cases else by_file.get(problem.path)
@@ -130,6 +131,10 @@ class Report:
             case = cases[page]
             file = problem.path if problem.path == case.file or not _is_url(problem.path) else case.file
             case.findings.append(Finding(problem.message, problem.path, problem.line, file, kind))
+        if kind == "error":                     # the gate broke off: the pages it names nothing about went unchecked
+            for case in cases.values():
+                if not case.findings:
+                    case.skipped = f"not checked: the {name} gate stopped with an error"
         suite.cases = list(cases.values())
         if problems:
             self.stopped_by = self.stopped_by or name

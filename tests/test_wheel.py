@@ -1,0 +1,85 @@
+"""The package as another team's CI gets it: the built wheel, pip-installed into a fresh virtualenv.
+
+The wheel is built once per session (pip, with the project's own build backend) and installed
+with pip into a new virtualenv, `--no-deps`: the dependencies are then made importable from
+this test environment (a .pth line added after the install), so the test costs seconds, not
+a 365 MB download. Everything of trigsight's own (code, templates, static files, the probe)
+comes from the wheel: the tests check that the command and package imported live there.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, write_files
+from junit import read_junit
+
+
+@pytest.fixture(scope="session")
+def installed(tmp_path_factory) -> Path:
+    """A fresh virtualenv holding trigsight from the wheel; returns its bin/ folder."""
+    root = tmp_path_factory.mktemp("wheel")
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir",
+                            str(root / "dist"), str(ROOT)], capture_output=True, text=True, timeout=600)
+    assert built.returncode == 0, built.stderr
+    [wheel] = (root / "dist").glob("trigsight-*.whl")
+    venv = root / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    python = venv / "bin" / "python"
+    done = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "--quiet",
+                           str(wheel)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    ours = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    (Path(site) / "test_dependencies.pth").write_text("\n".join(sorted(ours)) + "\n", "utf-8")
+    return venv / "bin"
+
+
+def run_installed(bin_dir: Path, *args: str, cwd: Path, env: dict | None = None):
+    environment = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "TRIGSIGHT_DEBUG", "GITHUB_ACTIONS")}
+    environment.update(env or {})
+    return subprocess.run([str(bin_dir / "trigsight"), *args], cwd=cwd, env=environment, capture_output=True,
+                          text=True, timeout=600)
+
+
+def test_the_installed_package_is_the_wheel_not_this_checkout(installed, tmp_path):
+    found = subprocess.run([str(installed / "python"), "-c",
+                            "import trigsight, trigsight_site, pathlib; "
+                            "print(trigsight.__file__); print(pathlib.Path(trigsight_site.__file__).parent)"],
+                           cwd=tmp_path, capture_output=True, text=True, check=True).stdout.split()
+    venv = installed.parent
+    assert all(Path(path).is_relative_to(venv) for path in found), found
+    assert (Path(found[1]) / "templates" / "page.html").is_file()
+
+
+def test_installed_payload_command_measures_a_live_site_and_exits_1_over_budget(installed, bundled_site,
+                                                                                bundled_release, tmp_path):
+    pages = json.loads((bundled_release / "manifest.json").read_text())["gates"]["payload"]["pages"]
+    [home] = [page for page in pages if page["page"] == "/"]
+    result = run_installed(installed, "payload", bundled_site + "/", "--budget", str(home["total"] - 1),
+                           "--runs", "1", "--junit", "junit.xml", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert f"JS {home['total']:>6} B / {home['total'] - 1} B" in result.stdout
+    message = f"{bundled_site}/: {home['total']} bytes of JavaScript on the wire > budget {home['total'] - 1} bytes"
+    assert result.stderr.splitlines() == [message]
+    assert [(c["status"], c["message"]) for c in read_junit(tmp_path / "junit.xml")] == [("failure", message)]
+
+
+def test_installed_release_refused_writes_junit_naming_the_file_and_line(installed, tmp_path):
+    write_files(tmp_path / "content", {
+        "index.md": "# Home\n\nA short page.\n\nIt cites a sentence. [[cite:notes|A sentence nobody wrote.]]\n",
+        "notes.md": "# Notes\n\nThe notes page holds one sentence.\n"})
+    result = run_installed(installed, "release", "--content", "content", "--out", "release",
+                           "--report-junit", "junit.xml", cwd=tmp_path,
+                           env={"TRIGSIGHT_CACHE_DIR": str(tmp_path / "cache")})
+    assert result.returncode == 1, result.stderr
+    [failed] = [c for c in read_junit(tmp_path / "junit.xml") if c["status"] == "failure"]
+    assert failed["message"] == 'content/index.md:5: cited passage "A sentence nobody wrote." is not on /notes'
+    assert not (tmp_path / "release").exists()
