@@ -10,6 +10,7 @@ from trigsight.gates import browser_check
 from trigsight_site import create_app
 
 from conftest import run_trigsight, snapshot, write_files
+from junit import read_junit
 
 # ---- the probe and Chromium agree on real pages ----------------------------------------
 
@@ -145,14 +146,22 @@ def test_release_fails_on_planted_citation_and_keeps_previous_release(
     content = write_content({**BASE, "index.md": CITE.format(cited)})
     theme = tmp_path / "theme.css"
     theme.write_text(css, "utf-8")
-    result = trigsight("release", "--content", str(content), "--out", str(out),
-                       env={"TRIGSIGHT_CACHE_DIR": str(base_release["cache"]), "TRIGSIGHT_SITE_CSS": str(theme)})
+    junit = tmp_path / "reports" / "junit.xml"
+    result = trigsight("release", "--content", str(content), "--out", str(out), "--report-junit", str(junit),
+                       env={"TRIGSIGHT_CACHE_DIR": str(base_release["cache"]), "TRIGSIGHT_SITE_CSS": str(theme),
+                            "GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": str(tmp_path)})
     assert result.returncode == 1, result.stderr
     assert f"{content}/index.md:8: " in result.stderr
     for message in messages:
         assert message in result.stderr
     assert "nothing was published" in result.stderr
     assert snapshot(out) == before
+    # CI sees the same failure: a JUnit case at the gate that refused, and an annotation on the line.
+    gate = "browser" if "browser gate" in messages else "source"
+    [failed] = [case for case in read_junit(junit) if case["status"] == "failure"]
+    assert failed["suite"] == f"trigsight.{gate}" and failed["message"].startswith(f"{content}/index.md:8: ")
+    [annotation] = result.stdout.splitlines()
+    assert annotation.startswith(f"::error file=content/index.md,line=8,title=trigsight {gate} gate::")
 
 
 def test_ordinary_passage_the_browser_cannot_prove_is_left_out_and_reported(
