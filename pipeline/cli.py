@@ -110,11 +110,14 @@ def serve(settings: Settings, release_dir, host, port, workers):
 
     # Every setting was checked by the group before this line, so a malformed one never
     # reaches gunicorn; the workers parse the same environment again (another process).
-    release_dir = _folder(release_dir, settings.release_dir, "TRIGSIGHT_RELEASE_DIR", "--release").resolve()
+    from .gates.liveserver import GUNICORN_CONFIG
+
+    # Absolute but not resolved: when `release` is a symlink the workers follow it as it moves.
+    release_dir = _folder(release_dir, settings.release_dir, "TRIGSIGHT_RELEASE_DIR", "--release").absolute()
     Release.load(release_dir)  # fail here, clearly, rather than in every worker
     os.environ["TRIGSIGHT_RELEASE_DIR"] = str(release_dir)
-    args = [sys.executable, "-m", "gunicorn", "--bind", f"{host}:{port}", "--workers", str(workers),
-            "--threads", "4", "--access-logfile", "-", "trigsight_site:create_app()"]
+    args = [sys.executable, "-m", "gunicorn", *GUNICORN_CONFIG, "--bind", f"{host}:{port}", "--workers", str(workers),
+            "--access-logfile", "-", "trigsight_site:create_app()"]
     click.echo(f"serving {release_dir} at http://{host}:{port}", err=True)
     os.execv(sys.executable, args)
 

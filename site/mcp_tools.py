@@ -49,7 +49,7 @@ class ToolFailure(Exception):
 @dataclass(frozen=True)
 class ToolContext:
     release: Release | None
-    base_url: str            # where links point, e.g. "http://127.0.0.1:8000/"
+    base_url: str            # what links start with: the public URL ("https://docs.example.org"), or "" (relative)
     app: Any = None
 
     def link(self, path_and_fragment: str) -> str:
