@@ -271,3 +271,32 @@ def test_a_failed_precondition_sends_the_error_not_the_file(bundled_site, site_j
     assert reply.status == 412
     assert reply.json()["error"]["status"] == 412
     assert whole.body not in reply.body
+
+
+# --- the policy in a real browser: the site needs nothing it forbids --------------------------------------
+
+REPORT_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation",
+    (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+"""
+
+
+def test_chromium_reports_no_policy_violation_on_pages_the_scene_the_fallback_and_the_chat(page, bundled_site,
+                                                                                          bundled_release):
+    allowlist = json.loads((bundled_release / "allowlist.json").read_text("utf-8"))
+    page.add_init_script(REPORT_VIOLATIONS)
+    seen = []
+    page.on("console", lambda message: seen.append(message.text) if "Content Security Policy" in message.text
+            else None)
+    for path in ("/", "/gates/browser", allowlist["citations"][0]["url"]):
+        page.goto(bundled_site + path)
+        page.wait_for_load_state("networkidle")
+        seen += page.evaluate("() => window.__violations")
+    page.goto(bundled_site + "/chat")
+    page.fill("#chat-question", "Which gates run before a release?")
+    page.press("#chat-question", "Enter")
+    page.wait_for_selector(".transcript[aria-busy=false]", timeout=60_000)
+    assert page.locator(".transcript a.chip").count() >= 1      # the streamed answer arrived under the policy
+    seen += page.evaluate("() => window.__violations")
+    assert seen == []
