@@ -11,6 +11,7 @@ from trigsight.settings import SETTINGS, Settings
 from . import compression, security
 from .http_errors import register_error_handlers
 from .live import LiveRelease, Snapshot
+from .offload import OffloadedRetriever
 
 EXTENSION = "trigsight"
 RELEASE_HEADER = "X-Trigsight-Release"
@@ -64,7 +65,8 @@ def init_release(app: Flask) -> None:
         # The vectors are memory-mapped and the question embedder loads on the first
         # question, so this is cheap; the corpus is never embedded here.
         try:
-            return Retriever.load(release.root, api_key=settings.openai_api_key, base_url=settings.openai_base_url)
+            return OffloadedRetriever(Retriever.load(release.root, api_key=settings.openai_api_key,
+                                                     base_url=settings.openai_base_url))
         except IndexMismatch:
             app.logger.warning("release in %s has no usable retrieval index", release.root, exc_info=True)
             return None
@@ -99,6 +101,6 @@ def current_release(app: Flask) -> Release | None:
     return snapshot(app).release
 
 
-def current_retriever(app: Flask) -> Retriever | None:
+def current_retriever(app: Flask) -> OffloadedRetriever | None:
     """The published release's retriever (None without a release or its index)."""
     return snapshot(app).retriever

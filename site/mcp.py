@@ -25,7 +25,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 
-from . import current_release, current_settings, mcp_tools, security
+from . import current_release, current_retriever, current_settings, mcp_tools, offload, security
 from .json_body import BodyError, decode, read_body
 
 log = logging.getLogger(__name__)
@@ -266,5 +266,6 @@ def _call_tool(params: dict) -> dict:
         raise RpcError(INVALID_PARAMS, f"Unknown tool: {name}", {"tools": sorted(mcp_tools.TOOLS)})
     # Links start with the configured public URL, or are relative: never built from Host.
     base = security.link_base(current_settings(current_app).public_url)
-    context = mcp_tools.ToolContext(current_release(current_app), base, current_app)
-    return mcp_tools.call(tool, arguments or {}, context)
+    context = mcp_tools.ToolContext(current_release(current_app), base, current_app, current_retriever(current_app))
+    # Tools only compute (no network): off the event loop, so one claim check does not hold the worker.
+    return offload.run_blocking(mcp_tools.call, tool, arguments or {}, context)
