@@ -95,7 +95,8 @@ def test_gate_refuses_a_release_over_budget_and_keeps_the_previous_one(small_rel
     assert f"/: {home} bytes of JavaScript on the wire > budget {budget} bytes" in result.stderr
     assert "release refused by the payload gate: nothing was published" in result.stderr
     assert snapshot(release) == before
-    assert not [p for p in release.parent.iterdir() if ".staging-" in p.name]
+    assert not [p for p in (release.parent / "releases").iterdir() if p.name.startswith(".")]   # no staging left
+    assert len(list((release.parent / "releases").iterdir())) == 1                             # nor a new release
 
 
 def measure_cli(*args: str, tmp_path: Path):
