@@ -107,12 +107,11 @@ def verify(settings: Settings, content_dir):
 @click.pass_obj
 def serve(settings: Settings, release_dir, host, port, workers):
     """Serve a published release with gunicorn."""
+    from .gates.liveserver import GUNICORN_CONFIG
     from .publishing.published import Release
 
     # Every setting was checked by the group before this line, so a malformed one never
     # reaches gunicorn; the workers parse the same environment again (another process).
-    from .gates.liveserver import GUNICORN_CONFIG
-
     # Absolute but not resolved: when `release` is a symlink the workers follow it as it moves.
     release_dir = _folder(release_dir, settings.release_dir, "TRIGSIGHT_RELEASE_DIR", "--release").absolute()
     Release.load(release_dir)  # fail here, clearly, rather than in every worker

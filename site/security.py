@@ -13,6 +13,8 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request
 
+from .http_errors import error_response
+
 CSP = "; ".join([
     "default-src 'self'",
     "script-src 'self'",
@@ -38,6 +40,7 @@ HEADERS = {
     "Cross-Origin-Resource-Policy": "same-origin",
 }
 LOOPBACK_NAMES = ("localhost",)
+ALLOWED_API_METHODS = "POST, OPTIONS"     # what the APIs answer; everything else is 405
 
 
 def add_headers(response: Response) -> Response:
@@ -99,13 +102,9 @@ def answer_preflight():
     """
     if request.method != "OPTIONS" or not request.path.startswith("/api/"):
         return None
-    from .http_errors import error_response
     if not request_origin_allowed():
         return error_response(403, f"Origin {request.headers.get('Origin')!r} may not call this API.")
     return Response(status=204, headers={"Allow": ALLOWED_API_METHODS})
-
-
-ALLOWED_API_METHODS = "POST, OPTIONS"
 
 
 def init_app(app: Flask) -> None:

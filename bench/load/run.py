@@ -38,11 +38,11 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # bench/common.py
-import common  # noqa: E402
-from common import ROOT, percentile  # noqa: E402
-
 from trigsight.gates.liveserver import GUNICORN_CONFIG, free_port  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
+
+import common  # noqa: E402
+from common import ROOT, percentile  # noqa: E402
 
 MODERN = "2026-07-28"
 META = {"io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": {}}

@@ -15,7 +15,6 @@ from pathlib import Path
 
 from ..errors import TrigsightError
 
-
 # The site's own gunicorn settings (worker class, timeouts, limits), the same `trigsight serve` uses.
 GUNICORN_CONFIG = ("--config", "python:trigsight_site.gunicorn_conf")
 
