@@ -266,6 +266,9 @@ def _call_tool(params: dict) -> dict:
         raise RpcError(INVALID_PARAMS, f"Unknown tool: {name}", {"tools": sorted(mcp_tools.TOOLS)})
     # Links start with the configured public URL, or are relative: never built from Host.
     base = security.link_base(current_settings(current_app).public_url)
-    context = mcp_tools.ToolContext(current_release(current_app), base, current_app, current_retriever(current_app))
+    retriever = current_retriever(current_app)
+    # The tool runs off the event loop as a whole, so it gets the retriever itself, not its offloading wrapper.
+    context = mcp_tools.ToolContext(current_release(current_app), base, current_app,
+                                    getattr(retriever, "inner", retriever))
     # Tools only compute (no network): off the event loop, so one claim check does not hold the worker.
     return offload.run_blocking(mcp_tools.call, tool, arguments or {}, context)

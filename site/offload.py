@@ -9,6 +9,7 @@ test client, a thread worker) it simply runs here.
 """
 from __future__ import annotations
 
+import os
 from typing import Any, Callable
 
 
@@ -19,15 +20,28 @@ def run_blocking(function: Callable, *args, **kwargs):
     return pool.apply(function, args, kwargs)
 
 
+_pool: tuple[int, Any] | None = None      # (pid, pool): a pool made before a fork is not the worker's
+
+
 def _threadpool():
+    """One native thread per worker process, or None outside gevent.
+
+    One, not gevent's default ten: the code run there takes locks created after gevent patched
+    `threading` (the embedder's, among others), and gevent's locks deadlock when two native
+    threads contend for one (measured: 7 of 10 concurrent questions hung). A single thread never
+    contends with itself, and CPU-bound Python work gains nothing from more threads anyway.
+    """
+    global _pool
     try:
         from gevent import monkey
     except ImportError:
         return None
     if not monkey.is_module_patched("socket"):
         return None
-    import gevent
-    return gevent.get_hub().threadpool
+    if _pool is None or _pool[0] != os.getpid():
+        from gevent.threadpool import ThreadPool
+        _pool = (os.getpid(), ThreadPool(1))
+    return _pool[1]
 
 
 class OffloadedRetriever:
