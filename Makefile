@@ -35,4 +35,4 @@ browser: install
 	$(BIN)/trigsight browser --install
 
 clean:
-	rm -rf release .cache build *.egg-info
+	rm -rf release releases .cache build *.egg-info

@@ -120,7 +120,8 @@ def release(settings: Settings, content_dir, out_dir, no_cache, budget, junit_fi
         use_cache=not no_cache, cache_dir=settings.cache_dir,
         chromium=settings.chromium, js_budget=budget if budget is not None else settings.js_budget,
         site_css=settings.site_css, embeddings=settings.embeddings, rrf_k=settings.rrf_k,
-        openai_api_key=settings.openai_api_key, openai_base_url=settings.openai_base_url)
+        openai_api_key=settings.openai_api_key, openai_base_url=settings.openai_base_url,
+        keep_releases=settings.keep_releases)
     with _reporting(settings, Report("release"), json_file, junit_file) as report:
         run(config, report=report)
 
@@ -208,17 +209,58 @@ def verify(settings: Settings, content_dir):
 @click.pass_obj
 def serve(settings: Settings, release_dir, host, port, workers):
     """Serve a published release with gunicorn."""
+    from .gates.liveserver import GUNICORN_CONFIG
     from .publishing.published import Release
 
     # Every setting was checked by the group before this line, so a malformed one never
     # reaches gunicorn; the workers parse the same environment again (another process).
-    release_dir = _folder(release_dir, settings.release_dir, "TRIGSIGHT_RELEASE_DIR", "--release").resolve()
+    # Absolute but not resolved: when `release` is a symlink the workers follow it as it moves.
+    release_dir = _folder(release_dir, settings.release_dir, "TRIGSIGHT_RELEASE_DIR", "--release").absolute()
     Release.load(release_dir)  # fail here, clearly, rather than in every worker
     os.environ["TRIGSIGHT_RELEASE_DIR"] = str(release_dir)
-    args = [sys.executable, "-m", "gunicorn", "--bind", f"{host}:{port}", "--workers", str(workers),
-            "--threads", "4", "--access-logfile", "-", "trigsight_site:create_app()"]
+    args = [sys.executable, "-m", "gunicorn", *GUNICORN_CONFIG, "--bind", f"{host}:{port}", "--workers", str(workers),
+            "--access-logfile", "-", "trigsight_site:create_app()"]
     click.echo(f"serving {release_dir} at http://{host}:{port}", err=True)
     os.execv(sys.executable, args)
+
+
+@main.command("releases")
+@click.option("--release", "release_dir", type=click.Path(path_type=Path), default=None,
+              help="The release link [TRIGSIGHT_RELEASE_DIR, default: release].")
+@click.pass_obj
+def releases_command(settings: Settings, release_dir):
+    """List the published releases kept for rollback, newest first; * marks the live one."""
+    from .publishing import publish
+
+    out = _folder(release_dir, settings.release_dir, "TRIGSIGHT_RELEASE_DIR", "--release")
+    listed = publish.releases(out)
+    if not listed:
+        raise UsageError(f"no releases kept beside {out} (a release published before symlinks is "
+                         "moved there by the next `trigsight release`)", str(out))
+    for published in listed:
+        click.echo(f"{'*' if published.live else ' '} {published.name:<24} {published.created_at}")
+
+
+@main.command()
+@click.argument("to", required=False)
+@click.option("--release", "release_dir", type=click.Path(path_type=Path), default=None,
+              help="The release link to switch [TRIGSIGHT_RELEASE_DIR, default: release].")
+@click.pass_obj
+def rollback(settings: Settings, to, release_dir):
+    """Point the release link back at release TO (an id or its prefix), else the one before the live one.
+
+    One rename; running servers switch on their next request.
+    """
+    from .publishing import publish
+
+    out = _folder(release_dir, settings.release_dir, "TRIGSIGHT_RELEASE_DIR", "--release")
+    if not out.is_symlink():
+        raise UsageError(f"{out} is not a release link: nothing to roll back (publish once to create it)", str(out))
+    try:
+        chosen = publish.rollback(out, to)
+    except LookupError as error:
+        raise UsageError(str(error), str(out)) from None
+    click.echo(f"{out} -> {chosen.folder} (release {chosen.release_id}, published {chosen.created_at})")
 
 
 @main.command()

@@ -30,6 +30,7 @@ class ReleaseConfig:
     rrf_k: int = 60
     openai_api_key: str = ""
     openai_base_url: str = ""
+    keep_releases: int = 5         # published releases kept under releases/ for rollback
 
 
 @dataclass
@@ -100,7 +101,7 @@ def run(config: ReleaseConfig, say: Callable[[str], None] | None = None,
         context.republish_allowlist()
         manifest = _manifest(config, context, timings, time.perf_counter() - started)
         publish.write_manifest(staging, manifest)
-        publish.swap(staging, Path(config.out_dir))
+        publish.publish(staging, Path(config.out_dir), keep=config.keep_releases)
     except BaseException:
         publish.discard(staging)
         raise

@@ -184,6 +184,13 @@ SETTINGS = [
     Setting("TRIGSIGHT_CHAT_TIMEOUT", Number(low=0.1, unit="seconds"), "20",
             "Seconds the chat waits for the model to connect or send its next piece "
             "(a whole answer gets six times as long) before answering offline with a note."),
+    Setting("TRIGSIGHT_PUBLIC_URL", Text(r"(https?://[^\s/?#]+(/[^\s?#]*)?)?", "an http:// or https:// URL without "
+                                         "query or fragment, or empty"), "",
+            "Public base URL of the site (e.g. https://docs.example.org): MCP links start with it and only its "
+            "origin may call /api/mcp; empty: links are relative and only loopback origins may call."),
+    Setting("TRIGSIGHT_KEEP_RELEASES", Integer(low=1, unit="releases"), "5",
+            "How many published releases `trigsight release` keeps in releases/ (the live one included), "
+            "for rollback."),
     Setting("TRIGSIGHT_DEBUG", Flag(), "",
             "On: a `trigsight` command that fails unexpectedly prints the traceback instead of one line."),
     Setting("GITHUB_ACTIONS", Flag(), "",
@@ -217,6 +224,8 @@ class Settings:
     model: str
     chat_mode: str
     chat_timeout: float
+    public_url: str
+    keep_releases: int
     debug: bool
     github_actions: bool
     github_workspace: Path | None

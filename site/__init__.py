@@ -3,16 +3,18 @@ from __future__ import annotations
 
 import os
 
-from flask import Flask
-from trigsight.errors import ReleaseNotFound
+from flask import Flask, g, has_request_context
 from trigsight.publishing.published import Release
 from trigsight.retrieval.search import IndexMismatch, Retriever
 from trigsight.settings import SETTINGS, Settings
 
-from . import compression
+from . import compression, security
 from .http_errors import register_error_handlers
+from .live import LiveRelease, Snapshot
+from .offload import OffloadedRetriever
 
 EXTENSION = "trigsight"
+RELEASE_HEADER = "X-Trigsight-Release"
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -41,6 +43,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     register_error_handlers(app)
     compression.init_app(app)
+    security.init_app(app)
     init_release(app)
 
     from .chat import chat
@@ -55,25 +58,31 @@ def create_app(config: dict | None = None) -> Flask:
 
 
 def init_release(app: Flask) -> None:
-    """Attach the published release (if there is one) to the app."""
+    """Attach the published release (if there is one), followed through its link (`live`)."""
     settings = current_settings(app)
-    if settings.release_dir is None:
-        app.extensions[EXTENSION] = {"release": None, "retriever": None}
-        return
-    try:
-        release = Release.load(settings.release_dir)
-    except ReleaseNotFound:
-        release = None
-    retriever = None
-    if release is not None:
+
+    def load_retriever(release: Release) -> Retriever | None:
         # The vectors are memory-mapped and the question embedder loads on the first
         # question, so this is cheap; the corpus is never embedded here.
         try:
-            retriever = Retriever.load(release.root, api_key=settings.openai_api_key,
-                                       base_url=settings.openai_base_url)
+            return OffloadedRetriever(Retriever.load(release.root, api_key=settings.openai_api_key,
+                                                     base_url=settings.openai_base_url))
         except IndexMismatch:
             app.logger.warning("release in %s has no usable retrieval index", release.root, exc_info=True)
-    app.extensions[EXTENSION] = {"release": release, "retriever": retriever}
+            return None
+
+    app.extensions[EXTENSION] = LiveRelease(settings.release_dir, load_retriever)
+
+    @app.before_request
+    def take_snapshot():
+        g.trigsight_snapshot = app.extensions[EXTENSION].current()
+
+    @app.after_request
+    def name_release(response):
+        release_id = snapshot(app).release_id
+        if release_id:
+            response.headers[RELEASE_HEADER] = release_id
+        return response
 
 
 def current_settings(app: Flask) -> Settings:
@@ -81,10 +90,17 @@ def current_settings(app: Flask) -> Settings:
     return app.config["SETTINGS"]
 
 
+def snapshot(app: Flask) -> Snapshot:
+    """This request's release snapshot (taken once, as it began); outside a request, the current one."""
+    if has_request_context() and "trigsight_snapshot" in g:
+        return g.trigsight_snapshot
+    return app.extensions[EXTENSION].current()
+
+
 def current_release(app: Flask) -> Release | None:
-    return app.extensions[EXTENSION]["release"]
+    return snapshot(app).release
 
 
-def current_retriever(app: Flask) -> Retriever | None:
+def current_retriever(app: Flask) -> OffloadedRetriever | None:
     """The published release's retriever (None without a release or its index)."""
-    return app.extensions[EXTENSION].get("retriever")
+    return snapshot(app).retriever

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import parse_qs
 
 from flask import (
     Blueprint,
@@ -27,6 +28,7 @@ from trigsight.answering.model_client import ModelSettings
 
 from . import current_release, current_retriever, current_settings
 from .http_errors import error_response
+from .json_body import BodyError, read_body, read_json
 
 chat = Blueprint("chat", __name__)
 
@@ -36,6 +38,7 @@ MAX_HISTORY_TURNS = 12
 MAX_TURN_CHARS = 4000
 ROLES = ("user", "assistant")
 EVENT_STREAM = "text/event-stream"
+FORM = "application/x-www-form-urlencoded"
 _FINGERPRINTED = re.compile(r"^(?P<stem>.+)\.[0-9a-f]{10}(?P<ext>\.[A-Za-z0-9]+)?$")
 
 
@@ -97,8 +100,6 @@ def answer_events(chat_request: ChatRequest):
 
 @chat.post("/api/chat")
 def api_chat():
-    if request.content_length is not None and request.content_length > MAX_BODY_BYTES:
-        return error_response(413, f"The request body is over {MAX_BODY_BYTES} bytes.")
     if request.mimetype != "application/json":
         return error_response(415, "Send the question as application/json.")
     accepted = request.accept_mimetypes
@@ -106,8 +107,8 @@ def api_chat():
     if representation is None:
         return error_response(406, "The chat answers application/json or text/event-stream.")
     try:
-        chat_request = parse_chat_request(request.get_json(silent=True))
-    except BadRequest as error:
+        chat_request = parse_chat_request(read_json(MAX_BODY_BYTES))
+    except (BadRequest, BodyError) as error:
         return error_response(error.status, error.message)
     events = answer_events(chat_request)
     if representation == EVENT_STREAM:
@@ -140,6 +141,13 @@ def event_stream(events, with_context: bool) -> Response:
 # --- the page: works without JavaScript ------------------------------------------------------
 
 
+@chat.route("/api/chat", methods=["GET", "PUT", "PATCH", "DELETE"])
+def api_chat_other_methods():
+    response, status = error_response(405, "The chat API answers POST only.")
+    response.headers["Allow"] = "POST, OPTIONS"
+    return response, status
+
+
 @chat.get("/chat")
 def chat_page():
     release = current_release(current_app)
@@ -151,10 +159,13 @@ def chat_page():
 
 @chat.post("/chat")
 def chat_form():
-    if request.content_length is not None and request.content_length > MAX_BODY_BYTES:
-        return error_response(413, f"The request body is over {MAX_BODY_BYTES} bytes.")
+    try:   # read here, not by request.form: the limit must hold for a chunked body too (413)
+        body = read_body(MAX_BODY_BYTES)
+    except BodyError as error:
+        return error_response(error.status, error.message)
     release = current_release(current_app)
-    question = request.form.get("question", "")
+    form = parse_qs(body.decode("utf-8", "replace")) if request.mimetype == FORM else {}
+    question = form.get("question", [""])[0]
     try:
         chat_request = parse_chat_request({"question": question})
     except BadRequest as error:

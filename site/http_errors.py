@@ -28,6 +28,9 @@ def error_response(status: int, message: str):
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
+        if error.code == 413:   # a form over its limit: let the client finish sending, or it never reads this
+            from .json_body import drain
+            drain()
         return error_response(error.code or 500, error.description or error.name)
 
     @app.errorhandler(Exception)

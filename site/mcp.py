@@ -22,12 +22,11 @@ import logging
 import re
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, current_app, request
-from werkzeug.exceptions import RequestEntityTooLarge
 
-from . import current_release, current_settings, mcp_tools
+from . import current_release, current_retriever, current_settings, mcp_tools, offload, security
+from .json_body import BodyError, decode, read_body
 
 log = logging.getLogger(__name__)
 mcp = Blueprint("mcp", __name__)
@@ -41,6 +40,7 @@ META_SERVER_INFO = "io.modelcontextprotocol/serverInfo"
 VERSION_HEADER, METHOD_HEADER, NAME_HEADER = "MCP-Protocol-Version", "Mcp-Method", "Mcp-Name"
 NAME_PARAMS = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
 LIST_TTL_MS = 300_000  # the tool list only changes with a deploy
+MAX_BODY_BYTES = 256 * 1024
 
 PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS, INTERNAL_ERROR = \
     -32700, -32600, -32601, -32602, -32603
@@ -114,6 +114,11 @@ def endpoint():
             return Response(status=202)
         request_id = message["id"]
         modern = is_modern(message)
+        version = request.headers.get(VERSION_HEADER)
+        if not _names_version_in_meta(message) and version is not None \
+                and version not in MODERN_VERSIONS + HANDSHAKE_VERSIONS:
+            # No _meta to compare the header with: the header alone names a revision nobody speaks.
+            raise _unsupported(version)
         result = _serve_modern(message) if modern else _serve_handshake_era(message)
         return _json({"jsonrpc": "2.0", "id": request_id, "result": result})
     except RpcError as error:
@@ -126,22 +131,22 @@ def endpoint():
 def _read_message() -> dict | None:
     """The request object, or None for an acknowledged notification; RpcError otherwise."""
     origin = request.headers.get("Origin")
-    if origin is not None and not _same_origin(origin):
+    if not security.request_origin_allowed():
         raise RpcError(INVALID_REQUEST, f"Origin {origin!r} may not call this endpoint", status=403)
     if request.method != "POST":
         raise RpcError(INVALID_REQUEST, "This endpoint only accepts POST (stateless: no stream, no session)",
-                       status=405, headers={"Allow": "POST"})
+                       status=405, headers={"Allow": security.ALLOWED_API_METHODS})
     if request.mimetype != "application/json":
         raise RpcError(INVALID_REQUEST, "Send the JSON-RPC message with Content-Type: application/json",
                        status=415)
     try:
-        body = request.get_data(cache=False)
-    except RequestEntityTooLarge:
-        raise RpcError(INVALID_REQUEST, "The request body is too large", status=413) from None
+        body = read_body(MAX_BODY_BYTES)
+    except BodyError:
+        raise RpcError(INVALID_REQUEST, f"The request body is over {MAX_BODY_BYTES} bytes", status=413) from None
     try:
-        message = json.loads(body)
-    except (ValueError, RecursionError):
-        raise RpcError(PARSE_ERROR, "Parse error: the body is not JSON") from None
+        message = decode(body)
+    except BodyError as error:
+        raise RpcError(PARSE_ERROR, f"Parse error: {error.message}") from None
     if isinstance(message, list):
         raise RpcError(INVALID_REQUEST, "Batches are not supported: send one JSON-RPC message per request")
     if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
@@ -163,16 +168,14 @@ def _read_message() -> dict | None:
     return message
 
 
-def _same_origin(origin: str) -> bool:
-    parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and parts.netloc == request.host
+def _names_version_in_meta(message: dict) -> bool:
+    meta = (message.get("params") or {}).get("_meta")
+    return isinstance(meta, dict) and META_VERSION in meta
 
 
 def is_modern(message: dict) -> bool:
-    meta = (message.get("params") or {}).get("_meta")
     header = request.headers.get(VERSION_HEADER)
-    return (isinstance(meta, dict) and META_VERSION in meta) or \
-        (header is not None and header not in HANDSHAKE_VERSIONS)
+    return _names_version_in_meta(message) or (header is not None and header not in HANDSHAKE_VERSIONS)
 
 
 def _unsupported(requested: Any) -> RpcError:
@@ -261,5 +264,11 @@ def _call_tool(params: dict) -> dict:
     tool = mcp_tools.TOOLS.get(name)
     if tool is None:
         raise RpcError(INVALID_PARAMS, f"Unknown tool: {name}", {"tools": sorted(mcp_tools.TOOLS)})
-    context = mcp_tools.ToolContext(current_release(current_app), request.url_root, current_app)
-    return mcp_tools.call(tool, arguments or {}, context)
+    # Links start with the configured public URL, or are relative: never built from Host.
+    base = security.link_base(current_settings(current_app).public_url)
+    retriever = current_retriever(current_app)
+    # The tool runs off the event loop as a whole, so it gets the retriever itself, not its offloading wrapper.
+    context = mcp_tools.ToolContext(current_release(current_app), base, current_app,
+                                    getattr(retriever, "inner", retriever))
+    # Tools only compute (no network): off the event loop, so one claim check does not hold the worker.
+    return offload.run_blocking(mcp_tools.call, tool, arguments or {}, context)

@@ -25,7 +25,7 @@ from trigsight.matching.textmodel import (
 )
 from trigsight.publishing.published import PublishedPage, PublishedPassage, Release
 
-from . import current_retriever, current_settings
+from . import current_settings
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +49,9 @@ class ToolFailure(Exception):
 @dataclass(frozen=True)
 class ToolContext:
     release: Release | None
-    base_url: str            # where links point, e.g. "http://127.0.0.1:8000/"
+    base_url: str            # what links start with: the public URL ("https://docs.example.org"), or "" (relative)
     app: Any = None
+    retriever: Any = None    # the same release snapshot's retriever (None without an index)
 
     def link(self, path_and_fragment: str) -> str:
         return self.base_url.rstrip("/") + path_and_fragment
@@ -177,7 +178,7 @@ def read_page(arguments: dict, context: ToolContext) -> dict:
 
 def find_evidence(arguments: dict, context: ToolContext) -> dict:
     release = context.published()
-    retriever = _retriever(context.app)
+    retriever = context.retriever
     site_title = current_settings(context.app).site_title if context.app else "trigsight"
     result = evidence_search.find_evidence(release, arguments["claim"], retriever,
                                            limit=arguments.get("max_results", 5), site_title=site_title)
@@ -220,10 +221,6 @@ def _original_text(segments, haystack: str, offset: int, length: int) -> str | N
         return None
     text = original[start:start + length]
     return text if normalise(text) == haystack[offset:offset + length] else None
-
-
-def _retriever(app):
-    return current_retriever(app) if app is not None else None
 
 
 TOOLS = {tool.name: tool for tool in [

@@ -42,13 +42,24 @@ def send_release_file(file: Path, cache: str) -> Response:
         response.headers["Content-Encoding"] = encoding
     # hash of the bytes sent: each encoding is its own representation with its own ETag
     response.set_etag(hashlib.sha256(body).hexdigest()[:32])
-    return response.make_conditional(request)
+    response = response.make_conditional(request)
+    if response.status_code == 412:   # werkzeug keeps the body on a 412: send the error instead
+        abort(412, "The precondition (If-Match / If-Unmodified-Since) does not hold for this file.")
+    return response
+
+
+def is_plain_name(name: str) -> bool:
+    """A file name as the release wrote it: no empty, `.` or `..` segment, so no trailing slash either.
+
+    (A trailing slash would otherwise reach the file itself: `site.js.br/` is `site.js.br`.)
+    """
+    return all(part not in ("", ".", "..") for part in name.split("/"))
 
 
 @pages.get("/static/<path:name>")
 def static_asset(name: str):
     release = current_release(current_app)
-    if release is None or ".." in name.split("/") or is_sibling(name):
+    if release is None or not is_plain_name(name) or is_sibling(name):
         abort(404)
     file = release.root / "static" / name
     if not file.is_file():
@@ -60,6 +71,8 @@ def static_asset(name: str):
 @pages.get("/<path:path>")
 def page(path: str):
     release = current_release(current_app)
+    if path == "api" or path.startswith("api/"):
+        abort(404, f"There is no API at /{path}.")
     if release is None:
         abort(503, "No release is published yet: run `trigsight release` first.")
     found = release.page("/" + path.rstrip("/")) if path else release.page("/")

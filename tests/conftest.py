@@ -7,9 +7,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 from trigsight.gates import chromium
 from trigsight.gates.liveserver import serve_release
 from trigsight.settings import Settings
+
+# Generated-input tests (test_fuzz.py): few examples in `make test`; `--hypothesis-profile=deep` for more.
+hypothesis_settings.register_profile("default", max_examples=30, print_blob=True)
+hypothesis_settings.register_profile("deep", max_examples=1500, print_blob=True)
+hypothesis_settings.load_profile("default")
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED_CONTENT = ROOT / "content"

@@ -204,7 +204,7 @@ def test_every_error_path_answers_a_well_formed_json_rpc_error(
     assert isinstance(reply["error"]["message"], str) and len(reply["error"]["message"]) > 10
     assert "Traceback" not in response.get_data(as_text=True)
     if status == 405:
-        assert response.headers["Allow"] == "POST"
+        assert response.headers["Allow"] == "POST, OPTIONS"
     if code == -32022:
         assert reply["error"]["data"]["supported"] == [MODERN]
 

@@ -118,7 +118,8 @@ def test_gate_refuses_a_release_over_budget_and_keeps_the_previous_one(small_rel
     assert message in result.stderr
     assert "release refused by the payload gate: nothing was published" in result.stderr
     assert snapshot(release) == before
-    assert not [p for p in release.parent.iterdir() if ".staging-" in p.name]
+    assert not [p for p in (release.parent / "releases").iterdir() if p.name.startswith(".")]   # no staging left
+    assert len(list((release.parent / "releases").iterdir())) == 1                             # nor a new release
     [failed] = [case for case in read_junit(junit) if case["status"] == "failure"]
     assert failed["suite"] == "trigsight.payload" and failed["name"] == f"/ ({content}/index.md)"
     assert failed["message"] == message

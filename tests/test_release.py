@@ -50,6 +50,7 @@ def test_release_fails_on_a_bad_citation_and_keeps_the_old_release(published, wr
     assert "nothing was published" in result.stderr
     assert snapshot(out) == before
     assert not [p for p in out.parent.iterdir() if p.name.startswith(".release.")]
+    assert [p.name for p in (out.parent / "releases").iterdir()] == [out.resolve().name]   # no staging, no new one
 
 
 @pytest.mark.parametrize("files, expected", [

@@ -31,6 +31,8 @@ BAD = {
     "TRIGSIGHT_CHAT_TIMEOUT": "abc",
     "TRIGSIGHT_DEBUG": "verbose",
     "GITHUB_ACTIONS": "maybe",
+    "TRIGSIGHT_PUBLIC_URL": "docs.example.org",
+    "TRIGSIGHT_KEEP_RELEASES": "0",
 }
 FREE = {"TRIGSIGHT_CONTENT_DIR", "TRIGSIGHT_RELEASE_DIR", "TRIGSIGHT_CHROMIUM", "TRIGSIGHT_CACHE_DIR",
         "TRIGSIGHT_SITE_CSS", "OPENAI_API_KEY", "TRIGSIGHT_MODEL",
@@ -97,6 +99,9 @@ def test_the_embedding_modes_a_setting_accepts_are_the_ones_the_embedders_know()
     ("TRIGSIGHT_RELEASE_DIR", "", None),
     ("TRIGSIGHT_SITE_CSS", "theme.css", Path("theme.css")),
     ("OPENAI_BASE_URL", "http://127.0.0.1:8080/v1", "http://127.0.0.1:8080/v1"),
+    ("TRIGSIGHT_PUBLIC_URL", "https://docs.example.org/", "https://docs.example.org/"),
+    ("TRIGSIGHT_PUBLIC_URL", "", ""),
+    ("TRIGSIGHT_KEEP_RELEASES", "2", 2),
 ])
 def test_a_well_formed_value_arrives_typed(name, raw, value):
     assert getattr(Settings.from_environ({name: raw}), BY_NAME[name].field) == value

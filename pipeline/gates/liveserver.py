@@ -15,6 +15,9 @@ from pathlib import Path
 
 from ..errors import TrigsightError
 
+# The site's own gunicorn settings (worker class, timeouts, limits), the same `trigsight serve` uses.
+GUNICORN_CONFIG = ("--config", "python:trigsight_site.gunicorn_conf")
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -26,12 +29,13 @@ def free_port() -> int:
 def serve_release(release_dir: Path, workers: int = 2, env: dict | None = None, timeout: float = 30.0):
     """Yield the base URL of gunicorn serving `release_dir`; stop it (by PID) afterwards."""
     port = free_port()
-    environment = {**os.environ, **(env or {}), "TRIGSIGHT_RELEASE_DIR": str(Path(release_dir).resolve())}
+    # absolute, not resolved: a `release` symlink must stay a link, so the site follows it when it moves
+    environment = {**os.environ, **(env or {}), "TRIGSIGHT_RELEASE_DIR": str(Path(release_dir).absolute())}
     # A file, not a pipe: nobody reads gunicorn's stderr while it runs, and a full pipe would block it.
     log = tempfile.TemporaryFile()
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
-         "--threads", "4", "--log-level", "warning", "trigsight_site:create_app()"],
+        [sys.executable, "-m", "gunicorn", *GUNICORN_CONFIG, "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+         "--log-level", "warning", "trigsight_site:create_app()"],
         env=environment, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -1,0 +1,29 @@
+"""gunicorn settings for the site, shared by `trigsight serve` and the gates' live server.
+
+Used as `gunicorn -c python:trigsight_site.gunicorn_conf ... 'trigsight_site:create_app()'`;
+the command line still sets bind and workers.
+
+Why gevent: gunicorn's thread worker hands a connection to a thread as soon as its first
+bytes arrive and that thread then blocks reading the rest of the request, so a handful of
+clients that send one header line every few seconds hold every thread (8 of them stopped
+the site). gunicorn's documentation says the same of its sync worker: it needs a buffering
+proxy in front. An async worker is the fix gunicorn itself ships: each connection is a
+greenlet, waiting on a slow client costs a few kilobytes instead of a thread, and the worker
+gives a connection `keepalive` seconds to send a whole request head before it drops it
+(gunicorn's base_async worker reads each request head under `gevent.Timeout(keepalive)`).
+A reverse proxy in front (README, "Deploying") buffers too; this setting makes the server
+safe without one.
+"""
+from __future__ import annotations
+
+worker_class = "gevent"
+worker_connections = 1000       # per worker: open connections, slow ones included
+keepalive = 5                   # seconds an idle or still-sending connection may take for a request head
+timeout = 60                    # a worker that stops answering its arbiter this long is replaced
+# On SIGHUP (reload) or SIGTERM, a worker stops accepting and lets in-flight requests finish for
+# up to this long: a whole chat answer may take 6 x TRIGSIGHT_CHAT_TIMEOUT (120 s by default). An
+# idle worker exits at once; only a request still running is waited for.
+graceful_timeout = 120
+limit_request_line = 8190
+limit_request_fields = 64
+limit_request_field_size = 8190
