@@ -16,7 +16,7 @@ def render(write_content, files):
     ("<!-- YAML\nadded: v1\n-->\n\nText <!-- inline --> here.", "<p>Text  here.</p>", "added"),
     ("<custom-widget>Words stay.</custom-widget>", "Words stay.", "custom-widget"),
     ("<a href='javascript:alert(1)'>x</a>", "<a>x</a>", "javascript"),
-    ("```{note}\nA MyST directive.\n```", '<aside class="admonition note" role="note">', "<code"),
+    ("```{note}\nA MyST directive.\n```", '<aside class="admonition kind-note" role="note">', "<code"),
     (":::{warning}\nColon fence.\n:::", '<p class="admonition-title">Warning</p>', "{warning}"),
     ("```{unheard-of} Title\nIts body **shows**.\n```", "<p>Its body <strong>shows</strong>.</p>", "<code"),
     ("[x](javascript:alert(1))", "[x](javascript:alert(1))", 'href="javascript'),

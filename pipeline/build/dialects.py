@@ -5,14 +5,15 @@ CommonMark, tables and strikethrough, plus what real docs folders use:
 - admonitions: MkDocs `!!! note "Title"` (mdit-py-plugins `admon`), GitHub alerts
   `> [!NOTE]` (markdown-it-py's own), and fenced directives (the `directive` rule here):
   MyST ```` ```{note} ```` and `:::{note}`, Docusaurus `:::tip Title`, pymdown
-  `/// warning | Title`. Every admonition becomes `<aside class="admonition KIND"
+  `/// warning | Title`. Every admonition becomes `<aside class="admonition kind-FAMILY"
   role="note">` with a title paragraph, so its title and sentences are citable passages;
 - other directives: code directives become code blocks, navigation and include directives
   produce nothing (and are reported), any other directive shows its body as text, never
   as a code block;
 - MyST roles (`` {abbr}`MyST (Markedly Structured Text)` ``) render as their text, targets
   `(label)=` as anchors, `%` comments and `+++` breaks as nothing;
-- definition lists, footnotes, and heading ids written `{#id}` or `{: #id }`;
+- definition lists, footnotes, heading ids written `{#id}` or `{: #id }`, and GitHub's
+  emoji shortcodes (`:white_check_mark:`);
 - raw HTML is parsed, then the whole body is sanitised (sanitize.py).
 
 Roles and links that name other pages are resolved later, once every page is known
@@ -22,10 +23,12 @@ from __future__ import annotations
 
 import re
 
+import emoji
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
 from mdit_py_plugins.admon import admon_plugin
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
@@ -57,6 +60,9 @@ _PLAIN_INFO = re.compile(r"^([A-Za-z][\w-]*)(?:\s+(.*))?$")          # :::tip Ti
 _OPTION = re.compile(r"^\s*:[\w-]+:")                            # :class: dropdown
 _HEADING_ATTRS = re.compile(r"\s*\{:?\s*([#.][\w:.-]+(?:\s+[#.][\w:.-]+)*)\s*\}\s*$")
 _MDX_LINE = re.compile(r"^(import\s.+\sfrom\s+['\"].+['\"]|import\s+['\"].+['\"]|export\s+(const|default|function)\s.*);?$")
+_ESCAPED_ALERT = re.compile(r"^\\?\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(\n|$)", re.I)
+_INLINE_ATTRS = re.compile(r"^\{:?\s*([#.][\w:.-]+(?:\s+[#.][\w:.-]+)*)\s*\}")
+_SHORTCODE = re.compile(r"(?<![\w:]):[a-z0-9_+-]+:(?![\w:])")   # stand-alone only: never inside 10:30:00 or a:b:c
 _ROLE_TARGET = re.compile(r"^(.*?)\s*<([^<>]+)>\s*$", re.S)
 _ABBR = re.compile(r"^(.*?)\s*\(([^()]+)\)\s*$", re.S)
 
@@ -203,6 +209,14 @@ def _cleanup(state: StateCore) -> None:
             _heading_attrs(token, tokens[index + 1])
         elif token.type == "paragraph_open" and index + 2 < len(tokens) and _is_mdx(tokens[index + 1]):
             drop.update((index, index + 1, index + 2))
+        elif token.type == "blockquote_open" and index + 2 < len(tokens):
+            _escaped_alert(tokens, index)
+        elif token.type == "inline" and token.children:
+            _inline_attrs(token.children)
+            for child in token.children:   # GitHub's :white_check_mark: shortcodes, outside code
+                if child.type == "text" and ":" in child.content:
+                    child.content = _SHORTCODE.sub(lambda m: emoji.emojize(m.group(0), language="alias"),
+                                                   child.content)
     if drop:
         state.tokens = [t for i, t in enumerate(tokens) if i not in drop]
 
@@ -223,6 +237,49 @@ def _heading_attrs(heading, inline) -> None:
         heading.meta["id"] = ids[0]
 
 
+def _escaped_alert(tokens, index: int) -> None:
+    """`> \\[!NOTE]` (a formatter escaped the bracket): still the alert its author meant."""
+    opening, paragraph, inline = tokens[index], tokens[index + 1], tokens[index + 2]
+    match = _ESCAPED_ALERT.match(inline.content) if paragraph.type == "paragraph_open" else None
+    if match is None:
+        return
+    kind = match.group(1).upper()
+    closing = next(t for t in tokens[index + 1:] if t.type == "blockquote_close" and t.level == opening.level)
+    opening.type, opening.meta = "alert_open", {"family": ADMONITIONS.get(kind.lower(), "note"), "name": kind}
+    closing.type = "alert_close"
+    rest = inline.content[match.end():]
+    title = Token("inline", "", 0)
+    title.content, title.map = kind.capitalize(), inline.map
+    title.children = [Token("text", "", 0)]
+    title.children[0].content = kind.capitalize()
+    tokens[index + 1:index + 1] = [Token("alert_title_open", "p", 1), title, Token("alert_title_close", "p", -1)]
+    if not rest.strip():   # the marker was the whole paragraph
+        for t in (paragraph, inline, tokens[index + 6]):
+            t.hidden = True
+        paragraph.type = tokens[index + 6].type = "myst_line_comment"   # renders as nothing
+        inline.children = []
+        return
+    cut = next((i for i, c in enumerate(inline.children) if c.type in ("softbreak", "hardbreak")), None)
+    inline.content = rest
+    inline.children = inline.children[cut + 1:] if cut is not None else inline.children
+
+
+def _inline_attrs(children) -> None:
+    """`**name**{ #name }`: Python-Markdown's attr_list after an inline element; the id is kept."""
+    for i in range(1, len(children)):
+        child, before = children[i], children[i - 1]
+        if child.type != "text" or not before.type.endswith("_close"):
+            continue
+        match = _INLINE_ATTRS.match(child.content)
+        if match is None:
+            continue
+        child.content = child.content[match.end():]
+        ids = [part[1:] for part in match.group(1).split() if part.startswith("#")]
+        opener = next((c for c in reversed(children[:i - 1]) if c.type == before.type.replace("_close", "_open")), None)
+        if ids and opener is not None:
+            opener.attrSet("id", ids[0])
+
+
 def _is_mdx(inline) -> bool:
     lines = [line.strip() for line in inline.content.splitlines() if line.strip()]
     return bool(lines) and all(_MDX_LINE.match(line) for line in lines)
@@ -233,7 +290,7 @@ def _is_mdx(inline) -> bool:
 def _render_open(self, tokens, idx, options, env) -> str:
     family = tokens[idx].meta.get("family")
     if family:
-        return f'<aside class="admonition {family}" role="note">\n'
+        return f'<aside class="admonition kind-{family}" role="note">\n'
     return '<div class="directive">\n'
 
 

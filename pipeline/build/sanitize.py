@@ -46,8 +46,8 @@ ATTRIBUTES = {
 CLASSES = {
     "a": {"cite", "footnote-backref", "heading-anchor"},
     "span": {"cite", "cite-unresolved"},
-    "aside": {"admonition", "note", "tip", "hint", "important", "warning", "caution", "danger",
-              "error", "info", "seealso", "version", "generic"},
+    "aside": {"admonition", "kind-note", "kind-tip", "kind-important", "kind-warning", "kind-danger",
+              "kind-version"},
     "p": {"admonition-title"},
     "div": {"directive", "tab-title"},
     "section": {"footnotes"},
