@@ -91,11 +91,11 @@ def small_release(tmp_path_factory):
 def test_release_prints_js_bytes_per_page_against_the_budget(small_release):
     _, release, _, stderr = small_release
     figures = by_page(payload_figures(release))
-    for path in ("/", "/notes"):
+    for path in ("/", "/notes", "/contents"):
         line = next(line for line in stderr.splitlines()
                     if line.strip().startswith(path + " ") and " B / 8192 B" in line)
         assert f"JS {figures[path]['total']:>6} B / 8192 B" in line and line.endswith("]")
-    assert "median over 2 page(s)" in stderr
+    assert "median over 3 page(s)" in stderr     # the two pages and the generated contents page
 
 
 @pytest.mark.parametrize("how", ["--budget", "TRIGSIGHT_JS_BUDGET"])

@@ -63,3 +63,38 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     html = pages["index.md"].html
     assert '<a class="cite" href="/results#:~:text=The%20browser%20proved%20it." ' in html
     assert ">Results</a>" in html
+
+
+@pytest.mark.parametrize("markdown, present, absent", [
+    ('!!! info "Read me"\n    Indented body.', '<p class="admonition-title">Read me</p>\n<p>Indented body.</p>', "<pre"),
+    ("??? tip\n    Folded body.", '<aside class="admonition kind-tip" role="note">', "???"),
+    ("/// warning | Careful\nBody.\n///", '<p class="admonition-title">Careful</p>', "///"),
+    (":::caution\n\nBody.\n\n:::", '<p class="admonition-title">Caution</p>', ":::"),
+    ("```{versionadded} 2.1\nNew here.\n```", "New in version 2.1", "{versionadded}"),
+    ("> \\[!WARNING]\n>\n> Escaped marker.", '<aside class="admonition kind-warning"', "[!"),
+    ("## Setup {#install}\n\nText.", '<h2 id="install">Setup</h2>', "{#"),
+    ("* **name**{ #name }: what it is", '<strong id="name">name</strong>: what it is', "{ #"),
+    ("::: markdown.blockparser", "", "markdown.blockparser"),
+    ('import Tabs from "@theme/Tabs";\n\nText.', "<p>Text.</p>", "import"),
+    (":white_check_mark: yes, 10:30:00 a:b:c", "✅ yes, 10:30:00 a:b:c", ":white_check_mark:"),
+    ("````{furo-demo}\n```{note}\nShown once.\n```\n+++\n.. note::\n\n   rST twin.\n````", "Shown once.", "rST twin"),
+    ("```{toctree}\n:hidden:\nintro\n```", "", "intro"),
+    ("% a comment\n(target)=\nVisible.", '<span id="target"></span>', "comment"),
+    ("Term\n: Its meaning.", "<dt>Term</dt>\n<dd>Its meaning.</dd>", None),
+    ("Fact[^n].\n\n[^n]: Source.", '<a href="#fnref1" class="footnote-backref"', None),
+])
+def test_each_dialect_renders_as_its_generator_would_show_it(write_content, markdown, present, absent):
+    body = render(write_content, {"index.md": markdown})["index.md"].body_html
+    assert present in body
+    if absent:
+        assert absent not in body
+
+
+def test_roles_and_labels_link_to_the_pages_they_name(write_content):
+    pages = render(write_content, {
+        "docs/a.md": "# A\n\n{doc}`b` and {ref}`the part <part>` and {abbr}`USE (Universal Sentence Encoder)`.",
+        "docs/b.md": "# Page B\n\n(part)=\n## Part\n\nText. [back](a.html)"})
+    body = pages["docs/a.md"].body_html
+    assert '<a href="/docs/b">Page B</a>' in body and '<a href="/docs/b#part">the part</a>' in body
+    assert '<abbr title="Universal Sentence Encoder">USE</abbr>' in body
+    assert 'href="/docs/a"' in pages["docs/b.md"].body_html

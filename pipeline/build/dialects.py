@@ -49,6 +49,7 @@ TITLES = {"seealso": "See also", "tldr": "TL;DR", "versionadded": "New in versio
           "versionchanged": "Changed in version {arg}", "deprecated": "Deprecated since version {arg}"}
 CODE_DIRECTIVES = frozenset("code code-block sourcecode code-cell literal math".split())
 # Directives that place other files or navigation: nothing to show on the page itself.
+UNTITLED = frozenset("figure button-link button-ref html div".split())
 SILENT_DIRECTIVES = frozenset("""
 toctree include literalinclude toc contents tableofcontents raw iframe image meta index
 highlight currentmodule module bibliography embed
@@ -165,11 +166,14 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
     family = ADMONITIONS.get(base)
     if family is None:
         env.setdefault("text_directives", set()).add(base)
-    title = argument if family is None or argument else TITLES.get(base, base.capitalize()).format(arg=argument)
-    if family is not None and base in TITLES and argument and "{arg}" in TITLES[base]:
-        title = TITLES[base].format(arg=argument)
-    if base in ("figure", "button-link", "button-ref", "html", "div"):
-        title = ""   # their argument is a file or a URL, not words for the reader
+    if base in UNTITLED:
+        title = ""     # their argument is a file, a URL or a selector, not words for the reader
+    elif family is None:
+        title = argument
+    elif "{arg}" in TITLES.get(base, ""):
+        title = TITLES[base].format(arg=argument).strip()
+    else:
+        title = argument or TITLES.get(base, base.capitalize())
     token = state.push("directive_open", "aside" if family else "div", 1)
     token.meta = {"family": family, "name": base}
     token.map, token.block = [start, body_end], True
@@ -181,19 +185,17 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
         state.push("admonition_title_close" if family else "paragraph_close", "p", -1)
     old_max, old_parent = state.lineMax, state.parentType
     state.lineMax, state.parentType = body_end, "directive"
-    if _demo_split(state, body_start, body_end) is not None:
-        body_end = _demo_split(state, body_start, body_end)
-    state.md.block.tokenize(state, body_start, body_end)
+    state.md.block.tokenize(state, body_start, _demo_end(state, body_start, body_end))
     state.lineMax, state.parentType = old_max, old_parent
     state.push("directive_close", "aside" if family else "div", -1).block = True
 
 
-def _demo_split(state: StateBlock, start: int, end: int) -> int | None:
-    """Where a source/result demo (`+++` between two halves) ends its first half."""
+def _demo_end(state: StateBlock, start: int, end: int) -> int:
+    """A demo showing one thing two ways (furo-demo: MyST, `+++`, then rST) shows the first."""
     for line in range(start, end):
         if state.getLines(line, line + 1, 0, False).strip() == "+++":
             return line
-    return None
+    return end
 
 
 # ---- after parsing ------------------------------------------------------------------------
