@@ -66,6 +66,8 @@ def test_other_generators_front_matter_releases_with_one_warning_line(released, 
 
 @pytest.mark.parametrize("page, sentence", [
     ("/lamp", "Hot glass"),                                                        # MkDocs title
+    ("/lamp", "The tide table on the wall lists high and low water for every day of the year, and the "
+              "keeper reads it each evening before lighting the lamp for the night sea 🌊 and its storms."),
     ("/lamp", "Keepers wear leather gloves when they clean it."),                  # MkDocs body
     ("/lamp", "The narrow walkway around the lantern."),                           # definition list
     ("/guide", "Docusaurus tip"),                                                  # Docusaurus title
