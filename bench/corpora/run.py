@@ -179,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     names = args.names or list(CORPORA)
     where = machine()
+    cold = not args.work.exists()
     started = time.strftime("%H:%M")
     rows = []
     for name in names:
@@ -186,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(row)
         print(table([row], args.source_only).splitlines()[-1], flush=True)
     kind = "build + source gate only (--source-only), in-process" if args.source_only else \
-        "full `trigsight release` via the CLI, cold cache per corpus"
+        f"full `trigsight release` via the CLI, {'cold caches' if cold else 'caches kept in ' + str(args.work)}"
     text = (f"## {date.today().isoformat()} {started}: {kind}\n\nMachine: {where}\n\n"
             + table(rows, args.source_only) + "\n" + details(rows))
     RESULTS.mkdir(exist_ok=True)
