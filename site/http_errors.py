@@ -21,7 +21,7 @@ def error_response(status: int, message: str):
         response = jsonify(error_body(status, message))
     else:
         from . import current_release
-        from .chat import page_context   # the site's chrome: contents link and question box
+        from .chat import page_context  # the site's chrome: contents link and question box
         try:
             context = page_context(current_release(current_app))
         except Exception:   # an error page must render even when the release cannot be read

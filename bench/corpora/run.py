@@ -30,9 +30,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from common import ROOT, machine, release  # noqa: E402
 from fetch import CORPORA, fetch, manifest  # noqa: E402
 from scan import scan  # noqa: E402
+
+from common import ROOT, machine, release  # noqa: E402
 
 RESULTS = HERE / "results"
 
