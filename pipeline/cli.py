@@ -193,10 +193,12 @@ def verify(settings: Settings, content_dir):
     build = run(BuildConfig(_folder(content_dir, settings.content_dir, "TRIGSIGHT_CONTENT_DIR", "--content"),
                             site_title=settings.site_title, language=settings.language,
                             site_css=settings.site_css))
+    for line in build.warnings:
+        click.echo(f"warning: {line}", err=True)
     for resolved in build.gate.resolved:
         c = resolved.citation
         click.echo(f"{c.source}:{c.line}: ok {resolved.url}")
-    click.echo(f"source gate passed: {len(build.gate.resolved)} citations, {len(build.pages)} pages, "
+    click.echo(f"source gate passed: {len(build.gate.resolved)} citations, {len(build.authored)} pages, "
                f"{len(build.passages)} passages")
 
 

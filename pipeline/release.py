@@ -83,12 +83,16 @@ def run(config: ReleaseConfig, say: Callable[[str], None] | None = None,
         report.set_pages([(page.path, posixpath.join(str(config.content_dir), page.source.source))
                           for page in build.pages])
     timings["build"] = time.perf_counter() - tick
-    say(f"source gate: {len(build.pages)} pages, {len(build.passages)} passages, "
+    for line in build.warnings:
+        say(f"warning: {line}")
+    say(f"source gate: {len(build.authored)} pages, {len(build.passages)} passages, "
         f"{len(build.gate.resolved)} author citations resolved")
 
     staging = publish.stage(build, Path(config.out_dir))
     context = ReleaseContext(config, build, staging, say, list(build.passages),
-                             {"source": {"pages": len(build.pages), "passages": len(build.passages),
+                             {"source": {"pages": len(build.authored), "passages": len(build.passages),
+                                         "generated_pages": len(build.pages) - len(build.authored),
+                                         "warnings": build.warnings, "excluded": build.excluded,
                                          "citations": len(build.gate.resolved),
                                          "skipped": [vars(s) for t in build.texts.values() for s in t.skipped]}})
     report.figures = context.gates

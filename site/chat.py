@@ -193,11 +193,10 @@ def page_context(release) -> dict:
     """What base.html needs, for a page drawn per request instead of at release time."""
     settings = current_settings(current_app)
     if release is None:
-        return {"site_title": settings.site_title, "nav": [], "assets": {}, "language": settings.language}
-    pages = release.pages if len(release.pages) <= 16 else [p for p in release.pages if "/" not in p.slug][:16]
-    ordered = sorted(pages, key=lambda p: (p.slug != "index", p.slug.count("/"), p.slug))
-    return {"site_title": settings.site_title,
-            "nav": [{"path": p.path, "title": p.title, "language": p.language} for p in ordered],
+        return {"site_title": settings.site_title, "contents_path": "", "assets": {}, "language": settings.language}
+    # the contents page is the one page trigsight drew itself (no source file)
+    contents = next((p.path for p in release.pages if not p.source), "/")
+    return {"site_title": settings.site_title, "contents_path": contents,
             "assets": release_assets(release.root, release.release_id), "language": settings.language}
 
 

@@ -1,7 +1,7 @@
 """One error shape for every HTTP route: JSON for API clients, a page for readers."""
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 
@@ -20,8 +20,14 @@ def error_response(status: int, message: str):
     if wants_json():
         response = jsonify(error_body(status, message))
     else:
-        response = render_template("error.html", status=status, message=message,
-                                   site_title="trigsight")
+        from . import current_release
+        from .chat import page_context  # the site's chrome: contents link and question box
+        try:
+            context = page_context(current_release(current_app))
+        except Exception:   # an error page must render even when the release cannot be read
+            context = {"site_title": "trigsight", "assets": {}, "contents_path": "", "language": "en"}
+        response = render_template("error.html", status=status, message=message, title=str(status),
+                                   path="", description="", **context)
     return response, status
 
 

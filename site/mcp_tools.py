@@ -165,7 +165,8 @@ def list_sources(arguments: dict, context: ToolContext) -> dict:
     release = context.published()
     return {"release_id": release.release_id,
             "pages": [{**_page_ref(page, context), "path": page.path, "language": page.language,
-                       "passage_count": len(release.passages_of(page.path))} for page in release.pages]}
+                       "passage_count": len(release.passages_of(page.path))}
+                      for page in release.pages if page.source]}   # not the generated contents page
 
 
 def read_page(arguments: dict, context: ToolContext) -> dict:

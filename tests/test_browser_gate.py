@@ -204,10 +204,10 @@ def test_unchanged_pages_come_from_the_cache_unless_no_cache(trigsight, base_rel
     env = {"TRIGSIGHT_CACHE_DIR": str(base_release["cache"]), "TRIGSIGHT_SITE_CSS": ""}
     cached = trigsight(*args, env=env)
     assert cached.returncode == 0, cached.stderr
-    assert "2 pages (0 checked, 2 cached)" in cached.stderr, cached.stderr
+    assert "3 pages (0 checked, 3 cached)" in cached.stderr, cached.stderr   # 2 pages and the contents page
     fresh = trigsight(*args, "--no-cache", env=env)
     assert fresh.returncode == 0, fresh.stderr
-    assert "2 pages (2 checked, 0 cached)" in fresh.stderr, fresh.stderr
+    assert "3 pages (3 checked, 0 cached)" in fresh.stderr, fresh.stderr
 
 
 @pytest.mark.parametrize("dev", [True, False])
@@ -218,7 +218,7 @@ def test_reports_are_served_and_linked_only_in_development(base_release, dev):
     assert home.status_code == 200
     if dev:
         assert report.status_code == 200 and b"Browser gate report" in report.data
-        assert client.get("/reports/browser.json").json["summary"]["pages"] == 2
+        assert client.get("/reports/browser.json").json["summary"]["pages"] == 3
         assert b'href="/reports/browser"' in home.data
     else:
         assert report.status_code == 404

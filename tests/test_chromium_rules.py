@@ -105,6 +105,10 @@ CASES = [
     case("prefix", "<p>pre y</p>", "", True, raw="text=pre-,y"),
     case("mid-word with prefix", "<p>category</p>", "", True, raw="text=cat-,egory"),
     case("mid-word with suffix", "<p>category</p>", "", True, raw="text=cat,-egory"),
+    # the site's chrome names pages in aria-label, drawn by CSS generated content: never matched
+    case("generated content", "<style>.label::before{content:attr(aria-label)}</style>"
+         "<nav><a class=label href=/x aria-label='Buffer pools'></a></nav><p>y</p>", "Buffer pools", False),
+    case("aria-label", "<nav><a href=/x aria-label='Buffer pools'>z</a></nav><p>y</p>", "Buffer pools", False),
 ]
 
 

@@ -24,7 +24,8 @@ def test_front_matter_sets_title_slug_and_language(write_content):
     ({"a.md": "---\ntitle: x\nno closing fence\n"}, "a.md:1", "never closed"),
     ({"a.md": "---\n- a list\n---\nx"}, "a.md:2", "must be a mapping"),
     ({"a.md": "---\nslug: Bad Slug!\n---\nx"}, "a.md:2", "slug 'Bad Slug!'"),
-    ({"a.md": "---\ncolour: red\n---\nx"}, "a.md:2", "unknown front matter key"),
+    ({"a.md": "---\ntitle: ok\nhide-toc: [unclosed\n---\nx"}, "a.md:4", "malformed front matter"),
+    ({"a.md": "---\nsidebar_label: {a: 1}\n---\nx"}, "a.md:2", "`sidebar_label` must be a text value"),
     ({"a.md": "---\nslug: same\n---\nx", "b.md": "---\nslug: same\n---\ny"}, "b.md:1", "duplicate slug 'same'"),
     ({"a.md": b"line one\nline two \xff\xfe\n"}, "a.md:2", "not valid UTF-8"),
 ])
@@ -44,3 +45,49 @@ def test_empty_folder_is_a_content_error(tmp_path):
 def test_missing_folder_is_a_usage_error(tmp_path):
     with pytest.raises(UsageError):
         content.run(tmp_path / "nope")
+
+
+GENERATOR_KEYS = """---
+title: Gates
+sidebar_label: Gates (short)
+sidebar_position: 3
+hide-toc: true
+layout: docs
+tags: [a, b]
+keywords: [gate]
+search: {exclude: true}
+---
+Body.
+"""
+
+
+def test_keys_of_other_generators_are_understood_or_ignored_with_one_warning(write_content):
+    folder = write_content({"gates.md": GENERATOR_KEYS, "b.md": "---\nlayout: page\nweight: 7\n---\nB.\n"})
+    result = content.run(folder)
+    page = {p.source: p for p in result.pages}["gates.md"]
+    assert (page.title, page.nav_label, page.order, page.toc) == ("Gates", "Gates (short)", 3, False)
+    assert {p.source: p.order for p in result.pages}["b.md"] == 7
+    assert result.warnings == ["front matter keys ignored: keywords (gates.md); layout (b.md, gates.md); "
+                               "search (gates.md); tags (gates.md)"]
+
+
+@pytest.mark.parametrize("front, published, unlisted", [
+    ("draft: true", False, False), ("published: false", False, False), ("draft: false", True, False),
+    ("unlisted: true", True, True), ("orphan: true", True, True), ("nav_exclude: true", True, True),
+])
+def test_drafts_are_not_published_and_unlisted_pages_are(write_content, front, published, unlisted):
+    folder = write_content({"a.md": f"---\n{front}\n---\nA.\n", "b.md": "B."})
+    result = content.run(folder)
+    pages = {p.source: p for p in result.pages}
+    assert ("a.md" in pages) == published and (result.excluded == ([] if published else ["a.md"]))
+    if published:
+        assert pages["a.md"].unlisted == unlisted
+
+
+@pytest.mark.parametrize("front, slug", [
+    ("slug: /gates/source", "gates/source"), ("id: intro", "docs/intro"),
+    ("permalink: /about-us/", "about-us"), ("permalink: /:year/:title/", "docs/page"),
+])
+def test_slug_aliases_of_other_generators(write_content, front, slug):
+    folder = write_content({"docs/page.md": f"---\n{front}\n---\nText.\n"})
+    assert content.run(folder).pages[0].slug == slug

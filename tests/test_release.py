@@ -27,7 +27,7 @@ def test_release_publishes_allowlist_with_documented_schema(published):
     out, _ = published
     allowlist = json.loads((out / "allowlist.json").read_text())
     assert allowlist["schema"] == "trigsight.allowlist/1"
-    assert {p["path"] for p in allowlist["pages"]} == {"/", "/results"}
+    assert {p["path"] for p in allowlist["pages"]} == {"/", "/results", "/contents"}   # + the generated contents
     for passage in allowlist["passages"]:
         assert {"id", "page", "text", "url", "directive"} <= passage.keys()
         assert passage["url"] == passage["page"] + "#:~:" + passage["directive"]

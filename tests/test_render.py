@@ -1,4 +1,4 @@
-"""Rendering: CommonMark through the site's templates; unknown markup never crashes or leaks."""
+"""Rendering: the docs dialects through the site's templates; raw HTML sanitised, never leaked."""
 import pytest
 from trigsight.build.builder import BuildConfig, run
 
@@ -9,26 +9,44 @@ def render(write_content, files):
 
 
 @pytest.mark.parametrize("markdown, present, absent", [
-    ("<script>alert(1)</script>\n\nText.", "&lt;script&gt;alert(1)&lt;/script&gt;", "<script>alert"),
-    ("Inline <img src=x onerror=alert(1)> here.", "&lt;img src=x onerror=alert(1)&gt;", "<img src=x"),
-    ("```{note}\nA MyST directive.\n```", '<code class="language-{note}">A MyST directive.', None),
-    (":::{warning}\nColon fence.\n:::", "{warning}", None),
+    ("<script>alert(1)</script>\n\nText.", "<p>Text.</p>", "alert(1)"),
+    ("Inline <img src=x onerror=alert(1)> here.", '<img src="x">', "onerror"),
+    ("<iframe src=//evil>inner</iframe><style>p{}</style>Kept.", "Kept.", "inner"),
+    ("<b onclick='x()' style='color:red'>Bold</b>", "<b>Bold</b>", "onclick"),
+    ("<!-- YAML\nadded: v1\n-->\n\nText <!-- inline --> here.", "<p>Text  here.</p>", "added"),
+    ("<custom-widget>Words stay.</custom-widget>", "Words stay.", "custom-widget"),
+    ("<a href='javascript:alert(1)'>x</a>", "<a>x</a>", "javascript"),
+    ("```{note}\nA MyST directive.\n```", '<aside class="admonition kind-note" role="note">', "<code"),
+    (":::{warning}\nColon fence.\n:::", '<p class="admonition-title">Warning</p>', "{warning}"),
+    ("```{unheard-of} Title\nIts body **shows**.\n```", "<p>Its body <strong>shows</strong>.</p>", "<code"),
     ("[x](javascript:alert(1))", "[x](javascript:alert(1))", 'href="javascript'),
     ("| a | b |\n|---|---|\n| 1 | 2 |", "<td>1</td>", None),
 ])
 def test_markdown_renders_safely_whatever_the_dialect(write_content, markdown, present, absent):
     page = render(write_content, {"index.md": markdown})["index.md"]
-    assert present in page.html
+    assert present in page.body_html
     if absent:
-        assert absent not in page.html
+        assert absent not in page.body_html
 
 
-def test_title_defaults_to_first_heading_and_links_to_markdown_files_are_rewritten(write_content):
+def test_title_defaults_to_first_h1_else_the_file_name_and_links_to_markdown_files_are_rewritten(write_content):
     pages = render(write_content, {"index.md": "Intro.\n\n## Later\n\n# The Title\n\nSee [guide](docs/guide.md#part).",
-                                   "docs/guide.md": "Body only."})
+                                   "docs/guide.md": "## Examples\n\nBody only."})
     assert pages["index.md"].title == "The Title"
     assert 'href="/docs/guide#part"' in pages["index.md"].html
     assert pages["docs/guide.md"].title == "Guide"
+
+
+@pytest.mark.parametrize("link, href", [
+    ("[a](guide.html)", "/docs/guide"), ("[a](./guide)", "/docs/guide"), ("[a](guide.md#x)", "/docs/guide#x"),
+    ('<a href="guide.html#y">a</a>', "/docs/guide#y"), ("[a](/elsewhere)", "/elsewhere"),
+    ("[a](missing.md)", "missing.md"), ("[](guide.md)", "/docs/guide"),
+])
+def test_links_to_pages_work_as_a_reader_expects(write_content, link, href):
+    pages = render(write_content, {"docs/intro.md": f"# Intro\n\n{link}", "docs/guide.md": "# The guide\n\nText."})
+    assert f'href="{href}"' in pages["docs/intro.md"].body_html
+    if link.startswith("[]"):
+        assert f'href="{href}">The guide</a>' in pages["docs/intro.md"].body_html
 
 
 def test_pages_are_rendered_through_the_site_template(write_content):
@@ -45,3 +63,38 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     html = pages["index.md"].html
     assert '<a class="cite" href="/results#:~:text=The%20browser%20proved%20it." ' in html
     assert ">Results</a>" in html
+
+
+@pytest.mark.parametrize("markdown, present, absent", [
+    ('!!! info "Read me"\n    Indented body.', '<p class="admonition-title">Read me</p>\n<p>Indented body.</p>', "<pre"),
+    ("??? tip\n    Folded body.", '<aside class="admonition kind-tip" role="note">', "???"),
+    ("/// warning | Careful\nBody.\n///", '<p class="admonition-title">Careful</p>', "///"),
+    (":::caution\n\nBody.\n\n:::", '<p class="admonition-title">Caution</p>', ":::"),
+    ("```{versionadded} 2.1\nNew here.\n```", "New in version 2.1", "{versionadded}"),
+    ("> \\[!WARNING]\n>\n> Escaped marker.", '<aside class="admonition kind-warning"', "[!"),
+    ("## Setup {#install}\n\nText.", '<h2 id="install">Setup</h2>', "{#"),
+    ("* **name**{ #name }: what it is", '<strong id="name">name</strong>: what it is', "{ #"),
+    ("::: markdown.blockparser", "", "markdown.blockparser"),
+    ('import Tabs from "@theme/Tabs";\n\nText.', "<p>Text.</p>", "import"),
+    (":white_check_mark: yes, 10:30:00 a:b:c", "✅ yes, 10:30:00 a:b:c", ":white_check_mark:"),
+    ("````{furo-demo}\n```{note}\nShown once.\n```\n+++\n.. note::\n\n   rST twin.\n````", "Shown once.", "rST twin"),
+    ("```{toctree}\n:hidden:\nintro\n```", "", "intro"),
+    ("% a comment\n(target)=\nVisible.", '<span id="target"></span>', "comment"),
+    ("Term\n: Its meaning.", "<dt>Term</dt>\n<dd>Its meaning.</dd>", None),
+    ("Fact[^n].\n\n[^n]: Source.", '<a href="#fnref1" class="footnote-backref"', None),
+])
+def test_each_dialect_renders_as_its_generator_would_show_it(write_content, markdown, present, absent):
+    body = render(write_content, {"index.md": markdown})["index.md"].body_html
+    assert present in body
+    if absent:
+        assert absent not in body
+
+
+def test_roles_and_labels_link_to_the_pages_they_name(write_content):
+    pages = render(write_content, {
+        "docs/a.md": "# A\n\n{doc}`b` and {ref}`the part <part>` and {abbr}`USE (Universal Sentence Encoder)`.",
+        "docs/b.md": "# Page B\n\n(part)=\n## Part\n\nText. [back](a.html)"})
+    body = pages["docs/a.md"].body_html
+    assert '<a href="/docs/b">Page B</a>' in body and '<a href="/docs/b#part">the part</a>' in body
+    assert '<abbr title="Universal Sentence Encoder">USE</abbr>' in body
+    assert 'href="/docs/a"' in pages["docs/b.md"].body_html

@@ -12,14 +12,17 @@ from ..errors import ContentError, GateFailed
 from ..gates import source as source_gate
 from . import assets as assets_stage
 from . import content as content_stage
+from . import navigation
 from .passages import PageText, build_page_text
 from .render import (
     CitationLink,
+    ParsedPage,
     RenderedPage,
-    navigation,
+    SiteLinks,
     parse_page,
     raise_if,
     render_body,
+    resolve_links,
 )
 
 
@@ -38,6 +41,13 @@ class Build:
     texts: dict[str, PageText]                  # URL path → matcher's view of the page
     gate: source_gate.SourceGateResult
     assets: dict[str, assets_stage.Asset] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)     # one line each, said once per release
+    excluded: list[str] = field(default_factory=list)     # draft / unpublished files
+
+    @property
+    def authored(self) -> list[RenderedPage]:
+        """The pages written in markdown (not the generated contents page)."""
+        return [page for page in self.pages if not page.generated]
 
     @property
     def passages(self):
@@ -46,56 +56,109 @@ class Build:
 
 def run(config: BuildConfig) -> Build:
     """Render every page and resolve its citations; raise ContentError or GateFailed."""
-    sources = content_stage.run(config.content_dir, config.language).pages
+    content = content_stage.run(config.content_dir, config.language)
+    sources = content.pages
     planned_assets = assets_stage.run(site_css=config.site_css)
     label = str(config.content_dir)
-    by_source = {p.source: p.path for p in sources}
-    parsed, problems = [], []
+    parsed: list[ParsedPage] = []
+    problems = []
     for source in sources:
-        tokens, title, citations, page_problems = parse_page(source, label, by_source)
+        page, page_problems = parse_page(source, label)
         problems.extend(page_problems)
-        parsed.append((source, tokens, title, citations))
+        parsed.append(page)
     raise_if(problems)
 
-    titles = {source.slug: title for source, _, title, _ in parsed}
-    nav = navigation(sources, titles)
+    titles = {page.source.slug: page.title for page in parsed}
+    site = SiteLinks({p.source: p.path for p in sources}, {p.source.path: p.title for p in parsed},
+                     {lab: f"{p.source.path}#{lab}" for p in parsed for lab in p.labels})
+    for page in parsed:
+        resolve_links(page, site)
+    taken = {source.slug for source in sources}
+    nav = navigation.build(sources, titles, "contents" if "contents" not in taken else "site-contents")
+    parsed.append(_contents_page(nav, config))
     template = _page_template()
-    context = {"site_title": config.site_title, "assets": assets_stage.urls(planned_assets), "nav": nav}
+    context = {"site_title": config.site_title, "assets": assets_stage.urls(planned_assets)}
 
     def draw(links) -> list[RenderedPage]:
         drawn = []
-        for source, tokens, title, citations in parsed:
-            page = RenderedPage(source, title, render_body(tokens, links), citations)
-            page.html = template.render(**context, title=title, path=source.path, language=source.language,
-                                        description=source.description, body=page.body_html,
-                                        has_h1="<h1" in page.body_html)
-            drawn.append(page)
+        for page in parsed:
+            generated = page.source.source == ""
+            body = page.tokens if generated else render_body(page, site, links)
+            rendered = RenderedPage(page.source, page.title, body, page.citations, generated=generated)
+            rendered.html = template.render(
+                **context, **nav.context(page.source.path), title=page.title, path=page.source.path,
+                language=page.source.language, description=page.source.description,
+                **_split_at_h1(rendered.body_html), generated=generated,
+                toc=navigation.page_toc(page.source, page.headings))
+            drawn.append(rendered)
         return drawn
 
     # Chips are inline-blocks, blocks of their own to the matcher and never part of a
     # passage, so passages found in a first drawing without links are the passages of the
     # final drawing; checked below.
-    slugs = {source.slug: source.path for source in sources}
-    path_titles = {source.path: titles[source.slug] for source in sources}
+    slugs = {page.source.slug: page.source.path for page in parsed}
+    path_titles = {page.source.path: page.title for page in parsed}
     provisional = {}
-    for _, _, _, citations in parsed:
-        for citation in citations:
+    for page in parsed:
+        for citation in page.citations:
             target = source_gate.target_path(citation, slugs)
             provisional[citation.key] = CitationLink("#", path_titles.get(target, "?"), citation.text)
     first = draw(provisional)
-    texts = {page.path: build_page_text(page.path, page.html) for page in first}
+    texts = {page.path: _page_text(page) for page in first}
     gate = source_gate.run([c for page in first for c in page.citations], texts, slugs, label)
     if not gate.ok:
         raise GateFailed("source", gate.problems,
                          subjects=[(page.path, posixpath.join(label, page.source.source)) for page in first])
     final = draw(gate.links(path_titles))
     for page in final:
-        again = build_page_text(page.path, page.html)
+        again = _page_text(page)
         if again.haystack != texts[page.path].haystack:
             raise ContentError("citation chips changed the page's text; this is a bug in trigsight",
                                str(Path(label) / page.source.source))
         texts[page.path] = again
-    return Build(config, final, texts, gate, planned_assets)
+    warnings = content.warnings + _directive_warnings(parsed)
+    if content.excluded:
+        warnings.append(f"not published (draft: true or published: false): {', '.join(content.excluded)}")
+    return Build(config, final, texts, gate, planned_assets, warnings, content.excluded)
+
+
+def _split_at_h1(body: str) -> dict:
+    """The body around its first h1, so the in-page contents can follow the title."""
+    at = body.find("</h1>") if "<h1" in body else -1
+    if at < 0:
+        return {"has_h1": False, "body_head": "", "body_tail": body}
+    return {"has_h1": True, "body_head": body[:at + 5], "body_tail": body[at + 5:]}
+
+
+def _page_text(page: RenderedPage) -> PageText:
+    """The matcher's view of a page; a generated page (contents) has nothing to cite."""
+    text = build_page_text(page.path, page.html)
+    if page.generated:
+        text.passages, text.skipped, text.main_text = [], [], ""
+    return text
+
+
+def _contents_page(nav: navigation.Navigation, config: BuildConfig) -> ParsedPage:
+    """The generated contents page: at `/` when the folder has no home page."""
+    slug = "index" if nav.contents_path == "/" else nav.contents_path.strip("/")
+    title = "Contents"
+    source = content_stage.PageSource("", slug, title, config.language, "", 1, "", "", None, True, False)
+    # `tokens` carries the finished body HTML for a generated page
+    return ParsedPage(source, navigation.contents_html(nav), title, [], [], [], {})
+
+
+def _directive_warnings(parsed: list[ParsedPage]) -> list[str]:
+    lines = []
+    for key, said in (("text_directives", "directives shown as their text"),
+                      ("silent_directives", "directives with nothing to show (navigation, includes, autodoc)")):
+        files: dict[str, list[str]] = {}
+        for page in parsed:
+            for name in sorted(page.notes.get(key, ())):
+                files.setdefault(name, []).append(page.source.source)
+        if files:
+            lines.append(f"{said}: " + "; ".join(f"{name} ({content_stage.shorten(where)})"
+                                                  for name, where in sorted(files.items())))
+    return lines
 
 
 def _page_template():

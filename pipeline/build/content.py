@@ -11,7 +11,22 @@ from ..errors import ContentError, Problem, UsageError
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 SLUG_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._~-]*(/[a-z0-9][a-z0-9._~-]*)*$")
-KNOWN_KEYS = {"title", "slug", "language", "lang", "description"}
+
+# Front matter keys that mean the same thing across the common generators (README's table).
+# Each canonical key lists the names it is written under, first match wins.
+KEYS = {
+    "title": ("title",),
+    "description": ("description",),
+    "slug": ("slug", "id", "permalink"),
+    "language": ("language", "lang"),
+    "nav_label": ("nav_label", "sidebar_label", "nav_title", "linkTitle", "short_title"),
+    "order": ("order", "sidebar_position", "weight", "nav_order"),
+    "draft": ("draft",),
+    "published": ("published",),
+    "unlisted": ("unlisted", "orphan", "nav_exclude"),
+    "toc": ("toc", "hide-toc", "hide"),
+}
+KNOWN_KEYS = frozenset(name for names in KEYS.values() for name in names)
 
 
 @dataclass(frozen=True)
@@ -25,6 +40,10 @@ class PageSource:
     body: str              # markdown after the front matter
     body_line: int         # 1-based line in the file where `body` starts
     description: str = ""
+    nav_label: str = ""    # shorter title for navigation ("" = the title)
+    order: float | None = None
+    unlisted: bool = False  # published, but kept out of navigation
+    toc: bool = True        # an in-page table of contents on long pages
 
     @property
     def path(self) -> str:
@@ -35,6 +54,21 @@ class PageSource:
 @dataclass
 class ContentResult:
     pages: list[PageSource] = field(default_factory=list)
+    excluded: list[str] = field(default_factory=list)           # draft / unpublished files
+    ignored_keys: dict[str, list[str]] = field(default_factory=dict)   # front matter key → files
+
+    @property
+    def warnings(self) -> list[str]:
+        """One line naming every front matter key that was ignored, and where."""
+        if not self.ignored_keys:
+            return []
+        parts = [f"{key} ({shorten(files)})" for key, files in sorted(self.ignored_keys.items())]
+        return ["front matter keys ignored: " + "; ".join(parts)]
+
+
+def shorten(files: list[str], shown: int = 3) -> str:
+    more = len(files) - shown
+    return ", ".join(files[:shown]) + (f" and {more} more" if more > 0 else "")
 
 
 def run(content_dir: Path, default_language: str = "en") -> ContentResult:
@@ -49,39 +83,83 @@ def run(content_dir: Path, default_language: str = "en") -> ContentResult:
         raise ContentError("no markdown files (*.md) in the content folder", str(content_dir))
 
     problems: list[Problem] = []
-    pages: list[PageSource] = []
+    result = ContentResult()
     for file in files:
         try:
-            pages.append(read_page(file, content_dir, default_language))
+            page, ignored = read_page(file, content_dir, default_language)
         except ContentError as error:
             problems.extend(error.problems)
-    problems.extend(_duplicate_slugs(pages, content_dir))
+            continue
+        relative = file.relative_to(content_dir).as_posix()
+        for key in ignored:
+            result.ignored_keys.setdefault(key, []).append(relative)
+        if page is None:
+            result.excluded.append(relative)
+        else:
+            result.pages.append(page)
+    problems.extend(_duplicate_slugs(result.pages, content_dir))
     if problems:
         raise ContentError("content errors", problems=problems)
-    return ContentResult(pages)
+    if not result.pages:
+        raise ContentError("every markdown file is a draft or unpublished: nothing to release", str(content_dir))
+    return result
 
 
-def read_page(file: Path, content_dir: Path, default_language: str) -> PageSource:
+def read_page(file: Path, content_dir: Path, default_language: str) -> tuple[PageSource | None, list[str]]:
+    """The page (None when it is a draft or unpublished) and the front matter keys ignored."""
     relative = file.relative_to(content_dir).as_posix()
     shown = str(file)
     text = _decode(file.read_bytes(), shown)
     meta, body, body_line = split_front_matter(text, shown)
-    unknown = sorted(set(meta) - KNOWN_KEYS)
-    if unknown:
-        raise ContentError(f"unknown front matter key(s): {', '.join(unknown)} "
-                           f"(known: {', '.join(sorted(KNOWN_KEYS))})", shown, 2)
-    for key in ("title", "slug", "language", "lang", "description"):
-        if key in meta and not isinstance(meta[key], (str, int, float)):
-            raise ContentError(f"front matter `{key}` must be a text value", shown,
-                               _key_line(text, key))
-    slug = str(meta.get("slug", "")).strip().strip("/") or default_slug(relative)
+    ignored = sorted(str(key) for key in meta if key not in KNOWN_KEYS)
+    found = {canonical: (name, meta[name]) for canonical, names in reversed(KEYS.items())
+             for name in reversed(names) if name in meta}
+    for canonical in ("title", "slug", "language", "description", "nav_label"):
+        if canonical in found and not isinstance(found[canonical][1], (str, int, float, type(None))):
+            name = found[canonical][0]
+            raise ContentError(f"front matter `{name}` must be a text value", shown, _key_line(text, name))
+    if _flag(found, "draft") is True or _flag(found, "published") is False:
+        return None, ignored
+    slug = _slug(found, relative, text, shown)
+    language = _text(found, "language") or default_language
+    order = found.get("order", (None, None))[1]
+    if order is not None and (isinstance(order, bool) or not isinstance(order, (int, float))):
+        ignored.append(found["order"][0])   # not a number: no order rather than a refused release
+        order = None
+    toc_name, toc_value = found.get("toc", ("toc", True))
+    toc = not (toc_value is False or (toc_name == "hide-toc" and toc_value is True)
+               or (toc_name == "hide" and isinstance(toc_value, list) and "toc" in toc_value))
+    page = PageSource(relative, slug, _text(found, "title") or None, language, body, body_line,
+                      _text(found, "description"), _text(found, "nav_label"), order,
+                      _flag(found, "unlisted") is True, toc)
+    return page, ignored
+
+
+def _text(found: dict, canonical: str) -> str:
+    value = found.get(canonical, (None, None))[1]
+    return "" if value is None else str(value).strip()
+
+
+def _flag(found: dict, canonical: str) -> bool | None:
+    value = found.get(canonical, (None, None))[1]
+    if isinstance(value, str):
+        return {"true": True, "yes": True, "false": False, "no": False}.get(value.strip().lower())
+    return value if isinstance(value, bool) else None
+
+
+def _slug(found: dict, relative: str, text: str, shown: str) -> str:
+    name, value = found.get("slug", ("slug", None))
+    written = "" if value is None else str(value).strip().strip("/")
+    if name == "id" and written:       # Docusaurus: the id replaces the file's name in its folder
+        folder = default_slug(relative).rpartition("/")[0] if "/" in relative else ""
+        written = f"{folder}/{written}" if folder else written
+    if name in ("id", "permalink"):    # other generators' values, made into our slugs
+        written = "" if ":" in written else default_slug(written.removesuffix(".html") + ".md") if written else ""
+    slug = written or default_slug(relative)
     if not SLUG_PATTERN.match(slug):
         raise ContentError(f"slug {slug!r} must be lowercase letters, digits, '-', '_', '.', "
-                           "separated by '/'", shown, _key_line(text, "slug"))
-    language = str(meta.get("language", meta.get("lang", default_language))).strip() or default_language
-    title = str(meta["title"]).strip() if meta.get("title") not in (None, "") else None
-    return PageSource(relative, slug, title, language, body, body_line,
-                      str(meta.get("description", "")).strip())
+                           "separated by '/'", shown, _key_line(text, name))
+    return slug
 
 
 def default_slug(relative: str) -> str:

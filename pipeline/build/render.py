@@ -11,11 +11,11 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
 from ..errors import ContentError, Problem
+from . import dialects, sanitize
 from .content import PageSource
 
 CITE_OPEN = "[[cite:"
 CITE_CLOSE = "]]"
-NAV_LIMIT = 16
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,7 @@ class RenderedPage:
     body_html: str
     citations: list[AuthorCitation] = field(default_factory=list)
     html: str = ""     # the full page, filled by the builder from the site's page template
+    generated: bool = False   # drawn by trigsight (contents, home index): navigation, no passages
 
     @property
     def path(self) -> str:
@@ -74,9 +75,8 @@ def _render_cite(self, tokens: list[Token], idx: int, options, env) -> str:
 
 
 def make_parser() -> MarkdownIt:
-    """CommonMark with tables and strikethrough; raw HTML is shown as text, never passed through."""
-    md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
-    md.enable(["table", "strikethrough"])
+    """The docs dialects (dialects.py) plus author citations; raw HTML is sanitised after rendering."""
+    md = dialects.make_parser()
     md.inline.ruler.before("link", "cite", _cite_rule)
     md.add_render_rule("cite", _render_cite)
     return md
@@ -95,22 +95,67 @@ def heading_id(text: str, used: set[str]) -> str:
     return candidate
 
 
-def parse_page(source: PageSource, content_label: str, pages_by_source: dict[str, str]) -> tuple[list[Token], str, list[AuthorCitation], list[Problem]]:
-    """Parse one page; return tokens, title, citations and located problems."""
-    tokens = _PARSER.parse(source.body, {})
+@dataclass
+class ParsedPage:
+    """One page's tokens and what the rest of the site needs to know about it."""
+
+    source: PageSource
+    tokens: list[Token]
+    title: str
+    citations: list[AuthorCitation]
+    headings: list[tuple[int, str, str]]    # (level, id, text) of h2 and h3, for the in-page contents
+    labels: list[str]                       # MyST targets `(label)=` and explicit heading ids
+    notes: dict[str, set[str]]              # "text_directives" / "silent_directives" → names
+
+
+@dataclass
+class SiteLinks:
+    """Where links may point, known once every page is parsed."""
+
+    pages_by_source: dict[str, str]         # content file → URL path
+    titles: dict[str, str]                  # URL path → title
+    labels: dict[str, str]                  # MyST label → URL path#label
+
+    def href(self, href: str, source: str) -> str | None:
+        """The site URL a link written in `source` means, or None to leave it as written."""
+        if re.match(r"^[a-z][a-z0-9+.-]*:|^//|^#|^/", href, re.I) or not href:
+            return None
+        path, _, anchor = href.partition("#")
+        suffix = f"#{anchor}" if anchor else ""
+        folder = posixpath.dirname(source)
+        target = posixpath.normpath(posixpath.join(folder, path)) if path else source
+        stem = re.sub(r"\.html?$", "", target, flags=re.I)
+        for candidate in (target, stem + ".md", stem + ".markdown", stem + "/index.md", stem + "/README.md"):
+            if candidate in self.pages_by_source:
+                return self.pages_by_source[candidate] + suffix
+        if not anchor and "/" not in path and "." not in path and path in self.labels:
+            return self.labels[path]    # MyST: [text](label)
+        return None
+
+
+def parse_page(source: PageSource, content_label: str) -> tuple[ParsedPage, list[Problem]]:
+    """Parse one page; return it and located problems (malformed citations)."""
+    env: dict = {}
+    tokens = _PARSER.parse(source.body, env)
     shown = posixpath.join(content_label, source.source)
-    citations, problems, used_ids = [], [], set()
-    title = source.title
+    citations, problems, used_ids, headings, labels = [], [], set(), [], []
     for index, token in enumerate(tokens):
+        if token.type == "myst_target":
+            labels.append(token.content)
         if token.type == "heading_open":
-            text = tokens[index + 1].content
-            token.attrSet("id", heading_id(text, used_ids))
+            text = _plain(tokens[index + 1])
+            explicit = token.meta.get("id")
+            identifier = explicit if explicit and explicit not in used_ids else heading_id(text, used_ids)
+            used_ids.add(identifier)
+            token.attrSet("id", identifier)
+            if explicit:
+                labels.append(identifier)
+            if token.tag in ("h2", "h3"):
+                headings.append((int(token.tag[1]), identifier, text))
         if token.type != "inline" or not token.children:
             continue
         base_line = source.body_line + (token.map[0] if token.map else 0)
         for child in token.children:
-            if child.type == "link_open":
-                _rewrite_link(child, source.source, pages_by_source)
             if child.type != "cite":
                 continue
             line = base_line + token.content[:child.meta["offset"]].count("\n")
@@ -125,37 +170,62 @@ def parse_page(source: PageSource, content_label: str, pages_by_source: dict[str
             key = f"{source.source}#{len(citations)}"
             child.meta["key"] = key
             citations.append(AuthorCitation(source.source, line, source.path, target, text, key))
-    if title is None:
-        headings = [(t.tag != "h1", i) for i, t in enumerate(tokens) if t.type == "heading_open"]
-        title = (_plain(tokens[min(headings)[1] + 1]) if headings
-                 else source.slug.rsplit("/", 1)[-1].replace("-", " ").capitalize())
-    return tokens, title, citations, problems
+    title = source.title or _default_title(source, tokens)
+    notes = {k: set(env.get(k, ())) for k in ("text_directives", "silent_directives")}
+    return ParsedPage(source, tokens, title, citations, headings, labels, notes), problems
+
+
+def _default_title(source: PageSource, tokens: list[Token]) -> str:
+    """The first h1; else the file's name (a page's first h2 is a section, not its title)."""
+    for index, token in enumerate(tokens):
+        if token.type == "heading_open" and token.tag == "h1":
+            return _plain(tokens[index + 1])
+    if source.slug == "index":
+        return "Home"
+    return source.slug.rsplit("/", 1)[-1].replace("-", " ").replace("_", " ").capitalize()
 
 
 def _plain(inline: Token) -> str:
-    return "".join(c.content for c in inline.children or [] if c.type in ("text", "code_inline")).strip() or inline.content
+    return "".join(c.content for c in inline.children or []
+                   if c.type in ("text", "code_inline", "myst_role")).strip() or inline.content
 
 
-def _rewrite_link(token: Token, source: str, pages_by_source: dict[str, str]) -> None:
-    """Point links to other markdown files at the page that file becomes."""
-    href = str(token.attrGet("href") or "")
-    if re.match(r"^[a-z][a-z0-9+.-]*:|^//|^#", href, re.I):
-        return
-    path, _, anchor = href.partition("#")
-    target = posixpath.normpath(posixpath.join(posixpath.dirname(source), path)) if path else source
-    if target in pages_by_source:
-        token.attrSet("href", pages_by_source[target] + (f"#{anchor}" if anchor else ""))
+def resolve_links(page: ParsedPage, site: SiteLinks) -> None:
+    """Point links, and roles that name pages or labels, at the pages they mean."""
+    for token in page.tokens:
+        if token.type != "inline" or not token.children:
+            continue
+        children = token.children
+        for index, child in enumerate(children):
+            if child.type == "link_open":
+                href = site.href(str(child.attrGet("href") or ""), page.source.source)
+                if href is not None:
+                    child.attrSet("href", href)
+                if index + 1 < len(children) and children[index + 1].type == "link_close":
+                    label = Token("text", "", 0)   # MyST's [](target): the target's title
+                    label.content = site.titles.get((href or "").partition("#")[0], "") or str(child.attrGet("href"))
+                    children.insert(index + 1, label)
+            elif child.type == "myst_role":
+                name = child.meta.get("name", "").split(":")[-1]
+                text, target, _ = dialects.role_parts(name, child.content)
+                if target is None or name not in ("doc", "ref", "any", "numref", "download"):
+                    continue
+                href = site.labels.get(target) if name != "doc" else None
+                href = href or site.href(target if name != "doc" else target + ".md", page.source.source)
+                if href is not None:
+                    child.meta["href"] = href
+                    if text == target and name == "doc":
+                        child.meta["label"] = site.titles.get(href.partition("#")[0], text)
+                        child.content = child.meta["label"]
 
 
-def render_body(tokens: list[Token], cite_links: dict[str, CitationLink]) -> str:
-    return _PARSER.renderer.render(tokens, _PARSER.options, {"cite_links": cite_links})
+def render_body(page: ParsedPage, site: SiteLinks | None, cite_links: dict[str, CitationLink]) -> str:
+    html = _PARSER.renderer.render(page.tokens, _PARSER.options, {"cite_links": cite_links})
 
+    def rewrite(href: str) -> str:   # links in the author's raw HTML (<a href="fs.html">)
+        return (site.href(href, page.source.source) if site else None) or href
 
-def navigation(pages: list[PageSource], titles: dict[str, str]) -> list[dict]:
-    """Links shown on every page: all pages when few, else the top-level ones."""
-    chosen = pages if len(pages) <= NAV_LIMIT else [p for p in pages if "/" not in p.slug][:NAV_LIMIT]
-    ordered = sorted(chosen, key=lambda p: (p.slug != "index", p.slug.count("/"), p.slug))
-    return [{"path": p.path, "title": titles[p.slug], "language": p.language} for p in ordered]
+    return sanitize.clean(html, rewrite)
 
 
 def raise_if(problems: list[Problem]) -> None:

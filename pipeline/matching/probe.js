@@ -211,7 +211,7 @@
     if (!el) return null;
     const tag = el.tagName.toLowerCase();
     const ordinal = [...document.body.getElementsByTagName(tag)].indexOf(el);
-    return { tag, ordinal, id: el.id || "", text: (el.textContent || "").replace(/\s+/g, " ").trim().slice(0, 160) };
+    return { tag, ordinal, id: el.id || "", text: Array.from((el.textContent || "").replace(/\s+/g, " ").trim()).slice(0, 160).join("") };  // code points: never half an emoji
   }
   function element(spec) {
     if (!spec) return null;

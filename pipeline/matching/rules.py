@@ -83,7 +83,7 @@ main menu nav ol p pre section summary table tbody td tfoot th thead tr ul
 # label) can be matched but never cited.
 INLINE_BLOCK_TAGS = frozenset({"button"})
 # Classes our own templates lay out as inline-block (citation chips, site/static/style.css).
-INLINE_BLOCK_CLASSES = frozenset({"cite", "chip"})
+INLINE_BLOCK_CLASSES = frozenset({"cite", "chip", "footnote-backref"})
 # Atomic boxes: a break in the text, and no text of their own (a textarea's content, an
 # input's value and a canvas's fallback are never matched).
 ATOMIC_TAGS = frozenset({"input", "textarea", "canvas"})

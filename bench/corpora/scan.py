@@ -1,0 +1,48 @@
+"""Find markup a reader should never see in published passages (stdlib only, pure).
+
+Each pattern names a kind of source markup that a renderer which does not know the
+dialect leaves in the text: HTML comments and tags, admonition and directive fences, roles,
+alerts, targets, heading ids, MDX imports, Node's YAML comment bodies. A passage is
+counted once per pattern it contains.
+
+    from scan import scan
+    hits = scan(passages)          # {pattern name: [passage text, ...]}
+"""
+from __future__ import annotations
+
+import re
+
+_TAGS = ("a abbr aside b blockquote br code dd details div dl dt em hr i iframe img kbd li ol p "
+         "pre script section span strong style sub summary sup table tbody td th thead tr ul").split()
+_DIRECTIVES = ("note tip hint important warning caution danger error attention info seealso admonition "
+               "versionadded versionchanged deprecated code code-block toctree include literalinclude "
+               "figure card dropdown tab-set tab-item grid math").split()
+
+PATTERNS: dict[str, re.Pattern] = {
+    "html comment": re.compile(r"<!--|-->"),
+    "html tag": re.compile(r"</?(?:%s)(?:\s[^<>]*)?/?>" % "|".join(_TAGS), re.I),
+    "node comment body": re.compile(r"introduced_in=|source_link=|\b(?:added|removed|deprecated): v\d|"
+                                    r"pr-url:|eslint-(?:disable|skip)|markdownlint|prettier-ignore|<!--tabs"),
+    "colon fence": re.compile(r"(?:^|\s):::+"),
+    "mkdocs admonition": re.compile(r"(?:^|\s)[!?]{3}\+?\s+\w"),
+    "pymdown block": re.compile(r"^///"),
+    "myst directive": re.compile(r"\{(?:%s)\}" % "|".join(map(re.escape, _DIRECTIVES))),
+    "myst role": re.compile(r"\{[a-z][\w:-]*\}`"),
+    "github alert": re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]", re.I),
+    "myst target": re.compile(r"^\([\w:.-]+\)=$"),
+    "directive option": re.compile(r"^:[\w-]+:(?:\s|$)"),
+    "rst directive": re.compile(r"(?:^|\s)\.\. [\w-]+::"),
+    "heading id": re.compile(r"\{:?\s*#[\w:.-]+[^{}]*\}"),
+    "mdx": re.compile(r"^import\s.+\sfrom\s+['\"]|<[A-Z]\w+[^<>]*/>"),
+    "block break": re.compile(r"^\+\+\+"),
+}
+
+
+def scan(texts) -> dict[str, list[str]]:
+    """Pattern name → the texts it was found in (only patterns found)."""
+    hits: dict[str, list[str]] = {}
+    for text in texts:
+        for name, pattern in PATTERNS.items():
+            if pattern.search(text):
+                hits.setdefault(name, []).append(text)
+    return hits

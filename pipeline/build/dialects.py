@@ -1,0 +1,344 @@
+"""The markdown dialects docs are written in, on one markdown-it parser (pure).
+
+CommonMark, tables and strikethrough, plus what real docs folders use:
+
+- admonitions: MkDocs `!!! note "Title"` (mdit-py-plugins `admon`), GitHub alerts
+  `> [!NOTE]` (markdown-it-py's own), and fenced directives (the `directive` rule here):
+  MyST ```` ```{note} ```` and `:::{note}`, Docusaurus `:::tip Title`, pymdown
+  `/// warning | Title`. Every admonition becomes `<aside class="admonition kind-FAMILY"
+  role="note">` with a title paragraph, so its title and sentences are citable passages;
+- other directives: code directives become code blocks, navigation and include directives
+  produce nothing (and are reported), any other directive shows its body as text, never
+  as a code block;
+- MyST roles (`` {abbr}`MyST (Markedly Structured Text)` ``) render as their text, targets
+  `(label)=` as anchors, `%` comments and `+++` breaks as nothing;
+- definition lists, footnotes, heading ids written `{#id}` or `{: #id }`, and GitHub's
+  emoji shortcodes (`:white_check_mark:`);
+- raw HTML is parsed, then the whole body is sanitised (sanitize.py).
+
+Roles and links that name other pages are resolved later, once every page is known
+(render.resolve_links).
+"""
+from __future__ import annotations
+
+import re
+
+import emoji
+from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+from mdit_py_plugins.admon import admon_plugin
+from mdit_py_plugins.deflist import deflist_plugin
+from mdit_py_plugins.footnote import footnote_plugin
+from mdit_py_plugins.myst_blocks import myst_block_plugin
+from mdit_py_plugins.myst_role import myst_role_plugin
+
+# kind as written → the family it is drawn as (style.css and sanitize.CLASSES know these)
+ADMONITIONS = {
+    **dict.fromkeys("note info seealso abstract summary tldr todo example quote question".split(), "note"),
+    **dict.fromkeys("tip hint success check done".split(), "tip"),
+    "important": "important",
+    **dict.fromkeys("warning caution attention".split(), "warning"),
+    **dict.fromkeys("danger error failure fail missing bug".split(), "danger"),
+    **dict.fromkeys("versionadded versionchanged deprecated".split(), "version"),
+    "admonition": "note",
+}
+TITLES = {"seealso": "See also", "tldr": "TL;DR", "versionadded": "New in version {arg}",
+          "versionchanged": "Changed in version {arg}", "deprecated": "Deprecated since version {arg}"}
+CODE_DIRECTIVES = frozenset("code code-block sourcecode code-cell literal math".split())
+# Directives that place other files or navigation: nothing to show on the page itself.
+UNTITLED = frozenset("figure button-link button-ref html div".split())
+SILENT_DIRECTIVES = frozenset("""
+toctree include literalinclude toc contents tableofcontents raw iframe image meta index
+highlight currentmodule module bibliography embed
+""".split())
+
+_FENCE_MARKERS = "`~:/"
+_MYST_INFO = re.compile(r"^\{([A-Za-z][\w:.+-]*)\}\s*(.*)$")
+_PLAIN_INFO = re.compile(r"^([A-Za-z][\w-]*)(?:\s+(.*))?$")          # :::tip Title, /// note | Title
+_OPTION = re.compile(r"^\s*:[\w-]+:")                            # :class: dropdown
+_HEADING_ATTRS = re.compile(r"\s*\{:?\s*([#.][\w:.-]+(?:\s+[#.][\w:.-]+)*)\s*\}\s*$")
+_MDX_LINE = re.compile(r"^(import\s.+\sfrom\s+['\"].+['\"]|import\s+['\"].+['\"]|export\s+(const|default|function)\s.*);?$")
+_ESCAPED_ALERT = re.compile(r"^\\?\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(\n|$)", re.I)
+_INLINE_ATTRS = re.compile(r"^\{:?\s*([#.][\w:.-]+(?:\s+[#.][\w:.-]+)*)\s*\}")
+_SHORTCODE = re.compile(r"(?<![\w:]):[a-z0-9_+-]+:(?![\w:])")   # stand-alone only: never inside 10:30:00 or a:b:c
+_ROLE_TARGET = re.compile(r"^(.*?)\s*<([^<>]+)>\s*$", re.S)
+_ABBR = re.compile(r"^(.*?)\s*\(([^()]+)\)\s*$", re.S)
+
+
+def make_parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": True, "linkify": False, "typographer": False, "alerts": True})
+    md.enable(["table", "strikethrough"])
+    md.use(admon_plugin)
+    md.use(deflist_plugin)
+    md.use(footnote_plugin)
+    md.use(myst_block_plugin)
+    md.use(myst_role_plugin)
+    md.block.ruler.before("fence", "directive", _directive_rule,
+                          {"alt": ["paragraph", "reference", "blockquote", "list", "footnote_def"]})
+    md.core.ruler.push("dialect_cleanup", _cleanup)
+    for kind in ("admonition_open", "alert_open", "directive_open"):
+        md.add_render_rule(kind, _render_open)
+    for kind in ("admonition_close", "alert_close", "directive_close"):
+        md.add_render_rule(kind, _render_close)
+    for kind in ("admonition_title_open", "alert_title_open"):
+        md.add_render_rule(kind, lambda self, tokens, idx, options, env: '<p class="admonition-title">')
+    for kind in ("admonition_title_close", "alert_title_close"):
+        md.add_render_rule(kind, lambda self, tokens, idx, options, env: "</p>\n")
+    md.add_render_rule("myst_role", _render_role)
+    md.add_render_rule("myst_target", lambda self, tokens, idx, options, env:
+                       f'<span id="{escapeHtml(tokens[idx].content)}"></span>\n')
+    md.add_render_rule("myst_line_comment", lambda *args: "")
+    md.add_render_rule("myst_block_break", lambda *args: "")
+    md.add_render_rule("footnote_anchor", _render_footnote_anchor)
+    return md
+
+
+# ---- fenced directives ------------------------------------------------------------------
+
+def _directive_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    if state.is_code_block(start):
+        return False
+    pos = state.bMarks[start] + state.tShift[start]
+    maximum = state.eMarks[start]
+    if pos >= maximum or state.src[pos] not in _FENCE_MARKERS:
+        return False
+    marker = state.src[pos]
+    opened = state.skipCharsStr(pos, marker) - pos
+    if opened < 3:
+        return False
+    info = state.src[pos + opened:maximum].strip()
+    match = _MYST_INFO.match(info)
+    if match is None and marker in ":/":
+        match = _PLAIN_INFO.match(info.replace("|", " ", 1) if marker == "/" else info)
+    if match is None:
+        if marker == ":" and not info:
+            return False      # a stray closing ":::" is text
+        if marker == ":" and info:
+            match = re.match(r"^(\S+)\s*(.*)$", info)   # `::: module.name` (mkdocstrings)
+        else:
+            return False
+    if silent:
+        return True
+    name, argument = match.group(1).lower(), (match.group(2) or "").strip()
+
+    line, closed = start, False
+    while True:
+        line += 1
+        if line >= end:
+            break
+        begin = state.bMarks[line] + state.tShift[line]
+        stop = state.eMarks[line]
+        if begin < stop and state.sCount[line] < state.blkIndent:
+            break
+        if begin < stop and state.src[begin] == marker and not state.is_code_block(line):
+            after = state.skipCharsStr(begin, marker)
+            if after - begin >= opened and state.skipSpaces(after) >= stop:
+                closed = True
+                break
+    body_start = start + 1
+    while body_start < line and _OPTION.match(state.getLines(body_start, body_start + 1, 0, False)):
+        body_start += 1
+    if body_start < line and state.getLines(body_start, body_start + 1, 0, False).strip() == "---":
+        for yaml_end in range(body_start + 1, line):   # MyST options as a YAML block
+            if state.getLines(yaml_end, yaml_end + 1, 0, False).strip() == "---":
+                body_start = yaml_end + 1
+                break
+    _emit(state, name, argument, start, body_start, line)
+    state.line = line + (1 if closed else 0)
+    return True
+
+
+def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: int, body_end: int) -> None:
+    base = name.split(":")[-1]
+    env = state.env
+    if base in CODE_DIRECTIVES:
+        token = state.push("fence", "code", 0)
+        token.info = "math" if base == "math" else argument.split()[0] if argument else ""
+        token.content = state.getLines(body_start, body_end, state.blkIndent, True)
+        token.markup, token.map = "```", [start, body_end]
+        return
+    if base in SILENT_DIRECTIVES or base.startswith("auto") or "." in base:
+        env.setdefault("silent_directives", set()).add(base if "." not in base else "::: (autodoc)")
+        return
+    family = ADMONITIONS.get(base)
+    if family is None:
+        env.setdefault("text_directives", set()).add(base)
+    if base in UNTITLED:
+        title = ""     # their argument is a file, a URL or a selector, not words for the reader
+    elif family is None:
+        title = argument
+    elif "{arg}" in TITLES.get(base, ""):
+        title = TITLES[base].format(arg=argument).strip()
+    else:
+        title = argument or TITLES.get(base, base.capitalize())
+    token = state.push("directive_open", "aside" if family else "div", 1)
+    token.meta = {"family": family, "name": base}
+    token.map, token.block = [start, body_end], True
+    if title:
+        token = state.push("admonition_title_open" if family else "paragraph_open", "p", 1)
+        token.map = [start, start + 1]
+        inline = state.push("inline", "", 0)
+        inline.content, inline.map, inline.children = title, [start, start + 1], []
+        state.push("admonition_title_close" if family else "paragraph_close", "p", -1)
+    old_max, old_parent = state.lineMax, state.parentType
+    state.lineMax, state.parentType = body_end, "directive"
+    state.md.block.tokenize(state, body_start, _demo_end(state, body_start, body_end))
+    state.lineMax, state.parentType = old_max, old_parent
+    state.push("directive_close", "aside" if family else "div", -1).block = True
+
+
+def _demo_end(state: StateBlock, start: int, end: int) -> int:
+    """A demo showing one thing two ways (furo-demo: MyST, `+++`, then rST) shows the first."""
+    for line in range(start, end):
+        if state.getLines(line, line + 1, 0, False).strip() == "+++":
+            return line
+    return end
+
+
+# ---- after parsing ------------------------------------------------------------------------
+
+def _cleanup(state: StateCore) -> None:
+    tokens = state.tokens
+    drop: set[int] = set()
+    for index, token in enumerate(tokens):
+        if token.type in ("admonition_open", "alert_open"):
+            kind = (token.meta.get("tag") or token.meta.get("kind") or "note").lower()
+            token.meta = {"family": ADMONITIONS.get(kind, "note"), "name": kind}
+        elif token.type == "heading_open":
+            _heading_attrs(token, tokens[index + 1])
+        elif token.type == "paragraph_open" and index + 2 < len(tokens) and _is_mdx(tokens[index + 1]):
+            drop.update((index, index + 1, index + 2))
+        elif token.type == "blockquote_open" and index + 2 < len(tokens):
+            _escaped_alert(tokens, index)
+        elif token.type == "inline" and token.children:
+            _inline_attrs(token.children)
+            for child in token.children:   # GitHub's :white_check_mark: shortcodes, outside code
+                if child.type == "text" and ":" in child.content:
+                    child.content = _SHORTCODE.sub(lambda m: emoji.emojize(m.group(0), language="alias"),
+                                                   child.content)
+    if drop:
+        state.tokens = [t for i, t in enumerate(tokens) if i not in drop]
+
+
+def _heading_attrs(heading, inline) -> None:
+    """`## Title {#id}` / `## Title {: #id .class }`: the id is kept, the braces go."""
+    match = _HEADING_ATTRS.search(inline.content)
+    if match is None or not inline.children or inline.children[-1].type != "text":
+        return
+    last = inline.children[-1]
+    tail = _HEADING_ATTRS.search(last.content)
+    if tail is None:
+        return
+    last.content = last.content[:tail.start()]
+    inline.content = inline.content[:match.start()]
+    ids = [part[1:] for part in match.group(1).split() if part.startswith("#")]
+    if ids:
+        heading.meta["id"] = ids[0]
+
+
+def _escaped_alert(tokens, index: int) -> None:
+    """`> \\[!NOTE]` (a formatter escaped the bracket): still the alert its author meant."""
+    opening, paragraph, inline = tokens[index], tokens[index + 1], tokens[index + 2]
+    match = _ESCAPED_ALERT.match(inline.content) if paragraph.type == "paragraph_open" else None
+    if match is None:
+        return
+    kind = match.group(1).upper()
+    closing = next(t for t in tokens[index + 1:] if t.type == "blockquote_close" and t.level == opening.level)
+    opening.type, opening.meta = "alert_open", {"family": ADMONITIONS.get(kind.lower(), "note"), "name": kind}
+    closing.type = "alert_close"
+    rest = inline.content[match.end():]
+    title = Token("inline", "", 0)
+    title.content, title.map = kind.capitalize(), inline.map
+    title.children = [Token("text", "", 0)]
+    title.children[0].content = kind.capitalize()
+    tokens[index + 1:index + 1] = [Token("alert_title_open", "p", 1), title, Token("alert_title_close", "p", -1)]
+    if not rest.strip():   # the marker was the whole paragraph
+        for t in (paragraph, inline, tokens[index + 6]):
+            t.hidden = True
+        paragraph.type = tokens[index + 6].type = "myst_line_comment"   # renders as nothing
+        inline.children = []
+        return
+    cut = next((i for i, c in enumerate(inline.children) if c.type in ("softbreak", "hardbreak")), None)
+    inline.content = rest
+    inline.children = inline.children[cut + 1:] if cut is not None else inline.children
+
+
+def _inline_attrs(children) -> None:
+    """`**name**{ #name }`: Python-Markdown's attr_list after an inline element; the id is kept."""
+    for i in range(1, len(children)):
+        child, before = children[i], children[i - 1]
+        if child.type != "text" or not before.type.endswith("_close"):
+            continue
+        match = _INLINE_ATTRS.match(child.content)
+        if match is None:
+            continue
+        child.content = child.content[match.end():]
+        ids = [part[1:] for part in match.group(1).split() if part.startswith("#")]
+        opener = next((c for c in reversed(children[:i - 1]) if c.type == before.type.replace("_close", "_open")), None)
+        if ids and opener is not None:
+            opener.attrSet("id", ids[0])
+
+
+def _is_mdx(inline) -> bool:
+    lines = [line.strip() for line in inline.content.splitlines() if line.strip()]
+    return bool(lines) and all(_MDX_LINE.match(line) for line in lines)
+
+
+# ---- rendering ----------------------------------------------------------------------------
+
+def _render_open(self, tokens, idx, options, env) -> str:
+    family = tokens[idx].meta.get("family")
+    if family:
+        return f'<aside class="admonition kind-{family}" role="note">\n'
+    return '<div class="directive">\n'
+
+
+def _render_close(self, tokens, idx, options, env) -> str:
+    return "</aside>\n" if tokens[idx].tag == "aside" or tokens[idx].type != "directive_close" else "</div>\n"
+
+
+def role_parts(name: str, content: str) -> tuple[str, str | None, str | None]:
+    """(text shown, link target or None, abbreviation expansion or None) of a MyST role."""
+    name = name.split(":")[-1]
+    if name == "abbr":
+        match = _ABBR.match(content)
+        return (match.group(1), None, match.group(2)) if match else (content, None, None)
+    match = _ROLE_TARGET.match(content)
+    if match:
+        return match.group(1) or match.group(2), match.group(2), None
+    if name in ("doc", "ref", "any", "numref", "term"):
+        return content.lstrip("~!"), content.lstrip("~!"), None
+    return content, None, None
+
+
+def _render_role(self, tokens, idx, options, env) -> str:
+    token = tokens[idx]
+    name = token.meta.get("name", "")
+    if name in ("octicon", "fa", "icon", "material") or name.startswith("icon"):
+        return ""
+    text, _, expansion = role_parts(name, token.content)
+    href = token.meta.get("href")
+    inner = escapeHtml(text or token.meta.get("label", ""))
+    if name == "kbd":
+        return f"<kbd>{inner}</kbd>"
+    if name in ("sub", "sup"):
+        return f"<{name}>{inner}</{name}>"
+    if name in ("code", "literal", "file", "command", "samp", "envvar", "option", "py:func", "func", "class",
+                "meth", "mod", "attr", "data", "obj", "exc"):
+        inner = f"<code>{inner}</code>"
+    if expansion:
+        return f'<abbr title="{escapeHtml(expansion)}">{inner}</abbr>'
+    if href:
+        return f'<a href="{escapeHtml(href)}">{inner}</a>'
+    return inner
+
+
+def _render_footnote_anchor(self, tokens, idx, options, env) -> str:
+    n = tokens[idx].meta["id"] + 1
+    sub = tokens[idx].meta.get("subId", 0)
+    ref = f"fnref{n}" + (f":{sub}" if sub > 0 else "")
+    # an inline-block (style.css, rules.INLINE_BLOCK_CLASSES): never part of the sentence before it
+    return f' <a href="#{ref}" class="footnote-backref" title="Back to the text">↩︎</a>'

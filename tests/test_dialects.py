@@ -1,0 +1,149 @@
+"""Real docs dialects, released through the real CLI and looked at in real Chromium.
+
+tests/fixtures/dialects/ is a small folder in every dialect trigsight reads: MkDocs
+admonitions, Docusaurus admonitions, MyST directives (backtick and colon fences) and roles,
+GitHub alerts, Node-style HTML with comments, definition lists, footnotes, heading ids, and
+front matter from other generators. It is released once per module; the browser gate
+proves every sentence, and the screenshots below check that asides look like asides.
+"""
+import base64
+import json
+import re
+import urllib.error
+import urllib.request
+
+import pytest
+from trigsight.gates.liveserver import serve_release
+
+from conftest import ROOT
+
+FIXTURE = ROOT / "tests" / "fixtures" / "dialects"
+
+# Count, in the browser, the pixels of a PNG that differ from a colour (r, g, b).
+PIXELS_UNLIKE = """async ([png, rgb]) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + png;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width; c.height = img.height;
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4)
+        if (Math.abs(d[i] - rgb[0]) + Math.abs(d[i + 1] - rgb[1]) + Math.abs(d[i + 2] - rgb[2]) > 12) n++;
+    return [n, d.length / 4];
+}"""
+
+
+@pytest.fixture(scope="module")
+def released(tmp_path_factory):
+    from conftest import run_trigsight
+    root = tmp_path_factory.mktemp("dialects")
+    result = run_trigsight("release", "--content", str(FIXTURE), "--out", str(root / "release"),
+                           env={"TRIGSIGHT_CACHE_DIR": str(root / "cache"), "OPENAI_API_KEY": ""})
+    assert result.returncode == 0, result.stderr
+    return root / "release", result.stderr
+
+
+@pytest.fixture(scope="module")
+def site(released):
+    with serve_release(released[0]) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def allowlist(released):
+    return json.loads((released[0] / "allowlist.json").read_text("utf-8"))
+
+
+def test_other_generators_front_matter_releases_with_one_warning_line(released, allowlist):
+    warnings = [line for line in released[1].splitlines() if "front matter keys ignored" in line]
+    assert warnings == ["warning: front matter keys ignored: layout (index.md); tags (lamp.md)"]
+    paths = {p["path"] for p in allowlist["pages"]}
+    assert "/draft" not in paths and "/hidden" in paths
+
+
+@pytest.mark.parametrize("page, sentence", [
+    ("/lamp", "Hot glass"),                                                        # MkDocs title
+    ("/lamp", "The tide table on the wall lists high and low water for every day of the year, and the "
+              "keeper reads it each evening before lighting the lamp for the night sea 🌊 and its storms."),
+    ("/lamp", "Keepers wear leather gloves when they clean it."),                  # MkDocs body
+    ("/lamp", "The narrow walkway around the lantern."),                           # definition list
+    ("/guide", "Docusaurus tip"),                                                  # Docusaurus title
+    ("/guide", "The old whale-oil lamp is no longer used."),                       # :::danger body
+    ("/guide", "Never leave the lamp unattended during a storm."),                 # GitHub alert
+    ("/guide/storms", "The barometer is read every hour when the wind rises."),    # ```{note}
+    ("/guide/storms", "Shutters first"),                                           # :::{warning} title
+    ("/guide/storms", "The foghorn sounds two blasts every minute in fog."),       # unknown directive
+    ("/guide/storms", "The drill is practised in October with the horn key."),     # roles
+    ("/guide/storms", "The drill was written after the great gale."),              # footnote
+    ("/guide/logbook", "Press Ctrl+S to save the digital copy of the log."),       # <kbd>
+    ("/guide/logbook", "The course the ship held when it passed the rocks."),      # HTML table
+    ("/guide/logbook", "Old logbooks are kept in the chest for ten years."),       # unknown tag, text kept
+])
+def test_every_dialects_sentences_are_browser_proven_passages(allowlist, page, sentence):
+    assert sentence in {p["text"] for p in allowlist["passages"] if p["page"] == page}
+
+
+def test_no_published_passage_carries_markup_and_none_was_left_out(released, allowlist):
+    markup = re.compile(r"<|>|\{|\}|:::|!!!|\[!|YAML|introduced_in|\(drill-start\)=|%")
+    assert [p["text"] for p in allowlist["passages"] if markup.search(p["text"])] == []
+    report = json.loads((released[0] / "reports" / "browser.json").read_text("utf-8"))
+    assert report["summary"]["passages"]["left_out"] == 0 and report["failures"] == []
+
+
+def fetch(url: str):
+    request = urllib.request.Request(url, headers={"Accept": "text/html", "Accept-Encoding": "identity"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def test_raw_html_reaches_readers_only_through_the_allowlist(site):
+    status, html = fetch(site + "/guide/logbook")
+    main = html.split("<main")[1].split("</main>")[0]
+    assert status == 200 and "<kbd>Ctrl</kbd>" in main and '<a id="legacy-entries"></a>' in main
+    for banned in ("<!--", "<script", "<style", "onclick", "YAML", 'class="deprecated-inline"'):
+        assert banned not in main
+    assert 'href="/guide/storms"' in main       # storms.html, written for another generator
+
+
+def test_missing_pages_are_answered_in_the_sites_chrome(site):
+    status, html = fetch(site + "/no/such/page")
+    assert status == 404
+    assert 'class="site-header"' in html and 'href="/contents"' in html and 'id="chat-question"' in html
+    assert '<link rel="stylesheet" href="/static/style.' in html
+
+
+@pytest.mark.parametrize("path, kind", [("/lamp", "warning"), ("/guide", "danger"), ("/guide/storms", "note")])
+def test_admonitions_render_as_asides_a_reader_recognises(page, site, path, kind):
+    page.set_viewport_size({"width": 900, "height": 900})
+    page.goto(site + path)
+    aside = page.locator(f"aside.kind-{kind}").first
+    style = aside.evaluate("""a => { const s = getComputedStyle(a), t = getComputedStyle(a.firstElementChild);
+        return [s.borderLeftWidth, s.backgroundColor, getComputedStyle(document.body).backgroundColor,
+                t.fontWeight, a.firstElementChild.className]; }""")
+    assert style[0] == "4px" and style[1] != style[2] and int(style[3]) >= 700 and style[4] == "admonition-title"
+    paper = [int(v) for v in re.findall(r"\d+", style[2])[:3]]
+    shot = base64.b64encode(aside.screenshot()).decode()
+    differing, total = page.evaluate(PIXELS_UNLIKE, [shot, paper])
+    assert differing > 0.8 * total          # a tinted box, not text on the page's paper
+
+
+def test_navigation_labels_are_drawn_without_javascript(browser, site):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 900, "height": 900})
+    try:
+        tab = context.new_page()
+        tab.goto(site + "/guide/storms")
+        crumbs = tab.locator(".crumbs a")
+        assert crumbs.count() == 2
+        assert all(crumbs.nth(i).bounding_box()["width"] > 20 for i in range(2))
+        assert tab.locator("a[rel=prev]").bounding_box()["width"] > 20
+        tab.locator(".site-header a[aria-label=Contents]").click()
+        assert tab.url.endswith("/contents")
+        assert tab.locator("main .contents a").count() == 5     # every listed page; draft and unlisted not
+    finally:
+        context.close()

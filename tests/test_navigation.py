@@ -1,0 +1,89 @@
+"""Navigation: folders in front-matter order, a contents page, every page within two clicks."""
+import re
+from collections import deque
+
+import pytest
+from trigsight.build import content, navigation
+from trigsight.build.builder import BuildConfig, run
+
+HREF = re.compile(r'href="(/[^"#?]*)')
+
+
+def big_folder() -> dict[str, str]:
+    """64 pages and no home page: 40 at the top, a headed folder of 12, a headless one of 12."""
+    files = {f"page-{n:02d}.md": f"# Topic {n:02d}\n\nTopic {n:02d} is explained here in full." for n in range(40)}
+    files["api/index.md"] = "---\ntitle: API\n---\nThe API reference starts here."
+    files.update({f"api/call-{n:02d}.md": f"# Call {n:02d}\n\nCall {n:02d} returns a value." for n in range(11)})
+    files.update({f"guides/deep/step-{n:02d}.md": f"# Step {n:02d}\n\nStep {n:02d} follows the one before."
+                  for n in range(12)})
+    files["secret.md"] = "---\nunlisted: true\n---\n# Secret\n\nOnly a direct link finds this page."
+    return files
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    from conftest import write_files
+    return run(BuildConfig(write_files(tmp_path_factory.mktemp("big") / "content", big_folder())))
+
+
+def links(page) -> set[str]:
+    return {h if h == "/" else h.rstrip("/") for h in HREF.findall(page.html) if not h.startswith("/static/")}
+
+
+def test_a_folder_without_a_home_page_gets_a_generated_contents_page_at_the_root(built):
+    pages = {p.path: p for p in built.pages}
+    home = pages["/"]
+    assert home.generated and home.title == "Contents"
+    assert len(built.authored) == 65 and "/contents" not in pages
+    assert not [p for p in built.passages if p.page == "/"]     # navigation, nothing to cite
+
+
+def test_every_listed_page_is_within_two_clicks_of_every_page(built):
+    pages = {p.path: p for p in built.pages}
+    listed = set(pages) - {"/secret"}
+    graph = {path: links(page) & set(pages) for path, page in pages.items()}
+    for start in pages:
+        depth = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            if depth[here] == 2:
+                continue
+            for there in graph[here]:
+                if there not in depth:
+                    depth[there] = depth[here] + 1
+                    queue.append(there)
+        assert listed <= set(depth), (start, sorted(listed - set(depth))[:5])
+
+
+def test_unlisted_pages_are_published_but_linked_from_nowhere(built):
+    pages = {p.path: p for p in built.pages}
+    assert "/secret" in pages
+    assert not [p.path for p in built.pages if "/secret" in links(p)]
+
+
+def test_chrome_names_pages_only_in_attributes(built):
+    """Breadcrumbs and previous/next carry titles in aria-label: no page's text holds another's title."""
+    page = {p.path: p for p in built.pages}["/api/call-03"]
+    assert 'aria-label="API"' in page.html and 'rel="prev"' in page.html and 'rel="next"' in page.html
+    outside_main = page.html.split("<main")[0] + page.html.split("</main>")[1]
+    assert "Call 02" not in re.sub(r'aria-label="[^"]*"', "", outside_main)
+
+
+def source(path: str, **meta) -> content.PageSource:
+    slug = content.default_slug(path)
+    return content.PageSource(path, slug, None, "en", "", 1, **meta)
+
+
+def test_pages_follow_front_matter_order_then_title_with_folders_under_their_heads():
+    pages = [source("index.md"), source("zebra.md", order=1), source("apple.md"), source("mango.md"),
+             source("guide/index.md", order=2), source("guide/b.md"), source("guide/a.md", nav_label="Aa")]
+    titles = {p.slug: p.slug.rsplit("/", 1)[-1].capitalize() for p in pages}
+    nav = navigation.build(pages, titles)
+    assert [(e.source.source, e.depth) for e in nav.entries] == [
+        ("index.md", 0), ("zebra.md", 0), ("guide/index.md", 0), ("guide/a.md", 1), ("guide/b.md", 1),
+        ("apple.md", 0), ("mango.md", 0)]
+    assert [e.title for e in nav.crumbs["/guide/b"]] == ["Index", "Guide"]
+    assert nav.contents_path == "/contents"
+    before, after = nav.neighbours("/guide/a")
+    assert (before.source.source, after.source.source) == ("guide/index.md", "guide/b.md")
