@@ -19,6 +19,7 @@ from trigsight.gates.liveserver import serve_release
 from trigsight.publishing.published import Release
 from trigsight_site import create_app
 
+import real_model
 import transcripts
 from conftest import ROOT, run_trigsight
 from fake_llm import Script, serve
@@ -27,6 +28,7 @@ TRANSCRIPTS = transcripts.load()
 CASES = [("bundled_release", t) for t in TRANSCRIPTS["transcripts"]] + \
         [("injection_release", t) for t in TRANSCRIPTS["injection"]["transcripts"]]
 STREAMED = next(t for t in TRANSCRIPTS["transcripts"] if t.get("delay"))
+REAL = [t for t in real_model.load()["transcripts"] if t["corpus"] == "bundled"]
 QUESTIONS = json.loads((ROOT / "bench" / "chat" / "questions.json").read_text("utf-8"))
 NO_MODEL = {"OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""}
 
@@ -35,6 +37,14 @@ NO_MODEL = {"OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""}
 def fake():
     with serve() as running:
         running.add(*(Script.from_json(t) for _, t in CASES))
+        yield running
+
+
+@pytest.fixture(scope="module")
+def real_fake():
+    """The scripted server replaying a real 1.5B model's replies to the bundled questions."""
+    with serve() as running:
+        running.add(*(Script(t["question"], t["reply"]) for t in REAL))
         yield running
 
 
@@ -141,6 +151,32 @@ def test_lenient_mode_shows_unsupported_sentences_marked_unverified(fake, bundle
     assert result["filter"] == "lenient"
     [unverified] = [s for s in result["answer"] if s["status"] == "unverified"]
     assert unverified["text"] == "This keeps the site light and fast for everyone." and unverified["citations"] == []
+
+
+# --- a real small model's replies -------------------------------------------------------------
+
+
+def replay(release: Path, fake, item: dict) -> dict:
+    client = client_for(release, **model_config(fake))
+    return client.post("/api/chat", json={"question": item["question"], "context": True}).get_json()
+
+
+@pytest.mark.parametrize("item", REAL, ids=[f"real-{t['transcript']}" for t in REAL])
+def test_a_real_models_sentences_are_shown_only_with_chips_that_support_them(real_fake, bundled_release, item):
+    result = replay(bundled_release, real_fake, item)
+    assert real_model.score(item, result).violations == []
+    urls = allowlisted(bundled_release)
+    assert all(s["citations"] and all(c["url"] in urls for c in s["citations"])
+               for s in result["answer"] if s["status"] != "refusal")
+
+
+def test_most_real_model_sentences_an_issued_passage_supports_get_its_chip_with_or_without_a_handle(
+        real_fake, bundled_release):
+    total = real_model.Score()
+    for item in REAL:
+        total.add(real_model.score(item, replay(bundled_release, real_fake, item)))
+    assert total.supported_issued >= 10
+    assert total.right >= 0.8 * total.supported_issued, total.missed
 
 
 # --- offline --------------------------------------------------------------------------------

@@ -9,8 +9,9 @@
 2. Model choices (feature set, L2 strength) and the decision rule (threshold, the share of
    the first quote's probability a further quote needs) are compared on out-of-fold
    probabilities: five folds over questions, so a question's passages never help score it.
-   The objective is the mean of the answered-correctly rate and the refusal rate, and the
-   smallest per-language answered-correctly rate breaks ties.
+   The objective is the summed shortfall below the issue's targets (answered correctly 0.9,
+   refused 0.9, answered correctly 0.8 in every language, expected quote 0.8), then the
+   mean of the answered-correctly and refusal rates.
 3. The chosen model is refitted on all dev rows; with --write it goes to
    pipeline/answering/relevance.json, with a version naming the date, the dev questions
    and the release it was fitted on. The test split is never read.
@@ -32,22 +33,28 @@ sys.path.insert(0, str(HERE.parent))  # bench/common.py
 from common import ROOT  # noqa: E402
 
 from trigsight.answering import evaluate, relevance  # noqa: E402
-from trigsight.answering.offline import CONTEXT_CHUNKS, select  # noqa: E402
+from trigsight.answering.offline import CANDIDATE_CHUNKS, select  # noqa: E402
 from trigsight.answering.conversation import detect_language  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
 from trigsight.retrieval.search import Retriever  # noqa: E402
 
 FEATURE_SETS = {
-    "all": relevance.FEATURES,
-    "no-ranks": tuple(f for f in relevance.FEATURES if f not in ("rank", "best")),
+    # `cross` (the question's language differs from the page's) is left out: in this question set
+    # most unanswerable questions are English and most answerable ones are not, a shortcut no
+    # other site would share.
+    "all": tuple(f for f in relevance.FEATURES if f != "cross"),
+    "no-ranks": tuple(f for f in relevance.FEATURES if f not in ("rank", "best", "cross")),
     "vectors+overlap": ("cos_passage", "cos_chunk", "cos_heading", "gap_passage", "gap_chunk", "overlap", "names",
-                        "named", "cross"),
-    "small": ("cos_passage", "cos_chunk", "gap_passage", "bm25_passage", "overlap", "names", "cross"),
+                        "named", "unknown"),
+    "small": ("cos_passage", "cos_chunk", "gap_passage", "bm25_passage", "overlap", "names", "unknown"),
+    "small+pages": ("cos_passage", "cos_chunk", "gap_passage", "gap_chunk", "bm25_chunk", "overlap", "names",
+                    "page_votes", "page_first", "rank", "unknown"),
 }
 L2 = (0.3, 1.0, 3.0, 10.0)
 THRESHOLDS = tuple(round(t, 2) for t in np.arange(0.05, 0.96, 0.025))
 SECONDS = (0.3, 0.5, 0.7, 0.9)
 FOLDS = 5
+PAGE_LABEL = 0.0     # the label of a passage on an expected page that is not the answering block
 
 
 @dataclass
@@ -60,9 +67,10 @@ class Asked:
 def collect(release: Release, retriever: Retriever, questions: list[evaluate.Question]) -> list[Asked]:
     asked = []
     for q in questions:
-        hits, scores = retriever.search_scored(q.question, k=CONTEXT_CHUNKS)
+        hits, scores = retriever.search_scored(q.question, k=CANDIDATE_CHUNKS)
         found = relevance.candidates(q.question, hits, scores, retriever, release, detect_language(q.question))
-        labels = np.array([int(c.passage_id in q.passages or _block(release, c.passage_id) in q.blocks)
+        labels = np.array([1.0 if c.passage_id in q.passages or _block(release, c.passage_id) in q.blocks
+                           else PAGE_LABEL if release.passage(c.passage_id).page in q.pages else 0.0
                            for c in found])
         asked.append(Asked(q, found, labels))
     return asked
@@ -124,7 +132,11 @@ def outcome(release, asked: list[Asked], probs, threshold, second) -> dict:
 
 
 def objective(result: dict) -> tuple:
-    return (round(0.5 * result["correct"] + 0.5 * result["refused"], 4), result["worst_language"], result["expected"])
+    """How far below the issue's targets (0.9 answered correctly, 0.9 refused, 0.8 in every language,
+    0.8 expected quote), then the balanced rate."""
+    short = (max(0.0, 0.9 - result["correct"]) + max(0.0, 0.9 - result["refused"])
+             + max(0.0, 0.8 - result["worst_language"]) + max(0.0, 0.8 - result["expected"]))
+    return (round(-short, 4), round(0.5 * result["correct"] + 0.5 * result["refused"], 4), result["expected"])
 
 
 def main() -> None:
@@ -132,16 +144,19 @@ def main() -> None:
     parser.add_argument("--release", type=Path, required=True, help="a published release of the Node.js API docs")
     parser.add_argument("--questions", type=Path, default=HERE / "questions.json")
     parser.add_argument("--write", action="store_true", help="store the chosen model in relevance.json")
+    parser.add_argument("--page-label", type=float, default=PAGE_LABEL,
+                        help="soft label of a passage on an expected page outside the answering block")
     args = parser.parse_args()
+    globals()["PAGE_LABEL"] = args.page_label
     release = Release.load(args.release)
     retriever = Retriever.load(args.release)
     questions = evaluate.resolve(evaluate.load_questions(args.questions, "dev"), release, str(args.questions))
     asked = collect(release, retriever, questions)
     rows = sum(len(a.candidates) for a in asked)
-    positives = int(sum(a.labels.sum() for a in asked))
+    positives = int(sum((a.labels == 1).sum() for a in asked))
     print(f"dev: {len(asked)} questions, {rows} candidate passages, {positives} positive; "
           f"answerable with a positive candidate: "
-          f"{sum(a.labels.any() for a in asked if a.question.answerable)}/{sum(a.question.answerable for a in asked)}")
+          f"{sum((a.labels == 1).any() for a in asked if a.question.answerable)}/{sum(a.question.answerable for a in asked)}")
     best = None
     for name, features in FEATURE_SETS.items():
         for l2 in L2:
@@ -153,8 +168,10 @@ def main() -> None:
                     if best is None or key > best[0]:
                         best = (key, name, l2, threshold, second, result)
             top = max((objective(outcome(release, asked, probs, t, s)) + (t, s) for t in THRESHOLDS for s in SECONDS))
-            print(f"  {name:<16} l2 {l2:<5} best out-of-fold objective {top[0]:.3f} "
-                  f"(worst language {top[1]:.2f}, expected quote {top[2]:.2f}) at threshold {top[3]}, second {top[4]}")
+            result = outcome(release, asked, probs, top[3], top[4])
+            print(f"  {name:<16} l2 {l2:<5} out-of-fold shortfall {-top[0]:.3f}: correct {result['correct']:.2f}, "
+                  f"refused {result['refused']:.2f}, worst language {result['worst_language']:.2f}, expected "
+                  f"{result['expected']:.2f} at threshold {top[3]}, second {top[4]}")
     _, name, l2, threshold, second, result = best
     features = FEATURE_SETS[name]
     digest = hashlib.sha1(json.dumps(sorted(q.id for q in questions)).encode()).hexdigest()[:8]

@@ -16,10 +16,16 @@ per (sentence, passage), from what both say:
   (`PARAPHRASE_WORDS`) and a vector cosine of at least `PARAPHRASE_COSINE`.
 - **Across languages** (a Russian sentence about an English passage) words cannot be
   compared: the cosine of the two in the multilingual vector space must reach
-  `CROSS_COSINE`, and agreement must hold.
+  `CROSS_COSINE`, and agreement must hold. A passage that states a direction (X takes
+  precedence over Y, more than, before, instead of) can be reversed without changing a
+  word, which no similarity sees, so it needs `CROSS_DIRECTIONAL`: the same meaning
+  nearly word for word.
 
-The thresholds are chosen by bench/chat/run.py on the development half of
-bench/chat/pairs.json and its precision is reported on the other half.
+The thresholds are swept by bench/chat/run.py on the development half of
+bench/chat/pairs.json, and the check's precision is reported on the other half. Same
+language: the highest values that keep the best dev recall (precision was 1.0 throughout).
+Across languages: the lowest `CROSS_COSINE` on the sweep with dev precision >= 0.95 and a
+margin of 0.05 over the most similar unsupported dev pair whose facts agree (0.636).
 """
 from __future__ import annotations
 
@@ -34,17 +40,21 @@ from .support import MIN_WORDS, explain, numbers_in, profile
 WORDS = 0.8
 PARAPHRASE_WORDS = 0.6
 PARAPHRASE_COSINE = 0.85
-CROSS_COSINE = 0.8
+CROSS_COSINE = 0.7
+CROSS_DIRECTIONAL = 0.9
 HELPER_SHARE = 0.3      # a second passage must carry this share of a sentence's words to keep its chip
 
 _VERBAL = re.compile(
     r"\b(?:not|never|cannot|не|никогда|нельзя|нет)\b|n[’']t\b"
     r"|ない|ません|なかった|ず(?:に|、|。|$)|(?:では|で|じゃ)なく|않|(?<!잘)못|수\s*없|(?<![가-힣])안(?![가-힣])")
 _ABSENCE = re.compile(r"\b(?:no|none|nothing|without|без|ни)\b|なし|없(?!이\s*수)")
+_DIRECTIONAL = re.compile(
+    r"\b(?:precedence|precedes?|over|than|before|after|instead|rather|unlike|prefer(?:red)?|first|last"
+    r"|больше|меньше|раньше|позже|вместо|чем|перед|после)\b|より|前に|後に|代わりに|보다|전에|후에|대신", re.I)
 _CLAUSE_BREAK = re.compile(r"(?<=[,;:])\s+|\s+(?=[—–]\s)|(?<=[、；：])")
 _LATIN_OR_CYRILLIC = re.compile(r"[a-z0-9\u00c0-\u024f\u0400-\u04ff]")
-_HANGUL = re.compile(r"[\uac00-\ud7af]")
-_KANA_OR_HAN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
+_KANA_OR_HAN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 # Words and their opposites, as stems of the tokenizer (English and Russian).
 _OPPOSITES = [tuple(tokenize(w)[0] for w in pair) for pair in (
@@ -146,7 +156,8 @@ def judge(sentence: str, passage: str, *, cosine: float | None = None, cross: bo
         why = disagreement(sentence, passage, context, ignore, same_language=False)
         if why:
             return Evidence(False, 0.0, share, why)
-        ok = cosine is not None and cosine >= CROSS_COSINE
+        needed = CROSS_DIRECTIONAL if _DIRECTIONAL.search(passage) else CROSS_COSINE
+        ok = cosine is not None and cosine >= needed
         return Evidence(ok, cosine or 0.0, share, "translation" if ok else "")
     # A model often restates one clause of a passage whose other clause says "not": the
     # passage supports that clause. The chip quotes the whole passage either way.

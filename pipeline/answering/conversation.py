@@ -2,18 +2,18 @@
 
 Events, in order: `start` {mode, filter, language}; `context` {sources}; one `sentence`
 {text, citations, status} per shown sentence, each sent as soon as it is complete and
-resolved; `done` {mode, filter, dropped, resolution, note, backend}. The JSON route, the
+resolved; `done` {mode, filter, dropped, resolution, note, languages, backend, retrieval}. The JSON route, the
 server-sent events route and the no-JavaScript form all consume the same events.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from ..retrieval.tokenize import tokenize
 from . import model_client, offline
 from .answer import REFUSAL, STRICT, AnswerSentence, Resolver, SentenceAssembler
+from .attribution import language_of
 from .handles import HandleTable
 
 MODEL, OFFLINE = "model", "offline"
@@ -35,20 +35,9 @@ MESSAGES = {
            "fallback": "모델이 응답하지 않아({reason}) 페이지의 문장을 그대로 인용해 답합니다.",
            "unverified": "모델의 답변 중 어느 문장도 이 페이지들로 확인할 수 없어 페이지의 문장을 그대로 인용해 답합니다."},
 }
-_HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
-_KANA_OR_HAN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]")
-_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
-
-
 def detect_language(text: str) -> str:
     """The language of a question, told by its script (the bundled languages only)."""
-    if _HANGUL.search(text):
-        return "ko"
-    if _KANA_OR_HAN.search(text):
-        return "ja"
-    if _CYRILLIC.search(text):
-        return "ru"
-    return "en"
+    return language_of(text)
 
 
 LANGUAGE_NAMES = {

@@ -18,10 +18,12 @@ from dataclasses import dataclass
 
 from ..matching.textmodel import normalise
 from .answer import SUPPORTED, AnswerSentence, citation_for
+from .attribution import language_of
 from .relevance import Candidate, RelevanceModel, candidates, default_model
 
 MAX_SENTENCES = 3
-CONTEXT_CHUNKS = 6        # retrieved chunks an answer is drawn from
+CONTEXT_CHUNKS = 6        # retrieved chunks issued to a model
+CANDIDATE_CHUNKS = 20     # retrieved chunks whose passages the offline answer may quote
 
 
 @dataclass(frozen=True)
@@ -72,12 +74,10 @@ def sentences(quotes: list[Quoted], release) -> list[AnswerSentence]:
 
 
 def respond(question: str, retriever, release, language: str | None = None,
-            k: int = CONTEXT_CHUNKS) -> tuple[list[Quoted], list]:
+            k: int = CANDIDATE_CHUNKS) -> tuple[list[Quoted], list]:
     """(the quotes, the retrieved hits) of the offline answer to `question`."""
-    from .conversation import detect_language
-
     hits, scores = retriever.search_scored(question, k=k)
-    return choose(question, hits, scores, retriever, release, language or detect_language(question)), hits
+    return choose(question, hits, scores, retriever, release, language or language_of(question)), hits
 
 
 def describe(model: RelevanceModel | None = None) -> str:

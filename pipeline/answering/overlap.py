@@ -72,6 +72,11 @@ class Overlap:
                 found = _CACHE[release.release_id] = cls(df, len(release.passages))
             return found
 
+    def unknown(self, question: str) -> list[str]:
+        """The question's Latin-script terms (three letters or more) that no passage of the release uses."""
+        return [t for t in terms(question) if _LATIN_TERM.match(t) and not t.isdigit() and len(t) > 2
+                and not self.df.get(t)]
+
     def idf(self, term: str) -> float:
         return math.log((self.n + 1) / (self.df.get(term, 0) + 0.5))
 
@@ -88,6 +93,7 @@ class Overlap:
 
 
 _CACHE: dict[str, Overlap] = {}
+_LATIN_TERM = re.compile(r"^[a-z0-9_.$-]+$")
 _LOCK = threading.Lock()
 
 

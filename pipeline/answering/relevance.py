@@ -5,7 +5,8 @@ are in the multilingual vector space (the sentence, its chunk, and the page titl
 its heading, each on its own), how strongly BM25 ranks the passage and its chunk, and how
 much of the question's informative wording the passage carries (idf-weighted overlap, and
 the code names it mentions such as `fs.watch()` or NODE_OPTIONS, which stay English in
-every language). No one of them decides alone: a question in Russian about an English
+every language), and, for the question as a whole, how many of its Latin-script words the
+pages never use at all (an on-topic question about Jest, pm2 or webpack). No one of them decides alone: a question in Russian about an English
 page shares no words with its answer, and the nearest vector is near even when the pages
 never address the question.
 
@@ -31,7 +32,8 @@ from .overlap import Overlap
 
 MODEL_FILE = Path(__file__).with_name("relevance.json")
 FEATURES = ("cos_passage", "cos_chunk", "cos_heading", "gap_passage", "gap_chunk", "bm25_passage", "bm25_chunk",
-            "coverage_passage", "coverage_chunk", "overlap", "names", "named", "rank", "best", "cross")
+            "coverage_passage", "coverage_chunk", "overlap", "names", "named", "rank", "best", "cross",
+            "page_votes", "page_first", "unknown")
 
 # Code names: dotted or called identifiers, flags, CONSTANTS, camelCase words.
 _A = r"(?<![A-Za-z0-9_$.-])"      # ASCII word boundaries: a Korean particle may follow a name directly
@@ -57,10 +59,12 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
     """Every allowlisted passage of the retrieved chunks, with its features."""
     overlap = Overlap.of(release)
     names = code_names(question)
+    unknown = min(2, len(overlap.unknown(question)))
     top_sentence = _top(scores.cos_sentences)
     top_chunk = _top(scores.cos_whole)
     top_bm25_passage = _top(scores.bm25_passages)
     top_bm25_chunk = _top(scores.bm25_chunks)
+    pages = [hit.page for hit in hits]
     out: list[Candidate] = []
     for rank, hit in enumerate(hits, start=1):
         chunk = retriever.chunk_row.get(hit.chunk_id)
@@ -87,6 +91,8 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
                 "overlap": overlap.score(question, passage), "names": found, "named": float(bool(names)),
                 "rank": 1.0 / rank, "best": float(passage.id == hit.best_passage),
                 "cross": float(bool(page and page.language and page.language.split("-")[0] != question_language)),
+                "page_votes": pages.count(hit.page) / len(pages), "page_first": float(hit.page == pages[0]),
+                "unknown": float(unknown),
             }))
     return out
 
