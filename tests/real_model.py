@@ -7,7 +7,8 @@ those fragments, and a *violation* when it is shown with a chip that quotes none
 *answerable here* only when one of its supporting passages was among the sources issued
 for the request (the `context` of the JSON answer): the server can only attribute to
 what it issued. Ambiguous sentences count neither way. Verbatim quotes that the offline
-answer adds are not model sentences and are not scored.
+answer adds (when every model sentence was removed) are not model sentences and are not
+scored, unless the model wrote that very sentence.
 """
 from __future__ import annotations
 
@@ -51,12 +52,12 @@ class Score:
 def score(item: dict, result: dict) -> Score:
     """Score one replayed JSON answer (`context` included) against the item's labels."""
     issued = [p["text"] for source in result.get("context", []) for p in source["passages"]]
-    shown = {s["text"]: s for s in result["answer"] if s["status"] == "supported"
-             and not (len(s["citations"]) == 1 and s["citations"][0]["quote"] == s["text"])}
+    shown = {s["text"]: s for s in result["answer"] if s["status"] == "supported"}
     found = Score()
     labelled = {sentence["text"] for sentence in item["sentences"]}
     for text, sentence in shown.items():
-        if text not in labelled:
+        verbatim = len(sentence["citations"]) == 1 and sentence["citations"][0]["quote"] == text
+        if text not in labelled and not verbatim:
             found.violations.append(f"unlabelled sentence shown: {text!r}")
     for sentence in item["sentences"]:
         if sentence.get("ambiguous"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 from trigsight.answering.attribution import (
     CROSS_COSINE,
+    CROSS_DIRECTIONAL,
     PARAPHRASE_COSINE,
     disagreement,
     judge,
@@ -40,7 +41,7 @@ def test_negation_is_read_as_a_negated_verb_and_an_absence(text, marks):
 @pytest.mark.parametrize("sentence, passage, cosine", [
     ("Each page must stay within 8 KB of brotli-compressed JavaScript.", BUDGET, None),
     ("По умолчанию EventEmitter выводит предупреждение, если к событию добавлено больше 10 обработчиков.",
-     EVENTS, CROSS_COSINE + 0.01),
+     EVENTS, CROSS_DIRECTIONAL + 0.01),
     ("Браузер без поддержки текстовых фрагментов открывает страницу сверху, без выделения.", HIGHLIGHT,
      CROSS_COSINE + 0.05),
 ])
@@ -61,6 +62,14 @@ def test_a_sentence_whose_numbers_names_or_negation_disagree_is_not_supported_wh
         sentence, passage, cosine, why):
     found = judge(sentence, passage, cosine=cosine)
     assert not found.supported and found.how == why
+
+
+def test_across_languages_a_passage_stating_a_direction_needs_near_identical_meaning():
+    passage = "Options from the command line take precedence over options passed through NODE_OPTIONS."
+    reversed_claim = "NODE_OPTIONS 환경 변수로 전달된 옵션이 명령줄의 옵션보다 우선합니다."
+    assert not judge(reversed_claim, passage, cosine=CROSS_DIRECTIONAL - 0.01).supported
+    undirected = "Options from the command line and options passed through NODE_OPTIONS are both read."
+    assert judge(reversed_claim, undirected, cosine=CROSS_DIRECTIONAL - 0.01).supported
 
 
 def test_across_languages_similarity_must_reach_the_threshold_and_words_cannot_stand_in():

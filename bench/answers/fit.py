@@ -46,6 +46,8 @@ FEATURE_SETS = {
     "no-ranks": tuple(f for f in relevance.FEATURES if f not in ("rank", "best", "cross")),
     "vectors+overlap": ("cos_passage", "cos_chunk", "cos_heading", "gap_passage", "gap_chunk", "overlap", "names",
                         "named", "unknown"),
+    "vectors+overlap+numbers": ("cos_passage", "cos_chunk", "cos_heading", "gap_passage", "gap_chunk", "overlap",
+                                "names", "named", "unknown", "number_missing"),
     "small": ("cos_passage", "cos_chunk", "gap_passage", "bm25_passage", "overlap", "names", "unknown"),
     "small+pages": ("cos_passage", "cos_chunk", "gap_passage", "gap_chunk", "bm25_chunk", "overlap", "names",
                     "page_votes", "page_first", "rank", "unknown"),

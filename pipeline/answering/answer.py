@@ -298,7 +298,7 @@ class Resolver:
         passages carrying a real share may support it together (a model often folds two
         neighbouring sentences into one). Uncited, the server takes the single passage that
         supports the sentence best, or else the two carrying most of its words if together
-        they support it.
+        they carry every one of them (the model did not point at these two).
         """
         def key(p):
             found = evidence(p)
@@ -314,6 +314,6 @@ class Resolver:
         pool = list({p.id: p for group in groups for p in group if evidence(p).share >= HELPER_SHARE}.values())
         if not cited:
             pool = sorted(pool, key=lambda p: evidence(p).share, reverse=True)[:2]
-        if len(pool) > 1 and judge_together(text, [p.text for p in pool], self.ignore):
+        if len(pool) > 1 and judge_together(text, [p.text for p in pool], self.ignore, 0.8 if cited else 1.0):
             return pool
         return []

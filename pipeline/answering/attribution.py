@@ -161,28 +161,26 @@ def judge(sentence: str, passage: str, *, cosine: float | None = None, cross: bo
         return Evidence(ok, cosine or 0.0, share, "translation" if ok else "")
     # A model often restates one clause of a passage whose other clause says "not": the
     # passage supports that clause. The chip quotes the whole passage either way.
-    best = Evidence(False, 0.0, share, "")
-    for text in [passage] + _clause_runs(passage):
-        why = disagreement(sentence, text, context, ignore)
-        if why:
-            best = best if best.how else Evidence(False, 0.0, share, why)
+    why = disagreement(sentence, passage, context, ignore)
+    best = Evidence(False, 0.0, share, why)
+    for text in ([] if why else [passage]) + _clause_runs(passage):
+        if text is not passage and disagreement(sentence, text, context, ignore):
             continue
         words = word_share(sentence, text, ignore)
         if words >= WORDS:
             return Evidence(True, words, share, "words")
-        if words >= PARAPHRASE_WORDS and cosine is not None and cosine >= PARAPHRASE_COSINE:
+        if words >= PARAPHRASE_WORDS and cosine is not None and cosine >= PARAPHRASE_COSINE and not best.supported:
             best = Evidence(True, words, share, "paraphrase")
     return best
 
 
-def judge_together(sentence: str, passages: list[str], ignore: Iterable[str] = ()) -> bool:
+def judge_together(sentence: str, passages: list[str], ignore: Iterable[str] = (), need: float = WORDS) -> bool:
     """Do several passages of the sentence's language support it only together (one sentence, two facts)?
 
-    Words only: each passage must carry a real share of the sentence, and their joined
-    text must support it as one passage would.
+    Words only: their joined text must carry `need` of the sentence's words and agree with it.
     """
     ignore = tuple(ignore)
     if len(passages) < 2 or any(language_of(p) != language_of(sentence) for p in passages):
         return False
     joined = " ".join(passages)
-    return not disagreement(sentence, joined, "", ignore) and word_share(sentence, joined, ignore) >= WORDS
+    return not disagreement(sentence, joined, "", ignore) and word_share(sentence, joined, ignore) >= need

@@ -33,7 +33,7 @@ from .overlap import Overlap
 MODEL_FILE = Path(__file__).with_name("relevance.json")
 FEATURES = ("cos_passage", "cos_chunk", "cos_heading", "gap_passage", "gap_chunk", "bm25_passage", "bm25_chunk",
             "coverage_passage", "coverage_chunk", "overlap", "names", "named", "rank", "best", "cross",
-            "page_votes", "page_first", "unknown")
+            "page_votes", "page_first", "unknown", "number_missing")
 
 # Code names: dotted or called identifiers, flags, CONSTANTS, camelCase words.
 _A = r"(?<![A-Za-z0-9_$.-])"      # ASCII word boundaries: a Korean particle may follow a name directly
@@ -41,6 +41,13 @@ _Z = r"(?![A-Za-z0-9_$])"
 _NAME = re.compile(rf"{_A}--?[a-z][a-z0-9-]+|{_A}[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z0-9_$]+)+(?:\(\))?"
                    rf"|{_A}[A-Za-z_$][A-Za-z0-9_$]*\(\)|{_A}[A-Z][A-Z0-9]*_[A-Z0-9_]+{_Z}|{_A}[A-Z]{{2,}}[A-Z0-9]*{_Z}"
                    rf"|{_A}[a-z]+[A-Z][A-Za-z0-9_$]*{_Z}")
+
+
+# A question asking for a quantity or a date: a passage without a digit cannot be its answer.
+_WANTS_NUMBER = re.compile(r"(?i)\b(?:how (?:many|much|long|often|large|big|fast)|what (?:date|year|version|size)"
+                           r"|when does|сколько|какой версии|какого размера|во сколько)\b|いくつ|何(?:個|回|秒|日|年|件|倍|MB|バイト)"
+                           r"|どのくらい|몇|얼마나|언제")
+_DIGIT = re.compile(r"\d")
 
 
 def code_names(text: str) -> frozenset[str]:
@@ -60,6 +67,7 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
     overlap = Overlap.of(release)
     names = code_names(question)
     unknown = min(2, len(overlap.unknown(question)))
+    wants_number = bool(_WANTS_NUMBER.search(question))
     top_sentence = _top(scores.cos_sentences)
     top_chunk = _top(scores.cos_whole)
     top_bm25_passage = _top(scores.bm25_passages)
@@ -93,6 +101,7 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
                 "cross": float(bool(page and page.language and page.language.split("-")[0] != question_language)),
                 "page_votes": pages.count(hit.page) / len(pages), "page_first": float(hit.page == pages[0]),
                 "unknown": float(unknown),
+                "number_missing": float(wants_number and not _DIGIT.search(passage.text)),
             }))
     return out
 
