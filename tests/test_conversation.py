@@ -95,9 +95,9 @@ def test_when_every_model_sentence_is_removed_the_pages_are_quoted_with_a_note(b
 
 def test_when_nothing_survives_and_no_page_answers_the_server_writes_the_refusal(bundled, fake):
     release, retriever = bundled
-    fake.add(Script("Who maintains the project?", "It is maintained by a large team at a big company."))
+    fake.add(Script("Who is the author's dentist?", "The author's dentist works in a large clinic downtown."))
     settings = ChatSettings(model=ModelSettings(base_url=fake.base_url, timeout=5))
-    [refusal] = collect(run("Who maintains the project?", (), retriever, release, settings))["answer"]
+    [refusal] = collect(run("Who is the author's dentist?", (), retriever, release, settings))["answer"]
     assert refusal == {"text": "I can't find that in these pages.", "citations": [], "status": "refusal"}
 
 
