@@ -45,7 +45,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from trigsight.answering import offline as offline_answers  # noqa: E402
 from trigsight.answering import attribution  # noqa: E402
-from trigsight.answering.conversation import CONTEXT_CHUNKS, detect_language  # noqa: E402
+from trigsight.answering.conversation import detect_language  # noqa: E402
+from trigsight.answering.offline import CANDIDATE_CHUNKS  # noqa: E402
 from trigsight.answering.model_client import ModelSettings  # noqa: E402
 from trigsight.gates.liveserver import serve_release  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
@@ -133,11 +134,11 @@ def breakdown(release: Path, questions: dict, runs: int, settings: Settings) -> 
     published = Release.load(release)
     retriever = Retriever.load(release, api_key=settings.openai_api_key, base_url=settings.openai_base_url)
     asked = [q["question"] for kind in ("answerable", "unanswerable") for q in questions[kind]]
-    retriever.search(asked[0], k=CONTEXT_CHUNKS)      # load the question embedder first
+    retriever.search(asked[0], k=CANDIDATE_CHUNKS)      # load the question embedder first
     searching, quoting = [], []
     for question in asked * runs:
         started = time.perf_counter()
-        hits, scores = retriever.search_scored(question, k=CONTEXT_CHUNKS)
+        hits, scores = retriever.search_scored(question, k=CANDIDATE_CHUNKS)
         searched = time.perf_counter()
         offline_answers.choose(question, hits, scores, retriever, published, detect_language(question))
         searching.append(searched - started)

@@ -102,8 +102,8 @@ def run(question: str, history: tuple[Turn, ...], retriever, release, settings: 
         stream: Callable[..., Iterator[str]] = model_client.stream) -> Iterator[Event]:
     """Answer one question; yields events as soon as each is known."""
     language = detect_language(question)
-    hits, scores = retriever.search_scored(question, k=settings.chunks)
-    table = HandleTable.issue(hits, release)
+    hits, scores = retriever.search_scored(question, k=max(settings.chunks, offline.CANDIDATE_CHUNKS))
+    table = HandleTable.issue(hits[:settings.chunks], release)
     ignore = tuple(tokenize(settings.site_title))
     resolver = Resolver(table, release, settings.filter, ignore, retriever.similarity)
     mode = MODEL if settings.model.enabled else OFFLINE

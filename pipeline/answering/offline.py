@@ -8,9 +8,11 @@ similarity of the passage, its chunk and its heading, BM25, and lexical overlap,
 by a model fitted on development questions). A passage is quoted when that probability
 reaches the model's threshold; when none does, the answer is the refusal.
 
-Up to three quotes, most relevant first, each from a different block, and a further quote
-only when it is nearly as likely as the first (`second`) and says something the others do
-not (the same sentence repeated on another page adds nothing).
+Candidates are the passages of the first `CANDIDATE_CHUNKS` retrieved chunks (a model is
+shown only the first `CONTEXT_CHUNKS`). Up to three quotes, most likely first, each from a
+different block, a further one only when it is at least `second` times as likely as the
+first (both fitted with the model) and says something the others do not (the same
+sentence repeated on another page adds nothing).
 """
 from __future__ import annotations
 
