@@ -280,28 +280,55 @@ def browser(settings: Settings, install):
               help="Published release to evaluate [TRIGSIGHT_RELEASE_DIR, default: release].")
 @click.option("--golden", "golden_file", type=click.Path(path_type=Path, dir_okay=False),
               default=Path("bench/retrieval/golden.json"), show_default=True, help="Golden questions and floors.")
-@click.option("--results", "results_dir", type=click.Path(path_type=Path, file_okay=False),
-              default=Path("bench/retrieval/results"), show_default=True,
-              help="Folder for the dated markdown report.")
+@click.option("--answers", "answers_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Instead of retrieval: score the offline answer on these questions "
+                   "(e.g. bench/answers/questions.json) per language.")
+@click.option("--split", type=click.Choice(["dev", "test", "all"]), default="test", show_default=True,
+              help="With --answers: which split of the questions to answer.")
+@click.option("--results", "results_dir", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Folder for the dated markdown report [bench/retrieval/results, with --answers "
+                   "bench/answers/results].")
 @click.pass_obj
-def eval_command(settings: Settings, release_dir, golden_file, results_dir):
-    """Measure retrieval on the golden set: recall@5, MRR@10, nDCG@10 per leg and level."""
+def eval_command(settings: Settings, release_dir, golden_file, answers_file, split, results_dir):
+    """Measure retrieval on the golden set (recall@5, MRR@10, nDCG@10 per leg and level), or with
+    --answers the offline answer per language (answered correctly, refused, latency)."""
     from .errors import Problem
+
+    release_dir = _folder(release_dir, settings.release_dir, "TRIGSIGHT_RELEASE_DIR", "--release")
+    if answers_file is not None:
+        from .answering import evaluate as answers
+
+        if not answers_file.is_file():
+            raise UsageError(f"no question set at {answers_file}", str(answers_file))
+        evaluation = answers.run(release_dir, answers_file, split, api_key=settings.openai_api_key,
+                                 base_url=settings.openai_base_url)
+        for line in answers.lines(evaluation):
+            click.echo(line)
+        report = answers.write_report(evaluation, answers_file, results_dir or Path("bench/answers/results"),
+                                      _load_line())
+        click.echo(f"{len(evaluation.outcomes)} {split} questions on release {evaluation.release_id}; "
+                   f"report: {report}")
+        return
+
     from .retrieval.evaluate import BelowThreshold, lines, run, write_report
 
     if not golden_file.is_file():
         raise UsageError(f"no golden set at {golden_file}", str(golden_file))
-    evaluation = run(_folder(release_dir, settings.release_dir, "TRIGSIGHT_RELEASE_DIR", "--release"), golden_file,
-                     api_key=settings.openai_api_key, base_url=settings.openai_base_url)
+    evaluation = run(release_dir, golden_file, api_key=settings.openai_api_key, base_url=settings.openai_base_url)
     for line in lines(evaluation):
         click.echo(line)
-    report = write_report(evaluation, golden_file, results_dir)
+    report = write_report(evaluation, golden_file, results_dir or Path("bench/retrieval/results"))
     for goal in evaluation.unmet_goals:
         click.echo(f"goal not met (reported, not enforced): {goal}")
     click.echo(f"{len(evaluation.outcomes)} questions on release {evaluation.release_id}; report: {report}")
     if evaluation.failures:
         raise BelowThreshold("retrieval below its floors",
                              problems=[Problem(str(golden_file), None, failure) for failure in evaluation.failures])
+
+
+def _load_line() -> str:
+    load = " / ".join(f"{value:.1f}" for value in os.getloadavg())
+    return f"{os.cpu_count()} cores, load average {load}"
 
 
 if __name__ == "__main__":

@@ -98,20 +98,34 @@ def test_a_supported_sentence_gets_the_chip_of_its_best_passage(release, table):
     assert chip.quote == "The payload budget is 8 KB of brotli-compressed JavaScript per page."
     assert chip.url == release.passage(chip.id).url
     assert chip.title == "Page gates"
-    assert resolver.tally.resolution() == {"emitted": 1, "resolved": 1}
+    assert resolver.tally.resolution() == {"emitted": 1, "resolved": 1, "attributed": 0, "reattributed": 0}
 
 
 @pytest.mark.parametrize("sentence, why", [
     ("The budget is 16 KB of brotli-compressed JavaScript per page [S1].", "a number the passage does not have"),
-    ("The budget is 8 KB of brotli-compressed JavaScript per page [S2].", "the wrong source"),
-    ("The browser gate loads every page in headless Chromium.", "no citation at all"),
-    ("The browser gate loads every page in headless Chromium [S9].", "a handle never issued"),
+    ("The budget is 16 KB of brotli-compressed JavaScript per page.", "no handle, and no source has that number"),
     ("The browser gate runs in Firefox and Safari [S1].", "names the passage does not have"),
+    ("The browser gate never loads a page in headless Chromium [S1].", "the passage says the opposite"),
+    ("Answers are checked by a team of human editors before they are shown.", "no source says so"),
 ])
-def test_strict_mode_drops_a_sentence_without_support(release, table, sentence, why):
+def test_strict_mode_drops_a_sentence_no_issued_source_supports(release, table, sentence, why):
     resolver = Resolver(table, release, STRICT)
     assert resolver.resolve(sentence) is None, why
     assert resolver.tally.sentences == 1
+
+
+@pytest.mark.parametrize("sentence, cited, counted", [
+    ("The browser gate loads every page in headless Chromium.", "no handle", "attributed"),
+    ("The browser gate loads every page in headless Chromium [S9].", "a handle never issued", "attributed"),
+    ("The budget is 8 KB of brotli-compressed JavaScript per page [S2].", "the wrong source", "reattributed"),
+])
+def test_a_sentence_gets_the_chip_of_the_issued_passage_that_supports_it(release, table, sentence, cited, counted):
+    resolver = Resolver(table, release, STRICT)
+    shown = resolver.resolve(sentence)
+    assert shown is not None and shown.status == SUPPORTED, cited
+    [chip] = shown.citations
+    assert chip.page == "/gates" and chip.url == release.passage(chip.id).url
+    assert resolver.tally.resolution()[counted] == 1 and resolver.tally.sentences == 0
 
 
 def test_lenient_mode_keeps_it_marked_unverified_without_chips(release, table):
@@ -122,13 +136,13 @@ def test_lenient_mode_keeps_it_marked_unverified_without_chips(release, table):
 def test_dropped_citations_are_counted_by_kind(release, table):
     resolver = Resolver(table, release)
     resolver.resolve("The server drops handles it did not issue [S2][S7] [3] pb0cf3632a0.")
-    resolver.resolve("Answers stream one sentence at a time [S1] https://evil.example <b>x</b>.")
+    resolver.resolve("Answers stream one paragraph at a time [S1] https://evil.example <b>x</b>.")
     dropped = resolver.tally.dropped()
     assert dropped["unknown_handles"] == 3          # S7, [3], the raw passage id
     assert dropped["unsupported"] == 1              # S1 resolved, but says nothing about streaming
     assert dropped["citations"] == 4
     assert (dropped["links"], dropped["markup"], dropped["sentences"]) == (1, 2, 1)
-    assert resolver.tally.resolution() == {"emitted": 5, "resolved": 2}
+    assert resolver.tally.resolution() == {"emitted": 5, "resolved": 2, "attributed": 0, "reattributed": 0}
 
 
 def test_a_sentence_cited_to_two_sources_that_only_together_support_it_keeps_both(release, table):

@@ -44,7 +44,7 @@ def test_an_offline_turn_streams_start_context_sentences_and_done(bundled):
     assert events[0].data == {"mode": "offline", "filter": "strict", "language": "en"}
     done = events[-1].data
     assert done["backend"] == "extractive (offline)" and done["retrieval"] == retriever.backend
-    assert done["resolution"] == {"emitted": 0, "resolved": 0}
+    assert done["resolution"] == {"emitted": 0, "resolved": 0, "attributed": 0, "reattributed": 0}
 
 
 def test_a_model_turn_resolves_handles_sentence_by_sentence(bundled, fake):
@@ -59,7 +59,7 @@ def test_a_model_turn_resolves_handles_sentence_by_sentence(bundled, fake):
     assert shown["text"] == "When a check fails, the release exits with status 1."
     assert shown["citations"][0]["page"] == "/gates/source"
     assert result["dropped"]["sentences"] == 1 and result["dropped"]["unsupported"] == 1
-    assert result["resolution"] == {"emitted": 2, "resolved": 2}
+    assert result["resolution"] == {"emitted": 2, "resolved": 2, "attributed": 0, "reattributed": 0}
 
 
 def test_an_upstream_failure_answers_offline_with_a_note_in_the_question_language(bundled, fake):
@@ -72,11 +72,32 @@ def test_an_upstream_failure_answers_offline_with_a_note_in_the_question_languag
     assert result["answer"] and all(c["page"] == "/ja" for s in result["answer"] for c in s["citations"])
 
 
-def test_when_nothing_survives_the_server_writes_the_refusal(bundled, fake):
+def test_a_sentence_without_a_handle_gets_the_chip_of_the_issued_passage_that_supports_it(bundled, fake):
     release, retriever = bundled
-    fake.add(Script("Who maintains the project?", "It is maintained by a large team at a big company."))
+    fake.add(Script("How much JavaScript may a page ship?",
+                    "The budget is 8 KB of brotli-compressed JavaScript per page. Pages are also printed on paper."))
     settings = ChatSettings(model=ModelSettings(base_url=fake.base_url, timeout=5))
-    [refusal] = collect(run("Who maintains the project?", (), retriever, release, settings))["answer"]
+    result = collect(run("How much JavaScript may a page ship?", (), retriever, release, settings))
+    [shown] = result["answer"]
+    assert shown["text"] == "The budget is 8 KB of brotli-compressed JavaScript per page."
+    assert all("8 KB" in c["quote"] for c in shown["citations"])
+    assert result["resolution"]["attributed"] == 1 and result["dropped"]["sentences"] == 1
+
+
+def test_when_every_model_sentence_is_removed_the_pages_are_quoted_with_a_note(bundled, fake):
+    release, retriever = bundled
+    fake.add(Script("What is the JavaScript budget per page?", "Pages may ship as much JavaScript as they like."))
+    settings = ChatSettings(model=ModelSettings(base_url=fake.base_url, timeout=5))
+    result = collect(run("What is the JavaScript budget per page?", (), retriever, release, settings))
+    assert result["answer"] and all(s["text"] == s["citations"][0]["quote"] for s in result["answer"])
+    assert "could be checked" in result["note"] and result["dropped"]["sentences"] == 1
+
+
+def test_when_nothing_survives_and_no_page_answers_the_server_writes_the_refusal(bundled, fake):
+    release, retriever = bundled
+    fake.add(Script("Who is the author's dentist?", "The author's dentist works in a large clinic downtown."))
+    settings = ChatSettings(model=ModelSettings(base_url=fake.base_url, timeout=5))
+    [refusal] = collect(run("Who is the author's dentist?", (), retriever, release, settings))["answer"]
     assert refusal == {"text": "I can't find that in these pages.", "citations": [], "status": "refusal"}
 
 

@@ -1,10 +1,22 @@
-"""The offline answer quotes passages verbatim, and only those that carry the question's words."""
+"""The offline answer quotes passages verbatim: the ones the relevance model finds likely enough, most likely first."""
 from __future__ import annotations
 
+import json
+
+import numpy as np
 import pytest
-from trigsight.answering.offline import Relevance, answer, choose, terms
+from trigsight.answering.overlap import Overlap, terms
+from trigsight.answering.offline import select, sentences
+from trigsight.answering.relevance import (
+    FEATURES,
+    MODEL_FILE,
+    Candidate,
+    RelevanceModel,
+    code_names,
+    default_model,
+    fit,
+)
 from trigsight.publishing.published import Release
-from trigsight.retrieval.search import Hit
 
 from allowlists import write_allowlist
 
@@ -21,45 +33,91 @@ def test_terms_keep_the_words_that_carry_meaning(text, wanted, unwanted):
     assert not unwanted & found
 
 
+@pytest.mark.parametrize("text, names", [
+    ("What does fs.watch() do on macOS?", {"fs.watch", "macos"}),
+    ("NODE_OPTIONS와 명령줄에 같은 옵션을 주면?", {"node_options"}),
+    ("Можно ли передать --max-old-space-size через execArgv?", {"--max-old-space-size", "execargv"}),
+    ("How do I read a file?", set()),
+])
+def test_code_names_are_read_out_of_a_question_in_any_language(text, names):
+    assert code_names(text) == names
+
+
 @pytest.fixture
 def release(tmp_path) -> Release:
     return Release.load(write_allowlist(tmp_path, {
         "/budget": ["The payload budget is 8 KB of brotli-compressed JavaScript per page.",
                     "A page over the budget fails the release."],
         "/author": ["The author writes about text fragments.", "The author lives by the sea."],
-        "/gate": ["The browser gate loads every page in headless Chromium.",
-                  "The browser gate proves each link lands on one sentence."],
+        "/copy": ["The payload budget is 8 KB of brotli-compressed JavaScript per page."],
     }))
 
 
-def hits_of(release: Release, *paths: str) -> list[Hit]:
-    hits = []
-    for path in paths:
-        ids = tuple(p.id for p in release.passages_of(path))
-        hits.append(Hit("c" + path, ids, path, 0.1, ids[0]))
-    return hits
-
-
-def test_a_word_the_site_never_uses_weighs_most_so_the_question_is_refused(release):
-    relevance = Relevance.of(release)
+def test_a_word_the_site_never_uses_weighs_most_in_the_overlap(release):
     about = release.passages_of("/author")[0]
-    assert relevance.score("Who is the author's dentist?", about) < 0.5
-    assert choose("Who is the author's dentist?", hits_of(release, "/author"), release) == []
+    overlap = Overlap.of(release)
+    assert overlap.score("Who is the author's dentist?", about) < 0.5
+    assert overlap.score("What does the author write about?", about) > 0.5
 
 
-def test_the_best_sentence_of_each_relevant_chunk_is_quoted_verbatim_with_its_chip(release):
-    sentences = answer("What is the JavaScript budget per page?", hits_of(release, "/gate", "/budget"), release)
-    [only] = sentences
-    assert only.text == "The payload budget is 8 KB of brotli-compressed JavaScript per page."
-    [chip] = only.citations
-    assert chip.quote == only.text and chip.url == release.passage(chip.id).url and chip.page == "/budget"
+def candidate(release, path: str, number: int = 0, rank: int = 1) -> Candidate:
+    return Candidate(release.passages_of(path)[number].id, rank, {})
 
 
-def test_quotes_come_most_relevant_first_and_weak_ones_stay_out(release):
-    chosen = choose("What does the browser gate prove about each link?", hits_of(release, "/budget", "/gate"), release)
-    assert [release.passage(q.passage_id).text for q in chosen] == \
-        ["The browser gate proves each link lands on one sentence."]
+def test_quotes_come_most_likely_first_and_only_above_the_threshold(release):
+    scored = [(candidate(release, "/author", 0, 1), 0.55), (candidate(release, "/budget", 0, 2), 0.9),
+              (candidate(release, "/author", 1, 3), 0.2)]
+    chosen = select(scored, release, threshold=0.5, second=0.5)
+    assert [q.relevance for q in chosen] == [0.9, 0.55]
+    assert select(scored, release, threshold=0.95, second=0.5) == []
+
+
+def test_a_further_quote_must_be_nearly_as_likely_as_the_first(release):
+    scored = [(candidate(release, "/budget", 0, 1), 0.9), (candidate(release, "/author", 0, 2), 0.5)]
+    assert len(select(scored, release, threshold=0.3, second=0.5)) == 2
+    assert len(select(scored, release, threshold=0.3, second=0.6)) == 1
+
+
+def test_the_same_sentence_on_another_page_adds_nothing(release):
+    scored = [(candidate(release, "/budget", 0, 1), 0.9), (candidate(release, "/copy", 0, 2), 0.8)]
+    assert [release.passage(q.passage_id).page for q in select(scored, release, 0.3, 0.1)] == ["/budget"]
+
+
+def test_a_second_sentence_of_the_same_block_adds_nothing(tmp_path):
+    folder = write_allowlist(tmp_path, {"/p": ["Streams are buffered.", "Each stream has a highWaterMark."]})
+    data = json.loads((folder / "allowlist.json").read_text("utf-8"))
+    for passage in data["passages"]:
+        passage["block"] = 1
+    (folder / "allowlist.json").write_text(json.dumps(data), "utf-8")
+    one_block = Release.load(folder)
+    first, second = one_block.passages_of("/p")
+    chosen = select([(Candidate(first.id, 1, {}), 0.9), (Candidate(second.id, 1, {}), 0.85)], one_block, 0.3, 0.1)
+    assert [q.passage_id for q in chosen] == [first.id]
+    [quoted] = sentences(chosen, one_block)
+    assert quoted.text == quoted.citations[0].quote == "Streams are buffered."
 
 
 def test_no_more_than_the_limit_is_quoted(release):
-    assert len(choose("page", hits_of(release, "/budget", "/gate"), release, threshold=0.1, limit=1)) == 1
+    scored = [(candidate(release, path, number, rank), 0.9 - rank / 100)
+              for rank, (path, number) in enumerate([("/budget", 0), ("/budget", 1), ("/author", 0), ("/author", 1)], 1)]
+    assert len(select(scored, release, threshold=0.1, second=0.1, limit=3)) == 3
+
+
+def test_the_fitted_logistic_regression_separates_what_it_can_and_round_trips():
+    rng = np.random.default_rng(7)
+    rows = rng.normal(size=(400, 2))
+    labels = (rows[:, 0] - 0.5 * rows[:, 1] > 0).astype(int)
+    weights, bias, mean, scale = fit(rows, labels, l2=0.1)
+    model = RelevanceModel("test", ("cos_passage", "overlap"), tuple(mean), tuple(scale), tuple(weights), bias, 0.5)
+    predicted = [model.probability({"cos_passage": a, "overlap": b}) >= 0.5 for a, b in rows]
+    assert np.mean(np.array(predicted) == labels.astype(bool)) > 0.95
+    assert weights[0] > 0 > weights[1]
+    assert RelevanceModel.from_json(json.loads(json.dumps(model.to_json()))) == model
+
+
+def test_the_stored_model_names_its_version_and_only_known_features():
+    model = default_model()
+    stored = json.loads(MODEL_FILE.read_text("utf-8"))
+    assert model.version == stored["version"] and model.fitted_on
+    assert set(model.features) <= set(FEATURES) and len(model.weights) == len(model.features)
+    assert 0 < model.threshold < 1

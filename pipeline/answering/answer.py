@@ -1,16 +1,20 @@
 """From model text to shown sentences: inert text, sentence cuts, handle resolution (pure).
 
 Everything the model writes is text. Links, images and HTML are cut out and counted,
-never passed on; what is left is only ever rendered escaped. A sentence keeps a
-citation only when its handle was issued in this request, the passage behind it is in
-the published allowlist, and that passage lexically supports the sentence
-(`trigsight.answering.support`). In strict mode a sentence with no such citation is removed; in
-lenient mode it is shown marked unverified. Chip URLs come from the allowlist alone.
+never passed on; what is left is only ever rendered escaped. A sentence is shown with a
+chip only to a passage that was issued in this request, is in the published allowlist,
+and supports it (`trigsight.answering.attribution`: its words, or across languages its
+meaning, with numbers, names and negation agreeing). The model's handle says where to
+look first; a sentence without one, or whose cited source does not support it, gets the
+chip of the issued passage that does. Only a sentence that no issued source supports is
+removed in strict mode; lenient mode shows it marked unverified. Chip URLs come from the
+allowlist alone.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Callable, Sequence
 
 from ..matching.sentences import split_sentences
 from .handles import (
@@ -20,13 +24,9 @@ from .handles import (
     parse_citations,
     split_leading_handles,
 )
-from .support import explain, support_score
+from .attribution import HELPER_SHARE, Evidence, judge, judge_together, language_of
 
 STRICT, LENIENT = "strict", "lenient"
-# Chosen by bench/chat/run.py on bench/chat/pairs.json: the lowest threshold whose precision
-# reaches 0.9 (trigsight.answering.support's own default, 0.6, is calibrated for agents' claims).
-SUPPORT_THRESHOLD = 0.8
-HELPER_SHARE = 0.3   # a second cited passage must carry this share of a sentence's words to keep its chip
 SUPPORTED, UNVERIFIED, REFUSAL = "supported", "unverified", "refusal"
 
 _BLOCK_MARKUP = re.compile(r"<(script|style|iframe|object|embed|svg|math|template|noscript)\b.*?(?:</\1\s*>|$)",
@@ -80,6 +80,8 @@ class Tally:
     emitted: int = 0       # citation tokens the model wrote (handles and look-alikes)
     resolved: int = 0      # of those, handles issued in this request with allowlisted passages
     unsupported: int = 0   # resolved, but the passage does not support the sentence
+    attributed: int = 0    # sentences without a handle, given the chip of an issued passage that supports them
+    reattributed: int = 0  # sentences whose cited sources did not support them, given another issued source's chip
     links: int = 0         # URLs, markdown links and images cut out
     markup: int = 0        # HTML tags cut out
     sentences: int = 0     # sentences removed for want of a supporting citation
@@ -90,27 +92,8 @@ class Tally:
                 "links": self.links, "markup": self.markup, "sentences": self.sentences}
 
     def resolution(self) -> dict:
-        return {"emitted": self.emitted, "resolved": self.resolved}
-
-
-_CLAUSE_BREAK = re.compile(r"(?<=[,;:])\s+|\s+(?=[—–]\s)|(?<=[、；：])")
-
-
-def sentence_support(text: str, passage_text: str, ignore: tuple[str, ...] = ()) -> float:
-    """How well a passage supports one answer sentence: `trigsight.answering.support` over the passage,
-    or over a run of its clauses when the whole passage differs in polarity.
-
-    A model often restates one clause of a sentence whose other clause is negative
-    ("…exits with status 1 and prints the passage that could not be placed"); the passage
-    still supports that clause. The chip quotes the whole passage either way.
-    """
-    found = explain(text, passage_text, ignore)
-    if not found.polarity_differs:
-        return found.score
-    clauses = [c for c in _CLAUSE_BREAK.split(passage_text) if c.strip()]
-    runs = (" ".join(clauses[i:j]) for i in range(len(clauses)) for j in range(i + 1, len(clauses) + 1)
-            if (i, j) != (0, len(clauses)))
-    return max((support_score(text, run, ignore=ignore) for run in runs), default=found.score)
+        return {"emitted": self.emitted, "resolved": self.resolved, "attributed": self.attributed,
+                "reattributed": self.reattributed}
 
 
 def citation_for(passage, release) -> Citation:
@@ -224,15 +207,23 @@ def _attach_handles(texts: list[str]) -> list[str]:
     return out
 
 
+Similarity = Callable[[str, Sequence[str]], dict[str, float]]
+
+
 @dataclass
 class Resolver:
-    """Resolve the handles of model sentences against one request's table and the allowlist."""
+    """Resolve model sentences against one request's issued sources and the allowlist.
+
+    `similarity(text, passage_ids)` gives the cosine of the sentence and each passage in the
+    index's vector space (the retriever's); without it, only words can support a sentence,
+    and only in its own language.
+    """
 
     table: HandleTable
     release: object
     mode: str = STRICT
     ignore: tuple[str, ...] = ()        # tokens that are evidence of nothing (the site's name)
-    threshold: float = SUPPORT_THRESHOLD
+    similarity: Similarity | None = None
     tally: Tally = field(default_factory=Tally)
 
     def resolve(self, raw: str) -> AnswerSentence | None:
@@ -245,17 +236,24 @@ class Resolver:
         self.tally.emitted += len(cited.labels) + cited.stray
         groups = []                      # the allowlisted passages behind each distinct handle
         for label in dict.fromkeys(cited.labels):
-            source = self.table.get(label)
-            found = [p for p in (self.release.passage(pid) for pid in source.passage_ids) if p is not None] \
-                if source else []
+            found = self._passages(self.table.get(label))
             if found:
                 self.tally.resolved += cited.labels.count(label)
                 groups.append(found)
         if not has_words(text):
             self.tally.unsupported += len(groups)   # handles with no sentence to back
             return None
-        backing = self.supporting(text, groups)
+        evidence = self._evidence(text)
+        backing = self.supporting(text, groups, evidence)
         self.tally.unsupported += sum(not any(p in backing for p in group) for group in groups)
+        if not backing:
+            backing = self.supporting(text, [self._passages(source) for source in self.table], evidence,
+                                      cited=False)
+            if backing:
+                if groups:
+                    self.tally.reattributed += 1
+                else:
+                    self.tally.attributed += 1
         if backing:
             return AnswerSentence(text, tuple(citation_for(p, self.release) for p in backing), SUPPORTED)
         if self.mode == LENIENT:
@@ -263,37 +261,59 @@ class Resolver:
         self.tally.sentences += 1
         return None
 
-    def score(self, text: str, passage_text: str) -> float:
-        return sentence_support(text, passage_text, self.ignore)
+    def _passages(self, source) -> list:
+        if source is None:
+            return []
+        return [p for p in (self.release.passage(pid) for pid in source.passage_ids) if p is not None]
 
-    def supports(self, text: str, passage_text: str) -> bool:
-        return self.score(text, passage_text) >= self.threshold
+    def _evidence(self, text: str) -> Callable[[object], Evidence]:
+        """What each issued passage offers this sentence, judged once per passage."""
+        language = language_of(text)
+        cosines: dict[str, float] | None = None
+        judged: dict[str, Evidence] = {}
 
-    def share(self, text: str, passage_text: str) -> float:
-        """Share of the sentence's words the passage carries, whatever it lacks besides."""
-        found = explain(text, passage_text, ignore=self.ignore)
-        total = len(found.matched) + len(found.missing_words)
-        return len(found.matched) / total if total else 0.0
+        def of(passage) -> Evidence:
+            nonlocal cosines
+            if passage.id not in judged:
+                page = self.release.page(passage.page)
+                cross = language != ((page.language if page and page.language else language_of(passage.text))
+                                     .split("-")[0])
+                if cosines is None:
+                    issued = [pid for source in self.table for pid in source.passage_ids]
+                    cosines = self.similarity(text, issued) if self.similarity else {}
+                context = " ".join(passage.headings) + " " + (page.title if page else "")
+                judged[passage.id] = judge(text, passage.text, cosine=cosines.get(passage.id), cross=cross,
+                                           ignore=self.ignore, context=context)
+            return judged[passage.id]
+        return of
 
-    def supporting(self, text: str, groups: list[list]) -> list:
-        """The cited passages that back the sentence, [] when it has no support.
+    def supporting(self, text: str, groups: list[list], evidence, cited: bool = True) -> list:
+        """The passages that back the sentence, [] when it has no support.
 
-        Each handle stands for a chunk of a few sentences; its best passage for this
-        sentence is the one carrying most of its words. A best passage that supports the
-        sentence alone always counts, and another handle's best passage counts too when
-        it carries a real share of the sentence (one sentence, two facts). When none
-        supports it alone, every cited passage carrying a real share must support it
-        together: a model often folds two neighbouring sentences into one.
+        Each group is one source (a chunk of a few sentences); its best passage for this
+        sentence is the one that supports it most, else the one carrying most of its words.
+        A best passage that supports the sentence alone always counts. For cited sources,
+        another cited source's best passage counts too when it carries a real share of the
+        sentence (one sentence, two facts), and when none supports it alone, the cited
+        passages carrying a real share may support it together (a model often folds two
+        neighbouring sentences into one). Uncited, the server takes the single passage that
+        supports the sentence best, or else the two carrying most of its words if together
+        they carry every one of them (the model did not point at these two).
         """
         def key(p):
-            return self.score(text, p.text), self.share(text, p.text)
+            found = evidence(p)
+            return found.supported, found.strength, found.share
 
-        best = list({p.id: p for p in (max(group, key=key) for group in groups)}.values())
-        alone = [p for p in best if self.supports(text, p.text)]
+        best = list({p.id: p for p in (max(group, key=key) for group in groups if group)}.values())
+        alone = sorted((p for p in best if evidence(p).supported), key=key, reverse=True)
+        if alone and not cited:
+            return alone[:1]
         if alone:
-            return alone + [p for p in best if p not in alone and self.share(text, p.text) >= HELPER_SHARE]
-        pool = list({p.id: p for group in groups for p in group
-                     if self.share(text, p.text) >= HELPER_SHARE}.values())
-        if len(pool) > 1 and self.supports(text, " ".join(p.text for p in pool)):
+            return alone + [p for p in best if p not in alone and evidence(p).share >= HELPER_SHARE
+                            and language_of(p.text) == language_of(text)]
+        pool = list({p.id: p for group in groups for p in group if evidence(p).share >= HELPER_SHARE}.values())
+        if not cited:
+            pool = sorted(pool, key=lambda p: evidence(p).share, reverse=True)[:2]
+        if len(pool) > 1 and judge_together(text, [p.text for p in pool], self.ignore, 0.8 if cited else 1.0):
             return pool
         return []

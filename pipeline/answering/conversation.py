@@ -2,47 +2,68 @@
 
 Events, in order: `start` {mode, filter, language}; `context` {sources}; one `sentence`
 {text, citations, status} per shown sentence, each sent as soon as it is complete and
-resolved; `done` {mode, filter, dropped, resolution, note, backend}. The JSON route, the
+resolved; `done` {mode, filter, dropped, resolution, note, languages, backend, retrieval}. The JSON route, the
 server-sent events route and the no-JavaScript form all consume the same events.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from ..retrieval.tokenize import tokenize
 from . import model_client, offline
 from .answer import REFUSAL, STRICT, AnswerSentence, Resolver, SentenceAssembler
+from .attribution import language_of
 from .handles import HandleTable
 
 MODEL, OFFLINE = "model", "offline"
-CONTEXT_CHUNKS = 6
+CONTEXT_CHUNKS = offline.CONTEXT_CHUNKS
 
 MESSAGES = {
     "en": {"refusal": "I can't find that in these pages.",
-           "fallback": "The model did not answer ({reason}), so this answer quotes the pages instead."},
+           "fallback": "The model did not answer ({reason}), so this answer quotes the pages instead.",
+           "unverified": "No sentence of the model's answer could be checked against these pages, so this answer "
+                         "quotes them instead."},
     "ru": {"refusal": "Я не нахожу ответа на этих страницах.",
-           "fallback": "Модель не ответила ({reason}), поэтому ответ составлен из цитат страниц."},
+           "fallback": "Модель не ответила ({reason}), поэтому ответ составлен из цитат страниц.",
+           "unverified": "Ни одно предложение ответа модели не удалось сверить с этими страницами, поэтому ответ "
+                         "составлен из их цитат."},
     "ja": {"refusal": "これらのページには、その答えが見つかりません。",
-           "fallback": "モデルが応答しなかったため（{reason}）、ページの文をそのまま引用して答えます。"},
+           "fallback": "モデルが応答しなかったため（{reason}）、ページの文をそのまま引用して答えます。",
+           "unverified": "モデルの回答のどの文もこれらのページで確認できなかったため、ページの文をそのまま引用して答えます。"},
     "ko": {"refusal": "이 페이지들에서는 그 답을 찾을 수 없습니다.",
-           "fallback": "모델이 응답하지 않아({reason}) 페이지의 문장을 그대로 인용해 답합니다."},
+           "fallback": "모델이 응답하지 않아({reason}) 페이지의 문장을 그대로 인용해 답합니다.",
+           "unverified": "모델의 답변 중 어느 문장도 이 페이지들로 확인할 수 없어 페이지의 문장을 그대로 인용해 답합니다."},
 }
-_HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
-_KANA_OR_HAN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]")
-_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
-
-
 def detect_language(text: str) -> str:
     """The language of a question, told by its script (the bundled languages only)."""
-    if _HANGUL.search(text):
-        return "ko"
-    if _KANA_OR_HAN.search(text):
-        return "ja"
-    if _CYRILLIC.search(text):
-        return "ru"
-    return "en"
+    return language_of(text)
+
+
+LANGUAGE_NAMES = {
+    "en": {"en": "English", "ru": "Russian", "ja": "Japanese", "ko": "Korean"},
+    "ru": {"en": "английском", "ru": "русском", "ja": "японском", "ko": "корейском"},
+    "ja": {"en": "英語", "ru": "ロシア語", "ja": "日本語", "ko": "韓国語"},
+    "ko": {"en": "영어", "ru": "러시아어", "ja": "일본어", "ko": "한국어"},
+}
+QUOTED_IN = {
+    "en": "The quotes are in {names}, the language of the pages they come from.",
+    "ru": "Цитаты приведены на {names} языке, на языке страниц, откуда они взяты.",
+    "ja": "引用は、引用元のページの言語である{names}のままです。",
+    "ko": "인용문은 원래 페이지의 언어인 {names}로 되어 있습니다.",
+}
+
+
+def languages_line(language: str, shown: list[AnswerSentence]) -> str:
+    """In the question's language: which language the quotes are in, when the pages' differs."""
+    quoted = list(dict.fromkeys(c.language.split("-")[0] for s in shown for c in s.citations if c.language))
+    other = [q for q in quoted if q != language]
+    if not other:
+        return ""
+    names = LANGUAGE_NAMES.get(language, LANGUAGE_NAMES["en"])
+    said = [names.get(q, q) for q in other]
+    joiner = {"ja": "と", "ko": "와 "}.get(language, " и " if language == "ru" else " and ")
+    return QUOTED_IN.get(language, QUOTED_IN["en"]).format(names=joiner.join(said))
 
 
 def refusal(language: str) -> AnswerSentence:
@@ -81,10 +102,10 @@ def run(question: str, history: tuple[Turn, ...], retriever, release, settings: 
         stream: Callable[..., Iterator[str]] = model_client.stream) -> Iterator[Event]:
     """Answer one question; yields events as soon as each is known."""
     language = detect_language(question)
-    hits = retriever.search(question, k=settings.chunks)
-    table = HandleTable.issue(hits, release)
+    hits, scores = retriever.search_scored(question, k=max(settings.chunks, offline.CANDIDATE_CHUNKS))
+    table = HandleTable.issue(hits[:settings.chunks], release)
     ignore = tuple(tokenize(settings.site_title))
-    resolver = Resolver(table, release, settings.filter, ignore)
+    resolver = Resolver(table, release, settings.filter, ignore, retriever.similarity)
     mode = MODEL if settings.model.enabled else OFFLINE
     note = ""
     yield Event("start", {"mode": mode, "filter": settings.filter, "language": language})
@@ -107,9 +128,17 @@ def run(question: str, history: tuple[Turn, ...], retriever, release, settings: 
         except model_client.UpstreamError as error:
             mode = OFFLINE
             note = MESSAGES.get(language, MESSAGES["en"])["fallback"].format(reason=error.reason)
-    if mode == OFFLINE:
+    quoting = mode == OFFLINE
+    if mode == MODEL and not shown and resolver.tally.sentences:
+        # Every sentence the model wrote was removed: the pages may still answer in their own words.
+        quoting = True
+        note = MESSAGES.get(language, MESSAGES["en"])["unverified"]
+    if quoting:
         cited = {c.id for s in shown for c in s.citations}
-        for sentence in offline.answer(question, hits, release):
+        quotes = offline.choose(question, hits, scores, retriever, release, language)
+        if not quotes and mode == MODEL:
+            note = ""
+        for sentence in offline.sentences(quotes, release):
             if sentence.citations[0].id not in cited:
                 shown.append(sentence)
                 yield Event("sentence", sentence.to_json())
@@ -117,6 +146,7 @@ def run(question: str, history: tuple[Turn, ...], retriever, release, settings: 
         yield Event("sentence", refusal(language).to_json())
     yield Event("done", {"mode": mode, "filter": settings.filter, "dropped": resolver.tally.dropped(),
                          "resolution": resolver.tally.resolution(), "note": note,
+                         "languages": languages_line(language, shown),
                          "backend": settings.model.describe() if mode == MODEL else "extractive (offline)",
                          "retrieval": getattr(retriever, "backend", "")})
 
@@ -135,5 +165,6 @@ def collect(events: Iterator[Event]) -> dict:
             result = event.data
     return {"mode": result.get("mode"), "filter": result.get("filter"), "language": language, "answer": answer,
             "dropped": result.get("dropped", {}), "resolution": result.get("resolution", {}),
-            "note": result.get("note", ""), "backend": result.get("backend", ""),
+            "note": result.get("note", ""), "languages": result.get("languages", ""),
+            "backend": result.get("backend", ""),
             "retrieval": result.get("retrieval", ""), "context": context}

@@ -2,152 +2,87 @@
 
 No sentence is generated, so nothing can be invented; the one risk left is quoting
 something beside the point, because vector search always returns a nearest chunk, even
-for a question the pages never address. A passage is quoted only when it carries enough
-of the question's informative words: the idf-weighted share of the question's terms
-found in the passage (with its nearest heading). A word the site never uses weighs the
-most, so "Who is the author's dentist?" is refused rather than answered with a sentence
-about the author. The threshold is measured by bench/chat/run.py on answerable and
-unanswerable questions in every bundled language (bench/chat/questions.json).
+for a question the pages never address. Every passage of the retrieved chunks gets one
+calibrated probability of answering the question (`trigsight.answering.relevance`: vector
+similarity of the passage, its chunk and its heading, BM25, and lexical overlap, combined
+by a model fitted on development questions). A passage is quoted when that probability
+reaches the model's threshold; when none does, the answer is the refusal.
 
-Terms are `trigsight.retrieval.tokenize` tokens of the text with question words removed,
-hiragana dropped (Japanese particles and endings; the content is in kanji and katakana)
-and Korean particles and endings cut off each word, so only words that carry meaning
-are compared. Russian and English stems of five letters or more also match a longer
-stem they begin (браузер / браузерн).
+Candidates are the passages of the first `CANDIDATE_CHUNKS` retrieved chunks (a model is
+shown only the first `CONTEXT_CHUNKS`). Up to three quotes, most likely first, each from a
+different block, a further one only when it is at least `second` times as likely as the
+first (both fitted with the model) and says something the others do not (the same
+sentence repeated on another page adds nothing).
 """
 from __future__ import annotations
 
-import math
-import re
-import threading
 from dataclasses import dataclass
 
-from ..retrieval.tokenize import tokenize
+from ..matching.textmodel import normalise
 from .answer import SUPPORTED, AnswerSentence, citation_for
+from .attribution import language_of
+from .relevance import Candidate, RelevanceModel, candidates, default_model
 
-RELEVANCE_THRESHOLD = 0.5
 MAX_SENTENCES = 3
-NEAR_BEST = 0.75          # a second or third quote must be nearly as relevant as the first
-PREFIX_MATCH = 5
-
-_HIRAGANA = re.compile(r"[\u3041-\u309f]+")
-_HANGUL_WORD = re.compile(r"[\uac00-\ud7af]+")
-_QUESTION_WORDS = re.compile(
-    r"(?i)\b(?:почему|зачем|когда|где|кто|какой|какая|какое|какие|каким|какую|сколько|ли|"
-    r"чем|чего|можно|ли)\b|[何誰]|(?:무엇|어떻게|어떤|무슨|언제|어디|누가|누구|얼마나|왜)(?:을|를|이|가|은|는|으로|로)?")
-_KOREAN_ENDINGS = tuple(sorted(
-    "합니다 합니까 입니다 입니까 습니다 습니까 됩니다 됩니까 있습니다 없습니다 니다 니까 나요 까요 하는 하고 "
-    "해서 하며 에서 으로 에게 에는 부터 까지 은 는 이 가 을 를 의 에 로 와 과 도 만".split(), key=len, reverse=True))
-
-
-def _korean_stem(match: re.Match) -> str:
-    word = match.group()
-    if word in _KOREAN_ENDINGS:
-        return " "      # a bare ending ("합니까" after a question word)
-    for _ in range(2):
-        for ending in _KOREAN_ENDINGS:
-            if len(word) > len(ending) and word.endswith(ending):
-                word = word[:-len(ending)]
-                break
-    return word
-
-
-def terms(text: str) -> frozenset[str]:
-    """The informative terms of `text` (see the module docstring)."""
-    text = _QUESTION_WORDS.sub(" ", text)
-    text = _HIRAGANA.sub(" ", text)
-    text = _HANGUL_WORD.sub(_korean_stem, text)
-    return frozenset(t for t in tokenize(text) if len(t) > 1 or not t.isascii())
-
-
-@dataclass
-class Relevance:
-    """Idf-weighted overlap between a question and passages of one release."""
-
-    df: dict[str, int]
-    n: int
-
-    @classmethod
-    def of(cls, release) -> "Relevance":
-        with _LOCK:
-            found = _CACHE.get(release.release_id)
-            if found is None:
-                df: dict[str, int] = {}
-                for passage in release.passages:
-                    for term in terms(passage.text):
-                        df[term] = df.get(term, 0) + 1
-                found = _CACHE[release.release_id] = cls(df, len(release.passages))
-            return found
-
-    def idf(self, term: str) -> float:
-        return math.log((self.n + 1) / (self.df.get(term, 0) + 0.5))
-
-    def score(self, question: str, passage) -> float:
-        """Share of the question's term weight that the passage (with its nearest heading) carries."""
-        wanted = terms(question)
-        own = terms(passage.text)
-        offered = own | (terms(passage.headings[-1]) if passage.headings else frozenset())
-        total = sum(self.idf(t) for t in wanted)
-        found = [t for t in wanted if _matches(t, offered)]
-        if not total or not any(_matches(t, own) for t in found):
-            return 0.0
-        return sum(self.idf(t) for t in found) / total
-
-
-_CACHE: dict[str, Relevance] = {}
-_LOCK = threading.Lock()
-
-
-def _matches(term: str, offered: frozenset[str]) -> bool:
-    if term in offered:
-        return True
-    if len(term) < PREFIX_MATCH or not term.isalpha() or not (term.isascii() or "\u0400" <= term[0] <= "\u04ff"):
-        return False
-    return any(len(other) >= PREFIX_MATCH and (other.startswith(term) or term.startswith(other)) for other in offered)
+CONTEXT_CHUNKS = 6        # retrieved chunks issued to a model
+CANDIDATE_CHUNKS = 20     # retrieved chunks whose passages the offline answer may quote
 
 
 @dataclass(frozen=True)
 class Quoted:
     passage_id: str
-    relevance: float
+    relevance: float      # calibrated probability that the passage answers the question
     rank: int             # retrieval rank of its chunk, from 1
-    phrases: int = 0      # neighbouring question words that are neighbours in the passage too
 
 
-def shared_phrases(question: str, text: str) -> int:
-    """Adjacent term pairs of the question found adjacent in the text ("browser gate")."""
-    wanted = tokenize(question)
-    offered = tokenize(text)
-    pairs = set(zip(offered, offered[1:]))
-    return sum(pair in pairs for pair in set(zip(wanted, wanted[1:])))
-
-
-def choose(question: str, hits, release, threshold: float = RELEVANCE_THRESHOLD,
+def select(scored: list[tuple[Candidate, float]], release, threshold: float, second: float,
            limit: int = MAX_SENTENCES) -> list[Quoted]:
-    """The passages to quote: the most relevant of the retrieved chunks, at most one per chunk."""
-    relevance = Relevance.of(release)
-    candidates: list[Quoted] = []
-    for rank, hit in enumerate(hits, start=1):
-        scored = [(relevance.score(question, p), p.id == hit.best_passage, p)
-                  for p in (release.passage(pid) for pid in hit.passage_ids) if p is not None]
-        if scored:
-            score, _, best = max(scored, key=lambda s: (s[0], s[1]))
-            if score >= threshold:
-                candidates.append(Quoted(best.id, score, rank, shared_phrases(question, best.text)))
-    candidates.sort(key=lambda q: (-round(q.relevance, 2), -q.phrases, q.rank))
+    """The quotes among scored candidates: see the module docstring."""
+    ranked = sorted(scored, key=lambda pair: (-pair[1], pair[0].rank))
     chosen: list[Quoted] = []
-    for quoted in candidates:
-        if len(chosen) < limit and quoted.relevance >= NEAR_BEST * candidates[0].relevance \
-                and quoted.passage_id not in {q.passage_id for q in chosen}:
-            chosen.append(quoted)
+    blocks: set[tuple[str, int]] = set()
+    texts: set[str] = set()
+    for candidate, probability in ranked:
+        if len(chosen) >= limit or probability < threshold:
+            break
+        if chosen and probability < second * chosen[0].relevance:
+            break
+        passage = release.passage(candidate.passage_id)
+        text = str(normalise(passage.text))
+        if (passage.page, passage.block) in blocks or text in texts:
+            continue
+        blocks.add((passage.page, passage.block))
+        texts.add(text)
+        chosen.append(Quoted(candidate.passage_id, probability, candidate.rank))
     return chosen
 
 
-def answer(question: str, hits, release, threshold: float = RELEVANCE_THRESHOLD,
-           limit: int = MAX_SENTENCES) -> list[AnswerSentence]:
-    """Sentences of the offline answer: each a verbatim passage with its own chip."""
-    sentences = []
-    for quoted in choose(question, hits, release, threshold, limit):
+def choose(question: str, hits, scores, retriever, release, language: str,
+           model: RelevanceModel | None = None, limit: int = MAX_SENTENCES) -> list[Quoted]:
+    """The passages to quote for `question` from its retrieved `hits` (with the leg `scores`)."""
+    model = model or default_model()
+    found = candidates(question, hits, scores, retriever, release, language)
+    return select([(c, model.probability(c.features)) for c in found], release, model.threshold, model.second,
+                  limit)
+
+
+def sentences(quotes: list[Quoted], release) -> list[AnswerSentence]:
+    """Each quote as an answer sentence: the passage verbatim with its own chip."""
+    out = []
+    for quoted in quotes:
         passage = release.passage(quoted.passage_id)
-        sentences.append(AnswerSentence(passage.text, (citation_for(passage, release),), SUPPORTED))
-    return sentences
+        out.append(AnswerSentence(passage.text, (citation_for(passage, release),), SUPPORTED))
+    return out
+
+
+def respond(question: str, retriever, release, language: str | None = None,
+            k: int = CANDIDATE_CHUNKS) -> tuple[list[Quoted], list]:
+    """(the quotes, the retrieved hits) of the offline answer to `question`."""
+    hits, scores = retriever.search_scored(question, k=k)
+    return choose(question, hits, scores, retriever, release, language or language_of(question)), hits
+
+
+def describe(model: RelevanceModel | None = None) -> str:
+    model = model or default_model()
+    return (f"extractive; relevance model {model.version} (logistic regression over {len(model.features)} "
+            f"features), quote at p >= {model.threshold:.2f}")

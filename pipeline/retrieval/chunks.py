@@ -32,11 +32,15 @@ class Chunk:
     title: str = ""                  # the page's title
 
     @property
+    def context(self) -> str:
+        """Page title and nearest heading ("Title / Heading"), or "" for neither."""
+        return " / ".join(part for part in (self.title, self.headings[-1] if self.headings else "") if part)
+
+    @property
     def indexed_text(self) -> str:
         """What the keyword and vector legs see: page title and nearest heading, then the
         sentences (a chunk of three sentences rarely says what it is about by itself)."""
-        context = " / ".join(part for part in (self.title, self.headings[-1] if self.headings else "") if part)
-        return f"{context}: {self.text}" if context else self.text
+        return f"{self.context}: {self.text}" if self.context else self.text
 
     def to_json(self) -> dict:
         return {"id": self.id, "page": self.page, "title": self.title, "passage_ids": list(self.passage_ids),

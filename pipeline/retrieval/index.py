@@ -20,7 +20,7 @@ import numpy as np
 from . import embedders
 from .bm25 import EPSILON, K1, B, BM25Index
 from .chunks import build_chunks
-from .layout import DEFAULT_RRF_K, FUSION_DEPTH, INDEX_DIR, META, MIN_COVERAGE, SCHEMA
+from .layout import DEFAULT_RRF_K, FUSION_DEPTH, HEADINGS_VECTORS, INDEX_DIR, META, MIN_COVERAGE, SCHEMA
 from .tokenize import TOKENIZER, tokenize
 
 
@@ -52,13 +52,16 @@ def build(passages: Sequence, folder: Path, embedder: embedders.Embedder,
 
     chunk_texts = [c.indexed_text for c in chunks]
     passage_texts = [p.text for p in indexed]
-    vectors, embedded = embedders.embed_cached(embedder, chunk_texts + passage_texts, cache)
+    heading_texts = [c.context or c.text for c in chunks]
+    vectors, embedded = embedders.embed_cached(embedder, chunk_texts + passage_texts + heading_texts, cache)
+    vectors, heading_vectors = vectors[:len(chunk_texts) + len(passage_texts)], vectors[len(chunk_texts) + len(passage_texts):]
 
     folder.mkdir(parents=True, exist_ok=True)
     BM25Index.build([tokenize(t) for t in chunk_texts]).save(folder / "bm25-chunks.npz")
     BM25Index.build([tokenize(t) for t in passage_texts]).save(folder / "bm25-passages.npz")
     np.save(folder / "vectors-chunks.npy", vectors[:len(chunks)])
     np.save(folder / "vectors-passages.npy", vectors[len(chunks):])
+    np.save(folder / HEADINGS_VECTORS, heading_vectors)
     meta = {
         "schema": SCHEMA,
         "model": {"id": embedder.model_id, "dims": int(vectors.shape[1]) if len(vectors) else embedder.dims},
@@ -71,7 +74,7 @@ def build(passages: Sequence, folder: Path, embedder: embedders.Embedder,
         "passages": [{"id": p.id, "page": p.page, "chunk": n} for p, n in zip(indexed, chunk_of)],
     }
     (folder / META).write_text(json.dumps(meta, ensure_ascii=False, indent=None) + "\n", "utf-8")
-    total = len(set(chunk_texts + passage_texts))
+    total = len(set(chunk_texts + passage_texts + heading_texts))
     return IndexResult(folder, len(chunks), len(indexed), embedder.model_id, meta["model"]["dims"],
                        embedded, total - embedded, time.perf_counter() - started)
 

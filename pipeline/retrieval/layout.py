@@ -9,6 +9,8 @@ index/
   bm25-passages.npz      the same, one document per passage
   vectors-chunks.npy     float32 (chunks, dims), unit rows, same order as index.json
   vectors-passages.npy   float32 (passages, dims)
+  vectors-headings.npy   float32 (chunks, dims): each chunk's page title and nearest heading
+                         alone (optional: an index without it answers from the other legs)
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from .chunks import Chunk
 INDEX_DIR = "index"
 SCHEMA = "trigsight.index/1"
 META = "index.json"
+HEADINGS_VECTORS = "vectors-headings.npy"
 DEFAULT_RRF_K = 60
 # Query-time fusion settings, stored with the index so a release describes its own ranking.
 # Measured on bench/retrieval/golden.json (see the results there): fusing only the first

@@ -21,6 +21,7 @@ from . import embedders
 from .bm25 import BM25Index
 from .layout import (
     FUSION_DEPTH,
+    HEADINGS_VECTORS,
     INDEX_DIR,
     MIN_COVERAGE,
     SCHEMA,
@@ -83,12 +84,16 @@ class LegScores:
     coverage_passages: np.ndarray
     cos_chunks: np.ndarray | None    # mean of the chunk's cosine and its best passage's
     cos_passages: np.ndarray | None  # mean of the passage's cosine and its chunk's
+    cos_whole: np.ndarray | None = None      # each chunk's own cosine (title and heading included)
+    cos_sentences: np.ndarray | None = None  # each passage's own cosine
+    cos_headings: np.ndarray | None = None   # each chunk's page title and heading alone
 
 
 class Retriever:
     def __init__(self, meta: dict, bm25_chunks: BM25Index, bm25_passages: BM25Index,
                  vectors_chunks: np.ndarray, vectors_passages: np.ndarray,
-                 embedder: embedders.Embedder | None, embedder_error: str = ""):
+                 embedder: embedders.Embedder | None, embedder_error: str = "",
+                 vectors_headings: np.ndarray | None = None):
         self.meta = meta
         self.chunks = load_chunks(meta)
         self.passage_ids = [p["id"] for p in meta["passages"]]
@@ -99,6 +104,9 @@ class Retriever:
         self.chunk_passages = [np.array(m, dtype=np.int64) for m in members]
         self.bm25_chunks, self.bm25_passages = bm25_chunks, bm25_passages
         self.vectors_chunks, self.vectors_passages = vectors_chunks, vectors_passages
+        self.vectors_headings = vectors_headings
+        self.passage_row = {pid: row for row, pid in enumerate(self.passage_ids)}
+        self.chunk_row = {chunk.id: row for row, chunk in enumerate(self.chunks)}
         self.embedder = embedder
         self.embedder_error = embedder_error
         self.model_id = meta["model"]["id"]
@@ -144,18 +152,20 @@ class Retriever:
                 log.warning("retrieval: vector leg off: %s", error)
         vectors_chunks = np.load(folder / "vectors-chunks.npy", mmap_mode="r")
         vectors_passages = np.load(folder / "vectors-passages.npy", mmap_mode="r")
-        for vectors in (vectors_chunks, vectors_passages):
-            if len(vectors) and vectors.shape[1] != meta["model"]["dims"]:
+        headings_file = folder / HEADINGS_VECTORS
+        vectors_headings = np.load(headings_file, mmap_mode="r") if headings_file.is_file() else None
+        for vectors in (vectors_chunks, vectors_passages, vectors_headings):
+            if vectors is not None and len(vectors) and vectors.shape[1] != meta["model"]["dims"]:
                 raise IndexMismatch(f"index vectors have {vectors.shape[1]} dims, index.json says "
                                     f"{meta['model']['dims']}", str(folder))
         return cls(meta, BM25Index.load(folder / "bm25-chunks.npz"), BM25Index.load(folder / "bm25-passages.npz"),
-                   vectors_chunks, vectors_passages, embedder, error)
+                   vectors_chunks, vectors_passages, embedder, error, vectors_headings)
 
     # --- scoring -------------------------------------------------------------------------
 
     def scores(self, query: str) -> LegScores:
         tokens = tokenize(query)
-        cos_chunks = cos_passages = None
+        cos_chunks = cos_passages = sentences = whole = headings = None
         vector = self._embed(query)
         if vector is not None and len(self.chunks):
             sentences = np.asarray(self.vectors_passages @ vector, dtype=np.float64)
@@ -165,11 +175,13 @@ class Retriever:
             # the sentence before it to say what "it" is).
             cos_chunks = 0.5 * whole + 0.5 * np.maximum.reduceat(sentences, self._chunk_starts)
             cos_passages = 0.5 * sentences + 0.5 * whole[self._chunk_of]
+            if self.vectors_headings is not None:
+                headings = np.asarray(self.vectors_headings @ vector, dtype=np.float64)
         elif vector is not None:
-            cos_chunks = cos_passages = np.zeros(0)
+            cos_chunks = cos_passages = sentences = whole = np.zeros(0)
         return LegScores(self.bm25_chunks.scores(tokens), self.bm25_passages.scores(tokens),
                          self.bm25_chunks.coverage(tokens), self.bm25_passages.coverage(tokens),
-                         cos_chunks, cos_passages)
+                         cos_chunks, cos_passages, whole, sentences, headings)
 
     def _embed(self, query: str) -> np.ndarray | None:
         if self.embedder is None:
@@ -218,8 +230,20 @@ class Retriever:
 
     def search(self, query: str, k: int = 5) -> list[Hit]:
         """The k best chunks for `query`, fused."""
+        return self.search_scored(query, k)[0]
+
+    def search_scored(self, query: str, k: int = 5) -> tuple[list[Hit], LegScores]:
+        """The k best chunks for `query`, with every item's scores (what the answer weighs)."""
         scores = self.scores(query)
-        return self.hits(scores, self.ranking(scores, "chunk", "hybrid", k))
+        return self.hits(scores, self.ranking(scores, "chunk", "hybrid", k)), scores
+
+    def similarity(self, text: str, passage_ids: Sequence[str]) -> dict[str, float]:
+        """Cosine of `text` and each indexed passage, in the index's vector space ({} without vectors)."""
+        rows = [(pid, self.passage_row[pid]) for pid in passage_ids if pid in self.passage_row]
+        vector = self._embed(text) if rows else None
+        if vector is None:
+            return {}
+        return {pid: float(np.dot(self.vectors_passages[row], vector)) for pid, row in rows}
 
     def search_passages(self, query: str, k: int = 10) -> list[tuple[str, float]]:
         """The k best single passages (id, fused score) for `query`."""

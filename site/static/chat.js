@@ -54,6 +54,7 @@
       if (kind === "sentence") { got = true; said.push(d.text); answer.append(sentence(d)); }
       if (kind === "error") answer.append(el("p", "note", d.message));
       if (kind === "done") {
+        if (d.languages) answer.append(el("p", "note languages", d.languages));
         if (d.note) answer.append(el("p", "note", d.note));
         if (removed(d.dropped)) answer.append(el("p", "dropped", removed(d.dropped)));
       }

@@ -1,0 +1,186 @@
+"""Does an issued passage support a model sentence, in the passage's language or another? (pure)
+
+A sentence is shown only with a chip to a passage that supports it. Support is judged
+per (sentence, passage), from what both say:
+
+- **Agreement**, always: every number of the sentence is in the passage (digits or number
+  words in any of the four languages), every Latin-script name (`fs.watch`, NODE_OPTIONS,
+  Chromium) is in the passage or its context, the two agree on negation, and, in English
+  and Russian, the sentence does not swap a word for its opposite ("less efficient" about
+  "more efficient"). Negation is compared as two marks: a negated verb (not, never, не,
+  ない, 않) and an absence (no, without, без, なし, 없): "без выделения" agrees with
+  "with no highlight".
+- **Same language**: the share of the sentence's content words the passage carries
+  (`trigsight.answering.support`) reaches `WORDS`, over the passage or a run of its clauses
+  when only one clause is restated; or the sentence is a close paraphrase: a smaller share
+  (`PARAPHRASE_WORDS`) and a vector cosine of at least `PARAPHRASE_COSINE`.
+- **Across languages** (a Russian sentence about an English passage) words cannot be
+  compared: the cosine of the two in the multilingual vector space must reach
+  `CROSS_COSINE`, and agreement must hold. A passage that states a direction (X takes
+  precedence over Y, more than, before, instead of) can be reversed without changing a
+  word, which no similarity sees, so it needs `CROSS_DIRECTIONAL`: the same meaning
+  nearly word for word.
+
+The thresholds are swept by bench/chat/run.py on the development half of
+bench/chat/pairs.json, and the check's precision is reported on the other half. Same
+language: the highest values that keep the best dev recall (precision was 1.0 throughout).
+Across languages: the lowest `CROSS_COSINE` on the sweep with dev precision >= 0.95 and a
+margin of 0.05 over the most similar unsupported dev pair whose facts agree (0.636).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Iterable
+
+from ..retrieval.tokenize import tokenize
+from .support import MIN_WORDS, explain, numbers_in, profile
+
+WORDS = 0.8
+PARAPHRASE_WORDS = 0.6
+PARAPHRASE_COSINE = 0.85
+CROSS_COSINE = 0.7
+CROSS_DIRECTIONAL = 0.9
+HELPER_SHARE = 0.3      # a second passage must carry this share of a sentence's words to keep its chip
+
+_VERBAL = re.compile(
+    r"\b(?:not|never|cannot|не|никогда|нельзя|нет)\b|n[’']t\b"
+    r"|ない|ません|なかった|ず(?:に|、|。|$)|(?:では|で|じゃ)なく|않|(?<!잘)못|수\s*없|(?<![가-힣])안(?![가-힣])")
+_ABSENCE = re.compile(r"\b(?:no|none|nothing|without|без|ни)\b|なし|없(?!이\s*수)")
+_DIRECTIONAL = re.compile(
+    r"\b(?:precedence|precedes?|over|than|before|after|instead|rather|unlike|prefer(?:red)?|first|last"
+    r"|больше|меньше|раньше|позже|вместо|чем|перед|после)\b|より|前に|後に|代わりに|보다|전에|후에|대신", re.I)
+_CLAUSE_BREAK = re.compile(r"(?<=[,;:])\s+|\s+(?=[—–]\s)|(?<=[、；：])")
+_LATIN_OR_CYRILLIC = re.compile(r"[a-z0-9\u00c0-\u024f\u0400-\u04ff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
+_KANA_OR_HAN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+# Words and their opposites, as stems of the tokenizer (English and Russian).
+_OPPOSITES = [tuple(tokenize(w)[0] for w in pair) for pair in (
+    ("more", "less"), ("higher", "lower"), ("faster", "slower"), ("larger", "smaller"), ("before", "after"),
+    ("synchronous", "asynchronous"), ("synchronously", "asynchronously"), ("enabled", "disabled"),
+    ("increase", "decrease"), ("always", "never"), ("first", "last"), ("minimum", "maximum"),
+    ("больше", "меньше"), ("раньше", "позже"), ("быстрее", "медленнее"), ("синхронно", "асинхронно"),
+    ("включен", "выключен"), ("всегда", "никогда"))]
+_OPPOSITE = {a: b for a, b in _OPPOSITES} | {b: a for a, b in _OPPOSITES}
+
+
+def language_of(text: str) -> str:
+    """The language a sentence is written in, told by its script (en, ru, ja, ko)."""
+    if _HANGUL.search(text):
+        return "ko"
+    if _KANA_OR_HAN.search(text):
+        return "ja"
+    if _CYRILLIC.search(text):
+        return "ru"
+    return "en"
+
+
+def polarity(text: str) -> tuple[bool, bool]:
+    """(has a negated verb, has an absence word)."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return bool(_VERBAL.search(folded)), bool(_ABSENCE.search(folded))
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What one passage offers one sentence."""
+
+    supported: bool
+    strength: float      # words share (same language) or cosine (across): ranks supporting passages
+    share: float         # share of the sentence's content words the passage carries
+    how: str = ""        # words | paraphrase | translation, or why not: numbers | names | negation | opposite
+
+
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_$]*")
+
+
+def _names(claim: str, same_language: bool) -> frozenset[str]:
+    """Tokens of the names in `claim`: capitalised words inside a sentence, acronyms, mixed case;
+    in a sentence not written in Latin script, every Latin-script word (Firefox, readFile)."""
+    names = {t for t in profile(claim).names if _LATIN_OR_CYRILLIC.search(t)}
+    if not same_language and language_of(claim) != "en":
+        names |= {t for word in _LATIN_WORD.findall(claim) for t in tokenize(word) if len(t) > 1}
+    return frozenset(names)
+
+
+def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterable[str] = (),
+                 same_language: bool = True) -> str:
+    """Why the two cannot agree ("numbers", "names", "negation", "opposite"), or "" when they can."""
+    wanted = list(numbers_in(sentence))
+    offered = list(numbers_in(passage))
+    for number in wanted:
+        if number not in offered:
+            return "numbers"
+        offered.remove(number)
+    named = profile(passage).words | (profile(context).words if context else frozenset())
+    if _names(sentence, same_language) - frozenset(ignore) - named:
+        return "names"
+    if polarity(sentence) != polarity(passage):
+        return "negation"
+    if same_language:
+        said, written = set(tokenize(sentence)), set(tokenize(passage))
+        if any(_OPPOSITE.get(word) in written and word not in written and _OPPOSITE[word] not in said
+               for word in said):
+            return "opposite"
+    return ""
+
+
+def word_share(sentence: str, passage: str, ignore: Iterable[str] = ()) -> float:
+    """Share of the sentence's content words the passage carries (over at least MIN_WORDS words)."""
+    found = explain(sentence, passage, ignore)
+    total = len(found.matched) + len(found.missing_words)
+    return len(found.matched) / max(total, MIN_WORDS) if total else 0.0
+
+
+def _clause_runs(passage: str) -> list[str]:
+    clauses = [c for c in _CLAUSE_BREAK.split(passage) if c.strip()]
+    return [" ".join(clauses[i:j]) for i in range(len(clauses)) for j in range(i + 1, len(clauses) + 1)
+            if (i, j) != (0, len(clauses))]
+
+
+def judge(sentence: str, passage: str, *, cosine: float | None = None, cross: bool | None = None,
+          ignore: Iterable[str] = (), context: str = "") -> Evidence:
+    """Does `passage` support `sentence`? See the module docstring.
+
+    `cross` says the two are in different languages (default: told by their scripts);
+    `cosine` is their similarity in the multilingual vector space, None when unknown (then
+    only words can support, and only in the same language).
+    """
+    ignore = tuple(ignore)
+    if cross is None:
+        cross = language_of(sentence) != language_of(passage)
+    share = word_share(sentence, passage, ignore)
+    if cross:
+        why = disagreement(sentence, passage, context, ignore, same_language=False)
+        if why:
+            return Evidence(False, 0.0, share, why)
+        needed = CROSS_DIRECTIONAL if _DIRECTIONAL.search(passage) else CROSS_COSINE
+        ok = cosine is not None and cosine >= needed
+        return Evidence(ok, cosine or 0.0, share, "translation" if ok else "")
+    # A model often restates one clause of a passage whose other clause says "not": the
+    # passage supports that clause. The chip quotes the whole passage either way.
+    why = disagreement(sentence, passage, context, ignore)
+    best = Evidence(False, 0.0, share, why)
+    for text in ([] if why else [passage]) + _clause_runs(passage):
+        if text is not passage and disagreement(sentence, text, context, ignore):
+            continue
+        words = word_share(sentence, text, ignore)
+        if words >= WORDS:
+            return Evidence(True, words, share, "words")
+        if words >= PARAPHRASE_WORDS and cosine is not None and cosine >= PARAPHRASE_COSINE and not best.supported:
+            best = Evidence(True, words, share, "paraphrase")
+    return best
+
+
+def judge_together(sentence: str, passages: list[str], ignore: Iterable[str] = (), need: float = WORDS) -> bool:
+    """Do several passages of the sentence's language support it only together (one sentence, two facts)?
+
+    Words only: their joined text must carry `need` of the sentence's words and agree with it.
+    """
+    ignore = tuple(ignore)
+    if len(passages) < 2 or any(language_of(p) != language_of(sentence) for p in passages):
+        return False
+    joined = " ".join(passages)
+    return not disagreement(sentence, joined, "", ignore) and word_share(sentence, joined, ignore) >= need

@@ -1,0 +1,113 @@
+"""How much of a question's informative wording a passage carries: idf-weighted term overlap (pure).
+
+One of the relevance model's features (trigsight.answering.relevance), and on its own the
+lexical check that keeps a question about a word the site never uses ("Who is the
+author's dentist?") from being answered by the nearest sentence about the author.
+
+Terms are `trigsight.retrieval.tokenize` tokens of the text with question words removed,
+hiragana dropped (Japanese particles and endings; the content is in kanji and katakana)
+and Korean particles and endings cut off each word, so only words that carry meaning
+are compared. Russian and English stems of five letters or more also match a longer
+stem they begin (браузер / браузерн).
+"""
+from __future__ import annotations
+
+import functools
+import math
+import re
+import threading
+from dataclasses import dataclass
+
+from ..retrieval.tokenize import tokenize
+
+PREFIX_MATCH = 5
+
+_HIRAGANA = re.compile(r"[\u3041-\u309f]+")
+_HANGUL_WORD = re.compile(r"[\uac00-\ud7af]+")
+_QUESTION_WORDS = re.compile(
+    r"(?i)\b(?:почему|зачем|когда|где|кто|какой|какая|какое|какие|каким|какую|сколько|ли|"
+    r"чем|чего|можно|ли)\b|[何誰]|(?:무엇|어떻게|어떤|무슨|언제|어디|누가|누구|얼마나|왜)(?:을|를|이|가|은|는|으로|로)?")
+_KOREAN_ENDINGS = tuple(sorted(
+    "합니다 합니까 입니다 입니까 습니다 습니까 됩니다 됩니까 있습니다 없습니다 니다 니까 나요 까요 하는 하고 "
+    "해서 하며 에서 으로 에게 에는 부터 까지 은 는 이 가 을 를 의 에 로 와 과 도 만".split(), key=len, reverse=True))
+
+
+def _korean_stem(match: re.Match) -> str:
+    word = match.group()
+    if word in _KOREAN_ENDINGS:
+        return " "      # a bare ending ("합니까" after a question word)
+    for _ in range(2):
+        for ending in _KOREAN_ENDINGS:
+            if len(word) > len(ending) and word.endswith(ending):
+                word = word[:-len(ending)]
+                break
+    return word
+
+
+@functools.lru_cache(maxsize=65536)
+def terms(text: str) -> frozenset[str]:
+    """The informative terms of `text` (see the module docstring)."""
+    text = _QUESTION_WORDS.sub(" ", text)
+    text = _HIRAGANA.sub(" ", text)
+    text = _HANGUL_WORD.sub(_korean_stem, text)
+    return frozenset(t for t in tokenize(text) if len(t) > 1 or not t.isascii())
+
+
+@dataclass
+class Overlap:
+    """Idf-weighted overlap between a question and passages of one release."""
+
+    df: dict[str, int]
+    n: int
+
+    @classmethod
+    def of(cls, release) -> "Overlap":
+        with _LOCK:
+            found = _CACHE.get(release.release_id)
+            if found is None:
+                df: dict[str, int] = {}
+                for passage in release.passages:
+                    for term in terms(passage.text):
+                        df[term] = df.get(term, 0) + 1
+                found = _CACHE[release.release_id] = cls(df, len(release.passages))
+            return found
+
+    def unknown(self, question: str) -> list[str]:
+        """The question's Latin-script terms (three letters or more) that no passage of the release uses."""
+        return [t for t in terms(question) if _LATIN_TERM.match(t) and not t.isdigit() and len(t) > 2
+                and not self.df.get(t)]
+
+    def idf(self, term: str) -> float:
+        return math.log((self.n + 1) / (self.df.get(term, 0) + 0.5))
+
+    def score(self, question: str, passage) -> float:
+        """Share of the question's term weight that the passage (with its nearest heading) carries."""
+        wanted = terms(question)
+        own = terms(passage.text)
+        offered = own | (terms(passage.headings[-1]) if passage.headings else frozenset())
+        total = sum(self.idf(t) for t in wanted)
+        found = [t for t in wanted if _matches(t, offered)]
+        if not total or not any(_matches(t, own) for t in found):
+            return 0.0
+        return sum(self.idf(t) for t in found) / total
+
+
+_CACHE: dict[str, Overlap] = {}
+_LATIN_TERM = re.compile(r"^[a-z0-9_.$-]+$")
+_LOCK = threading.Lock()
+
+
+def _matches(term: str, offered: frozenset[str]) -> bool:
+    if term in offered:
+        return True
+    if len(term) < PREFIX_MATCH or not term.isalpha() or not (term.isascii() or "\u0400" <= term[0] <= "\u04ff"):
+        return False
+    return any(len(other) >= PREFIX_MATCH and (other.startswith(term) or term.startswith(other)) for other in offered)
+
+
+def shared_phrases(question: str, text: str) -> int:
+    """Adjacent term pairs of the question found adjacent in the text ("browser gate")."""
+    wanted = tokenize(question)
+    offered = tokenize(text)
+    pairs = set(zip(offered, offered[1:]))
+    return sum(pair in pairs for pair in set(zip(wanted, wanted[1:])))

@@ -1,0 +1,62 @@
+"""`trigsight eval --answers`: the offline answer scored per language on answerable and unanswerable questions."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import small_site
+
+QUESTIONS = {
+    "schema": "trigsight.answers/1",
+    "questions": [
+        {"id": "water", "language": "en", "split": "dev", "answerable": True, "kinds": ["paraphrase"],
+         "question": "How often should tomatoes be watered?", "pages": ["/"],
+         "sentences": ["Tomatoes want deep watering twice a week in the early morning."]},
+        {"id": "apples", "language": "ru", "split": "test", "answerable": True, "kinds": ["direct"],
+         "question": "Когда обрезают яблони?", "pages": ["/ru"], "sentences": ["Яблони обрезают в конце зимы"]},
+        {"id": "fig", "language": "en", "split": "test", "answerable": False,
+         "question": "Which fertiliser brand suits fig trees in pots?", "why": "figs are never mentioned"},
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def garden_release(tmp_path_factory):
+    from conftest import run_trigsight
+
+    return small_site.shared_release(tmp_path_factory, run_trigsight)[2]
+
+
+def run_eval(trigsight, release, questions, tmp_path, split="all"):
+    file = tmp_path / "questions.json"
+    file.write_text(json.dumps(questions, ensure_ascii=False), "utf-8")
+    return trigsight("eval", "--release", str(release), "--answers", str(file), "--split", split,
+                     "--results", str(tmp_path / "results"))
+
+
+def test_eval_answers_prints_a_line_per_language_and_writes_a_dated_table(garden_release, trigsight, tmp_path):
+    result = run_eval(trigsight, garden_release, QUESTIONS, tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = {line.split()[0]: line for line in result.stdout.splitlines() if re.match(r"^(en|ru|all) ", line)}
+    assert set(lines) == {"en", "ru", "all"}
+    assert re.search(r"answered correctly +\d/1 .* refused +\d/1 .* p50 +[\d.]+ ms", lines["en"])
+    assert re.search(r"answered correctly +\d/2 .* refused +\d/1 ", lines["all"])
+    [report] = (tmp_path / "results").glob("*.md")
+    assert report.name.endswith("-all.md")
+    text = report.read_text("utf-8")
+    assert "| language | answered correctly |" in text and "relevance model" in text and "## Misses" in text
+
+
+def test_eval_answers_keeps_to_the_split_asked_for(garden_release, trigsight, tmp_path):
+    result = run_eval(trigsight, garden_release, QUESTIONS, tmp_path, split="dev")
+    assert result.returncode == 0, result.stderr
+    assert "1 dev questions" in result.stdout and not re.search(r"^ru ", result.stdout, re.M)
+
+
+def test_eval_answers_refuses_an_answering_text_the_page_does_not_hold(garden_release, trigsight, tmp_path):
+    broken = {**QUESTIONS, "questions": [{**QUESTIONS["questions"][0], "sentences": ["Tomatoes dislike water."]}]}
+    result = run_eval(trigsight, garden_release, broken, tmp_path)
+    assert result.returncode == 1
+    assert "questions.json: water: 'Tomatoes dislike water.' matches no passage on /" in result.stderr

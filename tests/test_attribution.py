@@ -1,0 +1,105 @@
+"""Support of a model sentence by a passage: words in one language, meaning across languages, facts agreeing."""
+from __future__ import annotations
+
+import pytest
+from trigsight.answering.attribution import (
+    CROSS_COSINE,
+    CROSS_DIRECTIONAL,
+    PARAPHRASE_COSINE,
+    disagreement,
+    judge,
+    judge_together,
+    language_of,
+    polarity,
+)
+
+BUDGET = "Each page has to stay within a budget of 8 KB of brotli-compressed JavaScript."
+EVENTS = "By default EventEmitters will print a warning if more than 10 listeners are added for a particular event."
+HIGHLIGHT = "A browser without text-fragment support opens the cited page at the top, with no highlight."
+
+
+@pytest.mark.parametrize("text, language", [
+    ("The budget is 8 KB.", "en"), ("Бюджет — 8 КБ.", "ru"), ("予算は 8 KB です。", "ja"), ("예산은 8 KB입니다.", "ko"),
+])
+def test_the_language_of_a_sentence_is_told_by_its_script(text, language):
+    assert language_of(text) == language
+
+
+@pytest.mark.parametrize("text, marks", [
+    ("The gate never reports a count.", (True, False)),
+    ("It shows the page with no highlight.", (False, True)),
+    ("Страница открывается без выделения.", (False, True)),
+    ("Chromium は一致数を報告しません。", (True, False)),
+    ("CPU の使用量ではなくイベントループを測ります。", (True, False)),
+    ("시그널 기반 리포트는 지원되지 않습니다.", (True, False)),
+    ("The gate counts every match.", (False, False)),
+])
+def test_negation_is_read_as_a_negated_verb_and_an_absence(text, marks):
+    assert polarity(text) == marks
+
+
+@pytest.mark.parametrize("sentence, passage, cosine", [
+    ("Each page must stay within 8 KB of brotli-compressed JavaScript.", BUDGET, None),
+    ("По умолчанию EventEmitter выводит предупреждение, если к событию добавлено больше 10 обработчиков.",
+     EVENTS, CROSS_DIRECTIONAL + 0.01),
+    ("Браузер без поддержки текстовых фрагментов открывает страницу сверху, без выделения.", HIGHLIGHT,
+     CROSS_COSINE + 0.05),
+])
+def test_a_faithful_sentence_is_supported_in_its_language_or_another(sentence, passage, cosine):
+    assert judge(sentence, passage, cosine=cosine).supported
+
+
+@pytest.mark.parametrize("sentence, passage, cosine, why", [
+    ("Each page may carry 16 KB of brotli-compressed JavaScript.", BUDGET, 0.95, "numbers"),
+    ("По умолчанию EventEmitter выводит предупреждение, если добавлено больше 100 обработчиков.", EVENTS, 0.95,
+     "numbers"),
+    ("Firefox では、EventEmitter は 10 個を超えると警告を出します。", EVENTS, 0.95, "names"),
+    ("デフォルトでは EventEmitter は警告を出しません。", EVENTS, 0.95, "negation"),
+    ("By default EventEmitters will print a warning if less than 10 listeners are added for a particular event.",
+     EVENTS, 0.99, "opposite"),
+])
+def test_a_sentence_whose_numbers_names_or_negation_disagree_is_not_supported_whatever_the_similarity(
+        sentence, passage, cosine, why):
+    found = judge(sentence, passage, cosine=cosine)
+    assert not found.supported and found.how == why
+
+
+def test_across_languages_a_passage_stating_a_direction_needs_near_identical_meaning():
+    passage = "Options from the command line take precedence over options passed through NODE_OPTIONS."
+    reversed_claim = "NODE_OPTIONS 환경 변수로 전달된 옵션이 명령줄의 옵션보다 우선합니다."
+    assert not judge(reversed_claim, passage, cosine=CROSS_DIRECTIONAL - 0.01).supported
+    undirected = "Options from the command line and options passed through NODE_OPTIONS are both read."
+    assert judge(reversed_claim, undirected, cosine=CROSS_DIRECTIONAL - 0.01).supported
+
+
+def test_across_languages_similarity_must_reach_the_threshold_and_words_cannot_stand_in():
+    sentence = "По умолчанию EventEmitter выводит предупреждение, если добавлено больше 10 обработчиков."
+    assert not judge(sentence, EVENTS, cosine=CROSS_COSINE - 0.01).supported
+    assert not judge(sentence, EVENTS, cosine=None).supported
+
+
+def test_a_close_paraphrase_needs_both_words_and_similarity():
+    sentence = "Every page is limited to 8 KB of JavaScript compressed with brotli."   # 6 of its 8 words
+    assert judge(sentence, BUDGET, cosine=PARAPHRASE_COSINE + 0.01).how == "paraphrase"
+    assert not judge(sentence, BUDGET, cosine=PARAPHRASE_COSINE - 0.01).supported
+    assert not judge(sentence, BUDGET, cosine=None).supported
+
+
+def test_a_restated_clause_is_supported_even_when_the_other_clause_says_not():
+    passage = "When a check fails, the release exits with status 1, and nothing is published."
+    assert judge("When a check fails, the release exits with status 1.", passage).supported
+
+
+def test_two_passages_may_support_one_sentence_only_together_and_only_in_its_language():
+    first = "The browser gate loads every page in headless Chromium."
+    second = "Answers stream to the browser one sentence at a time."
+    sentence = "Every page loads in headless Chromium, and answers stream one sentence at a time."
+    assert not judge(sentence, first).supported and not judge(sentence, second).supported
+    assert judge_together(sentence, [first, second])
+    assert not judge_together("Все страницы загружаются в Chromium, а ответы идут по одному предложению.",
+                              [first, second])
+
+
+def test_the_site_name_and_the_passage_context_count_for_names():
+    assert disagreement("The budget of Trigsight pages is 8 KB.", BUDGET, ignore=("trigsight",)) == ""
+    assert disagreement("Payload budget: each page stays within 8 KB.", BUDGET, context="Payload") == ""
