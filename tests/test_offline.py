@@ -5,8 +5,8 @@ import json
 
 import numpy as np
 import pytest
-from trigsight.answering.overlap import Overlap, terms
 from trigsight.answering.offline import select, sentences
+from trigsight.answering.overlap import Overlap, terms
 from trigsight.answering.relevance import (
     FEATURES,
     MODEL_FILE,

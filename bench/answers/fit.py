@@ -30,13 +30,13 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # bench/common.py
-from common import ROOT  # noqa: E402
-
 from trigsight.answering import evaluate, relevance  # noqa: E402
-from trigsight.answering.offline import CANDIDATE_CHUNKS, select  # noqa: E402
 from trigsight.answering.conversation import detect_language  # noqa: E402
+from trigsight.answering.offline import CANDIDATE_CHUNKS, select  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
 from trigsight.retrieval.search import Retriever  # noqa: E402
+
+from common import ROOT  # noqa: E402
 
 FEATURE_SETS = {
     # `cross` (the question's language differs from the page's) is left out: in this question set

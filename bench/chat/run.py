@@ -43,18 +43,18 @@ from common import ROOT, percentile  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests"))
 
-from trigsight.answering import offline as offline_answers  # noqa: E402
 from trigsight.answering import attribution  # noqa: E402
+from trigsight.answering import offline as offline_answers  # noqa: E402
 from trigsight.answering.conversation import detect_language  # noqa: E402
-from trigsight.answering.offline import CANDIDATE_CHUNKS  # noqa: E402
 from trigsight.answering.model_client import ModelSettings  # noqa: E402
+from trigsight.answering.offline import CANDIDATE_CHUNKS  # noqa: E402
 from trigsight.gates.liveserver import serve_release  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
 from trigsight.retrieval.search import Retriever  # noqa: E402
 from trigsight.settings import Settings  # noqa: E402
 
-from fake_llm import Script, serve  # noqa: E402
 import real_model  # noqa: E402
+from fake_llm import Script, serve  # noqa: E402
 from transcripts import misses  # noqa: E402
 
 THRESHOLDS = (0.5, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9)

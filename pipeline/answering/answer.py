@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from ..matching.sentences import split_sentences
+from .attribution import HELPER_SHARE, Evidence, judge, judge_together, language_of
 from .handles import (
     HANDLE_GROUP,
     PARTIAL_HANDLE,
@@ -24,7 +25,6 @@ from .handles import (
     parse_citations,
     split_leading_handles,
 )
-from .attribution import HELPER_SHARE, Evidence, judge, judge_together, language_of
 
 STRICT, LENIENT = "strict", "lenient"
 SUPPORTED, UNVERIFIED, REFUSAL = "supported", "unverified", "refusal"
