@@ -118,7 +118,8 @@ def release(settings: Settings, content_dir, out_dir, no_cache, budget, junit_fi
         out_dir=_folder(out_dir, settings.release_dir, "TRIGSIGHT_RELEASE_DIR", "--out"),
         site_title=settings.site_title, language=settings.language,
         use_cache=not no_cache, cache_dir=settings.cache_dir,
-        chromium=settings.chromium, js_budget=budget if budget is not None else settings.js_budget,
+        chromium=settings.chromium, browsers=settings.browsers, browser_tabs=settings.browser_tabs,
+        js_budget=budget if budget is not None else settings.js_budget,
         site_css=settings.site_css, embeddings=settings.embeddings, rrf_k=settings.rrf_k,
         openai_api_key=settings.openai_api_key, openai_base_url=settings.openai_base_url,
         keep_releases=settings.keep_releases)

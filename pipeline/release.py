@@ -24,6 +24,8 @@ class ReleaseConfig:
     use_cache: bool = True
     cache_dir: Path | None = Path(".cache/trigsight")   # None: nothing kept between releases
     chromium: str = ""
+    browsers: tuple[str, ...] = ()   # remote browser endpoints for the browser gate; none: a local Chromium
+    browser_tabs: int = 0            # pages in flight per browser; 0: the gate's default
     js_budget: int = 8192
     site_css: Path | None = None
     embeddings: str = "auto"

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
+from urllib.parse import urlsplit
 
 from .errors import Problem, UsageError
 
@@ -105,6 +106,26 @@ class PathKind:
         return Path(raw) if raw.strip() else None
 
 
+@dataclass(frozen=True)
+class Endpoints:
+    """Browser endpoints: ws:// or wss:// (a Playwright browser server), http:// or https:// (Chromium DevTools)."""
+
+    expected: str = ("comma-separated ws:// or wss:// (Playwright browser server) and http:// or https:// "
+                     "(Chromium DevTools) URLs; empty for none")
+
+    def parse(self, raw: str) -> tuple[str, ...]:
+        if not raw.strip():
+            return ()
+        endpoints = tuple(part.strip() for part in raw.split(","))
+        for endpoint in endpoints:
+            parts = urlsplit(endpoint)
+            if parts.scheme not in ("ws", "wss", "http", "https") or not parts.hostname or " " in endpoint:
+                raise ValueError
+            if parts.port == 0:        # reading .port raises ValueError for one that is not a number in range
+                raise ValueError
+        return endpoints
+
+
 def _of(unit: str) -> str:
     return f" of {unit}" if unit else ""
 
@@ -160,6 +181,13 @@ SETTINGS = [
     Setting("TRIGSIGHT_CHROMIUM", Text(expected="an executable name or path; empty for the default"), "",
             "Chromium executable for the browser gate; empty: /usr/bin/chromium when present, "
             "else Playwright's own browser."),
+    Setting("TRIGSIGHT_BROWSERS", Endpoints(), "",
+            "Browsers the browser gate spreads pages over instead of launching Chromium: each a Playwright "
+            "browser server (`ws://host:port/…`) or a Chromium DevTools endpoint (`http://host:port`); pages are "
+            "delivered to them from this machine, no port is opened. All must run the same Chromium version."),
+    Setting("TRIGSIGHT_BROWSER_TABS", Integer(low=0, unit="tabs"), "0",
+            "Pages in flight per browser in the browser gate; 0: one per spare core for the local Chromium, "
+            "2 per browser in TRIGSIGHT_BROWSERS."),
     Setting("TRIGSIGHT_CACHE_DIR", PathKind(), ".cache/trigsight",
             "Browser-gate proofs and embedding vectors kept between releases."),
     Setting("TRIGSIGHT_SITE_CSS", PathKind(), "",
@@ -213,6 +241,8 @@ class Settings:
     site_title: str
     language: str
     chromium: str
+    browsers: tuple[str, ...]
+    browser_tabs: int
     cache_dir: Path | None
     site_css: Path | None
     dev: bool

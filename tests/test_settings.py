@@ -33,6 +33,8 @@ BAD = {
     "GITHUB_ACTIONS": "maybe",
     "TRIGSIGHT_PUBLIC_URL": "docs.example.org",
     "TRIGSIGHT_KEEP_RELEASES": "0",
+    "TRIGSIGHT_BROWSERS": "ws://a:3000/,localhost:9222",
+    "TRIGSIGHT_BROWSER_TABS": "-1",
 }
 FREE = {"TRIGSIGHT_CONTENT_DIR", "TRIGSIGHT_RELEASE_DIR", "TRIGSIGHT_CHROMIUM", "TRIGSIGHT_CACHE_DIR",
         "TRIGSIGHT_SITE_CSS", "OPENAI_API_KEY", "TRIGSIGHT_MODEL",
@@ -102,6 +104,10 @@ def test_the_embedding_modes_a_setting_accepts_are_the_ones_the_embedders_know()
     ("TRIGSIGHT_PUBLIC_URL", "https://docs.example.org/", "https://docs.example.org/"),
     ("TRIGSIGHT_PUBLIC_URL", "", ""),
     ("TRIGSIGHT_KEEP_RELEASES", "2", 2),
+    ("TRIGSIGHT_BROWSERS", "", ()),
+    ("TRIGSIGHT_BROWSERS", " ws://pool:3000/chromium , http://10.0.0.5:9222",
+     ("ws://pool:3000/chromium", "http://10.0.0.5:9222")),
+    ("TRIGSIGHT_BROWSER_TABS", "4", 4),
 ])
 def test_a_well_formed_value_arrives_typed(name, raw, value):
     assert getattr(Settings.from_environ({name: raw}), BY_NAME[name].field) == value
@@ -144,6 +150,7 @@ def test_every_malformed_setting_is_reported_at_once():
     (["verify"], "TRIGSIGHT_LANGUAGE"),
     (["eval"], "TRIGSIGHT_EMBEDDINGS"),
     (["browser"], "TRIGSIGHT_DEV"),
+    (["release"], "TRIGSIGHT_BROWSERS"),
 ])
 def test_a_command_with_a_malformed_setting_exits_2_naming_it_without_a_traceback(trigsight, tmp_path, command, name):
     result = trigsight(*command, cwd=tmp_path, env={name: BAD[name]})

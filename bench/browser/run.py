@@ -20,6 +20,7 @@ import time
 from datetime import date
 from pathlib import Path
 
+from trigsight.gates.liveserver import serve_release
 from trigsight.settings import Settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/common.py
@@ -44,25 +45,21 @@ def wpt() -> str:
 
 def compare_workers(release_dir: Path, content: Path, sizes: list[int],
                     chromium_path: str = "") -> list[tuple[int, float, int]]:
-    from playwright.sync_api import sync_playwright
     from trigsight.build.builder import BuildConfig
     from trigsight.build.builder import run as build
     from trigsight.gates import browser as browser_gate
-    from trigsight.gates import browser_check, chromium
-    from trigsight.gates.liveserver import serve_release
+    from trigsight.gates import browser_check
+    from trigsight.gates.browser_pool import BrowserPool
 
     built = build(BuildConfig(content))
     rows = []
-    with serve_release(release_dir) as base, sync_playwright() as playwright:
-        browser = chromium.launch(playwright, chromium_path)
-        try:
-            for size in sizes:
+    with serve_release(release_dir) as base:
+        for size in sizes:
+            with BrowserPool((), chromium=chromium_path, tabs_per_browser=size, site=base, **browser_check.TAB) as pool:
                 plans = browser_gate.plan(built, built.passages, base)
                 started = time.perf_counter()
-                results, _ = browser_check.run(browser, [p.job for p in plans], size)
+                results, _ = browser_check.run(pool, [p.job for p in plans])
                 rows.append((size, time.perf_counter() - started, sum(not o.ok for v in results.values() for o in v)))
-        finally:
-            browser.close()
     return rows
 
 

@@ -1,13 +1,15 @@
 """Gate two: headless Chromium proves every published link lands on exactly its sentence.
 
 The staged release is served by the real site (gunicorn on loopback) and every page is
-loaded once in Chromium (browser_check.py). An author citation that fails refuses the
+loaded once in Chromium (browser_check.py): a local one, or the remote browsers of
+TRIGSIGHT_BROWSERS, to which the pages are delivered from here (browser_pool.py). An author citation that fails refuses the
 release; an ordinary passage that fails is left out of the allowlist and reported.
 Pages whose HTML and checks were proven before with the same browser and probe are
 taken from the cache.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -21,13 +23,15 @@ from pathlib import Path
 from ..errors import GateFailed, Problem
 from ..matching.directives import directive_matches, parse_directive
 from ..matching.textmodel import find_matches, normalise
-from . import browser_check, browser_report, chromium
+from . import browser_check, browser_pool, browser_report, chromium
 from .browser_check import citation_key
 
 NAME = "browser"
 # Pages checked at once. Measured on 2 cores (bench/browser): one page at a time was faster
 # than two (28 s vs 37 s), as Chromium, gunicorn and Playwright already share both cores.
 WORKERS = max(1, min(3, (os.cpu_count() or 2) - 1))
+# Tabs per remote browser (TRIGSIGHT_BROWSERS) unless TRIGSIGHT_BROWSER_TABS says otherwise.
+REMOTE_TABS = 2
 # The probe as injected (its logic and the rules) and the code that judges its answers.
 PROBE_VERSION = hashlib.sha256((browser_check.PROBE + Path(browser_check.__file__).read_text("utf-8"))
                                .encode()).hexdigest()[:12]
@@ -106,47 +110,64 @@ def cache_key(plan_: PagePlan, version: str) -> str:
 
 
 def run(staging: Path, plans: list[PagePlan], cache_dir: Path | None, configured: str = "",
-        progress=None) -> GateResult:
-    """Prove every plan in Chromium (or take it from the cache); return the outcomes."""
+        progress=None, browsers: tuple[str, ...] = (), tabs: int = 0, say=None) -> GateResult:
+    """Prove every plan in Chromium (or take it from the cache); return the outcomes.
+
+    `browsers`: endpoints of remote browsers (TRIGSIGHT_BROWSERS) to spread the pages over,
+    several `tabs` each; none: a local Chromium, as before. Their version keys the cache, so
+    they are connected to first.
+    """
     started = time.perf_counter()
-    version = chromium_version(configured)
+    say = say or (lambda line: None)
     store = Path(cache_dir) / "browser" if cache_dir else None
     outcomes, cached = {}, set()
-    for p in plans:
-        p.cache_key = cache_key(p, version)
-        hit = store / f"{p.cache_key}.json" if store else None
-        if hit and hit.is_file():
-            outcomes[p.job.path] = [browser_check.Outcome(**o) for o in json.loads(hit.read_text("utf-8"))]
-            cached.add(p.job.path)
-            progress and progress(p.job.path, True)
-    todo = [p for p in plans if p.job.path not in cached]
-    stats = None
-    if todo:
-        from playwright.sync_api import sync_playwright
+    with contextlib.ExitStack() as stack:
+        pool = None
+        if browsers:
+            pool = stack.enter_context(_pool(browsers, configured, tabs or REMOTE_TABS, say))
+            version = pool.version
+        else:
+            version = chromium_version(configured)
+        for p in plans:
+            p.cache_key = cache_key(p, version)
+            hit = store / f"{p.cache_key}.json" if store else None
+            if hit and hit.is_file():
+                outcomes[p.job.path] = [browser_check.Outcome(**o) for o in json.loads(hit.read_text("utf-8"))]
+                cached.add(p.job.path)
+                progress and progress(p.job.path, True)
+        todo = [p for p in plans if p.job.path not in cached]
+        stats = None
+        if todo:
+            from .liveserver import serve_release
 
-        from .liveserver import serve_release
+            by_path = {p.job.path: p for p in todo}
 
-        by_path = {p.job.path: p for p in todo}
+            def finished(job, results) -> None:
+                if store and all(o.ok for o in results):
+                    store.mkdir(parents=True, exist_ok=True)
+                    (store / f"{by_path[job.path].cache_key}.json").write_text(
+                        json.dumps([o.to_json() for o in results], ensure_ascii=False), "utf-8")
+                progress and progress(job.path, False)
 
-        def finished(job, results) -> None:
-            if store and all(o.ok for o in results):
-                store.mkdir(parents=True, exist_ok=True)
-                (store / f"{by_path[job.path].cache_key}.json").write_text(
-                    json.dumps([o.to_json() for o in results], ensure_ascii=False), "utf-8")
-            progress and progress(job.path, False)
-
-        # One worker is plenty for one browser, and starts in half the time on two cores.
-        with serve_release(staging, workers=1, env={"TRIGSIGHT_DEV": ""}) as base, sync_playwright() as playwright:
+            # One worker is plenty for one browser, and starts in half the time on two cores.
+            base = stack.enter_context(serve_release(staging, workers=1, env={"TRIGSIGHT_DEV": ""}))
+            if pool is None:
+                pool = stack.enter_context(_pool((), configured, tabs or WORKERS, say))
+                version = f"{version} ({pool.version})"
+            pool.site = base
             for p in todo:
                 p.job.url = base + p.job.path
-            browser = chromium.launch(playwright, configured)
-            try:
-                version = f"{version} ({chromium.version(browser)})"
-                found, stats = browser_check.run(browser, [p.job for p in todo], WORKERS, on_page=finished)
-            finally:
-                browser.close()
-        outcomes.update(found)
+            found, stats = browser_check.run(pool, [p.job for p in todo], on_page=finished)
+            outcomes.update(found)
+            if browsers:
+                for b in pool.browsers:
+                    say(f"{b.name} proved {b.jobs} pages ({b.requests} requests delivered)"
+                        + (f", then was lost: {b.lost}" if b.lost else ""))
     return GateResult(outcomes, cached, version, stats, time.perf_counter() - started)
+
+
+def _pool(browsers, configured: str, tabs: int, say) -> browser_pool.BrowserPool:
+    return browser_pool.BrowserPool(browsers, chromium=configured, tabs_per_browser=tabs, say=say, **browser_check.TAB)
 
 
 def release_stage(context) -> None:
@@ -154,9 +175,14 @@ def release_stage(context) -> None:
     build, config = context.build, context.config
     plans = plan(build, context.passages, "")
     progress = _Progress(len(plans), context.say)
-    result = run(context.staging, plans, config.cache_dir if config.use_cache else None,
-                 config.chromium, progress)
-    progress.done()
+    try:
+        result = run(context.staging, plans, config.cache_dir if config.use_cache else None,
+                     config.chromium, progress, config.browsers, config.browser_tabs,
+                     lambda line: context.say(f"browser gate: {line}"))
+    except (browser_pool.NoBrowserLeft, browser_pool.DeliveryFailed) as error:
+        raise GateFailed(NAME, error.problems) from error
+    finally:
+        progress.done()
     citations = {citation_key(r): r for r in build.gate.resolved}
     label = str(config.content_dir)
     failed_passages, problems = set(), []

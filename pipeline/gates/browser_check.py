@@ -4,8 +4,8 @@ One load per page: the probe (matching/probe.js, given the rules of matching/rul
 counts every directive in the rendered DOM, then activates each one in the same document
 and reads `:target`. Author citations get a fresh navigation too, and their highlight is
 checked in a screenshot.
-Several pages run at once in separate contexts; the in-page work is asynchronous, so a
-single thread with Playwright's sync API keeps every renderer busy.
+Pages run on the tabs of a BrowserPool (browser_pool.py): a local Chromium, or remote
+browsers; `check_page` is the pool's work for one page on one tab (Playwright's async API).
 """
 from __future__ import annotations
 
@@ -42,6 +42,9 @@ class PageJob:
     path: str                    # URL path on the site
     url: str                     # absolute URL on the loopback server
     checks: list[Check]
+
+    def __str__(self) -> str:
+        return f"page {self.path}"
 
 
 @dataclass
@@ -107,36 +110,32 @@ def probe_page(page, directives: list[str], intended: list[dict | None] | None =
             for c, j, want, d in zip(counted, judged, intended, directives)]
 
 
-class _Slot:
-    """One browser context + page, working on one job at a time."""
+class _PageCheck:
+    """One job on one tab (Playwright's async API): the page's checks, then the fresh navigations."""
 
-    def __init__(self, browser, viewport: dict):
-        self.context = browser.new_context(viewport=viewport, device_scale_factor=1)
-        self.context.add_init_script(PROBE)
-        self.page = self.context.new_page()
-        self.job = None
+    def __init__(self, page, job: PageJob):
+        self.page, self.job = page, job
         self.counted: list[dict] = []
 
-    def start_page(self, job: PageJob) -> None:
-        self.job, self.kind = job, "page"
-        self.page.goto(job.url, wait_until="load")
+    async def same_document(self) -> list[Outcome]:
+        job = self.job
+        await self.page.goto(job.url, wait_until="load")
         directives = [c.directive for c in job.checks]
-        self.counted = self.page.evaluate("(ds) => window.__trigsight.count(ds)", directives)
-        self.page.evaluate("""([ds, intended, frames]) => { window.__trigsightDone = undefined;
-            window.__trigsight.activate(ds, intended, frames).then(r => { window.__trigsightDone = r; },
-                e => { window.__trigsightDone = String(e); }); }""",
-                           [directives, [c.intended for c in job.checks], SAME_DOCUMENT_FRAMES])
+        self.counted = await self.page.evaluate("(ds) => window.__trigsight.count(ds)", directives)
+        judged = await self._settled("""([ds, intended, frames]) => window.__trigsight.activate(ds, intended, frames)
+            .catch(e => String(e))""", [directives, [c.intended for c in job.checks], SAME_DOCUMENT_FRAMES])
+        return self.finish_page(judged)
 
-    def start_fresh(self, job: PageJob, check: Check) -> None:
-        self.job, self.kind, self.check = job, "fresh", check
-        self.page.goto("about:blank")
-        self.page.goto(f"{job.url}#:~:{check.directive}", wait_until="load")
-        self.page.evaluate("""([d, intended, frames]) => { window.__trigsightDone = undefined;
-            window.__trigsight.arrived(d, intended, frames).then(r => { window.__trigsightDone = r; },
-                e => { window.__trigsightDone = String(e); }); }""", [check.directive, check.intended, FRESH_FRAMES])
+    async def fresh(self, check: Check) -> dict:
+        self.check = check
+        await self.page.goto("about:blank")
+        await self.page.goto(f"{self.job.url}#:~:{check.directive}", wait_until="load")
+        arrived = await self._settled("""([d, intended, frames]) => window.__trigsight.arrived(d, intended, frames)
+            .catch(e => String(e))""", [check.directive, check.intended, FRESH_FRAMES])
+        return await self.finish_fresh(arrived)
 
-    def poll(self):
-        result = self.page.evaluate("() => window.__trigsightDone")
+    async def _settled(self, script: str, arguments: list):
+        result = await self.page.evaluate(script, arguments)
         if isinstance(result, str):
             raise RuntimeError(f"probe failed on {self.job.url}: {result}")
         return result
@@ -149,18 +148,18 @@ class _Slot:
                                     counted.get("text", ""), verdict["target"]))
         return outcomes
 
-    def finish_fresh(self, arrived: dict) -> dict:
+    async def finish_fresh(self, arrived: dict) -> dict:
         reason = same_document_reason(arrived, arrived, self.check.intended, self.check.directive)
         if not reason and not arrived["inView"]:
             reason = "after a fresh navigation the sentence is not scrolled into view"
         if not reason:
-            reason = self._highlight_reason(arrived["rects"])
+            reason = await self._highlight_reason(arrived["rects"])
         return {"ok": not reason, "reason": reason, "count": arrived["count"], "target": arrived["target"]}
 
-    def _highlight_reason(self, rects: list[list[float]]) -> str:
+    async def _highlight_reason(self, rects: list[list[float]]) -> str:
         """Paint ::target-text magenta and compare the magenta box with the match's box."""
-        self.page.evaluate("() => window.__trigsight.markHighlight()")
-        self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        await self.page.evaluate("() => window.__trigsight.markHighlight()")
+        await self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         viewport = self.page.viewport_size
         want = _union([r for r in rects if r[3] > 0 and r[1] < viewport["height"]])
         if want is None:
@@ -168,9 +167,9 @@ class _Slot:
         margin = 16
         clip = [max(0, int(want[0]) - margin), max(0, int(want[1]) - margin),
                 min(viewport["width"], int(want[2]) + margin + 1), min(viewport["height"], int(want[3]) + margin + 1)]
-        shot = self.page.screenshot(type="png", clip={"x": clip[0], "y": clip[1], "width": clip[2] - clip[0],
-                                                      "height": clip[3] - clip[1]})
-        got = self.page.evaluate("(png) => window.__trigsight.magentaBox(png)", base64.b64encode(shot).decode())
+        shot = await self.page.screenshot(type="png", clip={"x": clip[0], "y": clip[1], "width": clip[2] - clip[0],
+                                                            "height": clip[3] - clip[1]})
+        got = await self.page.evaluate("(png) => window.__trigsight.magentaBox(png)", base64.b64encode(shot).decode())
         if got is None:
             return "Chromium did not highlight the sentence (no ::target-text paint)"
         expected = [max(0, want[0]) - clip[0], max(0, want[1]) - clip[1],
@@ -181,8 +180,26 @@ class _Slot:
                     f"{[round(v) for v in expected]} by {off:.0f}px")
         return ""
 
-    def close(self) -> None:
-        self.context.close()
+
+async def check_page(page, job: PageJob) -> list[Outcome]:
+    """Prove one page on one tab (a BrowserPool `work`): load it once, count and activate every
+    directive; then a fresh navigation for each author citation."""
+    checking = _PageCheck(page, job)
+    outcomes = await checking.same_document()
+    # One match counted but no verdict from Chromium can be a slow frame: load once more.
+    if any(o.count == 1 and not o.ok for o in outcomes):
+        outcomes = await checking.same_document()
+    for check in (c for c in job.checks if c.fresh):
+        outcome = next(o for o in outcomes if o.key == check.key)
+        outcome.fresh = await checking.fresh(check)
+        if outcome.ok and not outcome.fresh["ok"]:
+            outcome.ok, outcome.reason = False, "fresh navigation: " + outcome.fresh["reason"]
+    return outcomes
+
+
+# What each tab of the gate's pool is: a context with this viewport and the probe in every document.
+TAB = {"context_options": {"viewport": {"width": 1280, "height": 800}, "device_scale_factor": 1},
+       "init_script": PROBE}
 
 
 def _union(rects: list[list[float]]) -> list[float] | None:
@@ -200,62 +217,30 @@ class RunStats:
     per_page: dict = field(default_factory=dict)
 
 
-def run(browser, jobs: list[PageJob], workers: int = 2, viewport: dict | None = None,
+def run(pool, jobs: list[PageJob],
         on_page: Callable[[PageJob, list[Outcome]], None] | None = None) -> tuple[dict[str, list[Outcome]], RunStats]:
-    """Check every job; return outcomes by page path. Author citations get a fresh navigation."""
+    """Check every job on a BrowserPool opened with TAB; return outcomes by page path.
+
+    `on_page(job, outcomes)` is called as each page is complete (never for a page a lost
+    browser left half done: the pool runs that page again elsewhere).
+    """
     started = time.perf_counter()
-    viewport = viewport or {"width": 1280, "height": 800}
-    tasks = [("page", job, None) for job in jobs]
-    results: dict[str, list[Outcome]] = {}
-    pending_fresh: dict[str, int] = {}
-    retried: set[str] = set()
-    slots = [_Slot(browser, viewport) for _ in range(max(1, min(workers, len(tasks))))]
-    busy: dict[int, tuple] = {}
     stats = RunStats()
-    try:
-        while tasks or busy:
-            progressed = False
-            for index, slot in enumerate(slots):
-                if index in busy or not tasks:
-                    continue
-                kind, job, check = tasks.pop(0)
-                (slot.start_page(job) if kind == "page" else slot.start_fresh(job, check))
-                busy[index] = (kind, job, check, time.perf_counter())
-            for index in list(busy):
-                slot, (kind, job, check, began) = slots[index], busy[index]
-                done = slot.poll()
-                if done is None:
-                    continue
-                del busy[index]
-                progressed = True
-                if kind == "page":
-                    outcomes = slot.finish_page(done)
-                    # One match counted but no verdict from Chromium can be a slow frame: load once more.
-                    if any(o.count == 1 and not o.ok for o in outcomes) and job.path not in retried:
-                        retried.add(job.path)
-                        tasks.append(("page", job, None))
-                        continue
-                    results[job.path] = outcomes
-                    stats.pages += 1
-                    stats.directives += len(outcomes)
-                    stats.per_page[job.path] = round(time.perf_counter() - began, 3)
-                    fresh = [c for c in job.checks if c.fresh]
-                    pending_fresh[job.path] = len(fresh)
-                    tasks[:0] = [("fresh", job, c) for c in fresh]
-                else:
-                    outcome = next(o for o in results[job.path] if o.key == check.key)
-                    outcome.fresh = slot.finish_fresh(done)
-                    if outcome.ok and not outcome.fresh["ok"]:
-                        outcome.ok, outcome.reason = False, "fresh navigation: " + outcome.fresh["reason"]
-                    pending_fresh[job.path] -= 1
-                    stats.fresh += 1
-                if pending_fresh.get(job.path) == 0 and on_page:
-                    pending_fresh[job.path] = -1
-                    on_page(job, results[job.path])
-            if busy and not progressed:
-                time.sleep(0.003)
-    finally:
-        for slot in slots:
-            slot.close()
+
+    async def timed(page, job: PageJob) -> tuple[list[Outcome], float]:
+        began = time.perf_counter()
+        outcomes = await check_page(page, job)
+        return outcomes, time.perf_counter() - began
+
+    def finished(job: PageJob, result) -> None:
+        outcomes, seconds = result
+        stats.pages += 1
+        stats.directives += len(outcomes)
+        stats.fresh += sum(o.fresh is not None for o in outcomes)
+        stats.per_page[job.path] = round(seconds, 3)
+        if on_page:
+            on_page(job, outcomes)
+
+    found = pool.map(jobs, timed, on_result=finished)
     stats.seconds = time.perf_counter() - started
-    return results, stats
+    return {job.path: outcomes for job, (outcomes, _) in zip(jobs, found)}, stats

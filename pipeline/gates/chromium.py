@@ -1,14 +1,37 @@
-"""Launching headless Chromium the same way everywhere (gates, benches, tests)."""
+"""Launching headless Chromium the same way everywhere (gates, benches, tests).
+
+Besides `launch` (through Playwright, the default), two local browser endpoints of the kinds
+TRIGSIGHT_BROWSERS connects to, for tests, benches and trying a pool on one machine:
+`devtools_endpoint` (Chromium with a DevTools port) and `browser_server` (Playwright's own
+browser server).
+"""
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import tempfile
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+# A Chromium that Playwright did not launch lacks the switches Playwright adds, and some of them
+# change what a page does: without the first, Chromium drops most of a fast run of same-document
+# navigations (the gate's activations); the next two change layout and CSS media queries; the rest
+# keep hidden tabs and their timers running. A DevTools endpoint for the gate needs them all
+# (browser_pool checks the first three on every browser it connects to).
+DEVTOOLS_FLAGS = FLAGS + [
+    "--headless", "--disable-ipc-flooding-protection", "--hide-scrollbars",
+    "--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4",
+    "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
+    "--disable-backgrounding-occluded-windows", "--force-color-profile=srgb", "--mute-audio",
+    "--disable-back-forward-cache"]
 DEBIAN_CHROMIUM = "/usr/bin/chromium"
 
 
@@ -62,3 +85,101 @@ def launch(playwright, configured: str = "", **options):
 
 def version(browser) -> str:
     return f"{browser.browser_type.name} {browser.version}"
+
+
+@dataclass
+class Endpoint:
+    """A browser endpoint started here: its URL for TRIGSIGHT_BROWSERS and the process to stop."""
+
+    url: str
+    pid: int            # leader of the endpoint's process group
+
+    def kill(self) -> None:
+        """Kill the endpoint at once (SIGKILL to its process group), as a crash would."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.pid, signal.SIGKILL)
+
+
+@contextlib.contextmanager
+def devtools_endpoint(configured: str = "", args: tuple[str, ...] = (), flags: list[str] | None = None,
+                      timeout: float = 30.0):
+    """Yield an Endpoint: headless Chromium with DevTools on a free loopback port (`http://127.0.0.1:N`).
+
+    `flags` replaces DEVTOOLS_FLAGS (a test's bare Chromium); `args` are added to them.
+    """
+    path = executable(configured)
+    if path is None:
+        from ..errors import UsageError
+        raise UsageError("a DevTools endpoint needs a Chromium executable: set TRIGSIGHT_CHROMIUM", "chromium")
+    profile = Path(tempfile.mkdtemp(prefix="trigsight-devtools-"))
+    # Port 0: Chromium picks a free port and writes it to DevToolsActivePort in its profile.
+    process = subprocess.Popen([path, *(DEVTOOLS_FLAGS if flags is None else flags), *args, "--remote-debugging-port=0", f"--user-data-dir={profile}",
+                                "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    try:
+        port_file = profile / "DevToolsActivePort"
+        port = _wait_for(lambda: port_file.is_file() and port_file.read_text().split("\n")[0].strip(), process,
+                         timeout, "Chromium's DevTools port")
+        yield Endpoint(f"http://127.0.0.1:{port}", process.pid)
+    finally:
+        _stop(process)
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def browser_server(configured: str = "", args: tuple[str, ...] = (), timeout: float = 30.0):
+    """Yield an Endpoint: Playwright's browser server over headless Chromium (`ws://127.0.0.1:N/…`).
+
+    The same server `browser_type.launch_server` starts (here through the Python package's
+    driver: `playwright launch-server`), so the client and server versions always match. `args`
+    are added to FLAGS.
+    """
+    options = {"headless": True, "args": FLAGS + list(args), "host": "127.0.0.1"}
+    path = executable(configured)
+    if path:
+        options["executablePath"] = path
+    folder = Path(tempfile.mkdtemp(prefix="trigsight-server-"))
+    (folder / "config.json").write_text(json.dumps(options), "utf-8")
+    log = folder / "server.log"
+    with open(log, "w") as out:
+        process = subprocess.Popen([sys.executable, "-m", "playwright", "launch-server", "--browser", "chromium",
+                                    "--config", str(folder / "config.json")], stdout=out, stderr=subprocess.STDOUT,
+                                   stdin=subprocess.PIPE, start_new_session=True)
+    try:
+        url = _wait_for(lambda: next((line.strip() for line in log.read_text().splitlines()
+                                      if line.startswith("ws://")), ""), process, timeout, "Playwright's browser server")
+        yield Endpoint(url, process.pid)
+    finally:
+        _stop(process)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _wait_for(found, process: subprocess.Popen, timeout: float, what: str) -> str:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = found()
+        if value:
+            return value
+        if process.poll() is not None:
+            break
+        time.sleep(0.05)
+    from ..errors import TrigsightError
+    raise TrigsightError(f"{what} did not start within {timeout:.0f}s", "chromium")
+
+
+def _stop(process: subprocess.Popen) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    if process.stdin:
+        process.stdin.close()
+
+
+# For tests and benches: a browser on this machine that, like one on another machine, cannot
+# reach this machine's loopback (every connection goes to a proxy that is not there).
+NO_LOOPBACK = ("--proxy-server=socks5://127.0.0.1:9", "--proxy-bypass-list=<-loopback>")

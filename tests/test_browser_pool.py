@@ -1,0 +1,212 @@
+"""A pool of remote browsers proves pages exactly as the local Chromium does, and survives losing one.
+
+The remote browsers are real ones on this machine, started so that they cannot reach its
+loopback (chromium.NO_LOOPBACK): every page they prove was delivered through the pool.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+import time
+import urllib.request
+
+import pytest
+from trigsight.build.builder import BuildConfig
+from trigsight.build.builder import run as build_site
+from trigsight.errors import UsageError
+from trigsight.gates import browser as browser_gate
+from trigsight.gates import browser_check, chromium
+from trigsight.gates.browser_pool import BrowserPool, NoBrowserLeft
+from trigsight.gates.liveserver import free_port, serve_release
+
+from conftest import run_trigsight, snapshot, write_files
+from test_browser_gate import BASE  # two pages, an author citation (a fresh navigation and a screenshot)
+
+RUN_FIELDS = ("chromium", "seconds", "browser_seconds")   # who proved and how long: the rest must not differ
+KINDS = {"devtools": chromium.devtools_endpoint, "server": chromium.browser_server}
+
+
+def remote(kind: str):
+    return KINDS[kind](args=chromium.NO_LOOPBACK)
+
+
+def without_run_fields(report: dict) -> dict:
+    return {**report, "summary": {k: v for k, v in report["summary"].items() if k not in RUN_FIELDS}}
+
+
+def release(root, out, env: dict):
+    return run_trigsight("release", "--content", str(root / "content"), "--out", str(out),
+                         env={"TRIGSIGHT_CACHE_DIR": str(out.parent / "cache"), "TRIGSIGHT_SITE_CSS": "", **env})
+
+
+@pytest.fixture(scope="module")
+def local(tmp_path_factory):
+    """The site released with the local Chromium: what every pool must reproduce."""
+    root = tmp_path_factory.mktemp("pool")
+    write_files(root / "content", BASE)
+    result = release(root, root / "local" / "release", {})
+    assert result.returncode == 0, result.stderr
+    out = root / "local" / "release"
+    return {"root": root, "out": out, "allowlist": (out / "allowlist.json").read_bytes(),
+            "report": json.loads((out / "reports" / "browser.json").read_text("utf-8"))}
+
+
+@pytest.fixture(scope="module")
+def site(local):
+    """The local release served on loopback, and its page jobs, for running the pool directly."""
+    built = build_site(BuildConfig(local["root"] / "content"))
+    with serve_release(local["out"], workers=1) as base:
+        yield base, [p.job for p in browser_gate.plan(built, built.passages, base)]
+
+
+def expected(local) -> dict[str, list[dict]]:
+    keys = list(browser_check.Outcome.__dataclass_fields__)
+    return {page["path"]: [{k: row[k] for k in keys} for row in page["checks"]] for page in local["report"]["pages"]}
+
+
+def as_rows(found: dict) -> dict[str, list[dict]]:
+    return {path: [o.to_json() for o in outcomes] for path, outcomes in found.items()}
+
+
+# ---- each kind of endpoint, through the pool ----------------------------------------------------
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_a_remote_browser_that_cannot_reach_loopback_proves_every_page_as_the_local_chromium(local, site, kind):
+    base, jobs = site
+    with remote(kind) as endpoint, BrowserPool([endpoint.url], tabs_per_browser=2, site=base,
+                                               **browser_check.TAB) as pool:
+        found, stats = browser_check.run(pool, jobs)
+        [used] = pool.browsers
+        assert used.jobs == len(jobs) and used.requests >= len(jobs)   # every page came through the pool
+        # The same browser without delivery: the loopback site is out of its reach.
+        pool.site = ""
+        with pytest.raises(Exception, match="ERR_PROXY_CONNECTION_FAILED"):
+            pool.map(jobs[:1], browser_check.check_page)
+    assert as_rows(found) == expected(local)
+    assert stats.fresh == 1
+
+
+def test_a_chromium_started_without_playwrights_switches_is_refused_naming_them():
+    with chromium.devtools_endpoint(flags=["--headless", "--no-sandbox"]) as bare:
+        with pytest.raises(UsageError) as raised:
+            BrowserPool([bare.url]).__enter__()
+    [problem] = raised.value.problems
+    assert problem.path == "TRIGSIGHT_BROWSERS"
+    assert "does not behave as a browser Playwright launches" in problem.message
+    assert "--disable-ipc-flooding-protection" in problem.message and "--hide-scrollbars" in problem.message
+
+
+# ---- losing browsers ----------------------------------------------------------------------------
+
+def killing(pool, endpoints: list, victims: set[int], killed: list):
+    """A work that kills the browser under it (if a victim) after loading the page, then checks it."""
+    async def work(page, job):
+        index = next(i for i, b in enumerate(pool.browsers) if b.browser is page.context.browser)
+        if index in victims and index not in killed:
+            killed.append(index)
+            await page.goto(job.url)
+            endpoints[index].kill()
+        return await browser_check.check_page(page, job)
+    return work
+
+
+def test_a_page_in_flight_on_a_killed_browser_is_proven_on_the_other_once(local, site):
+    base, jobs = site
+    said, finished = [], []
+    with remote("devtools") as victim, remote("server") as survivor:
+        with BrowserPool([victim.url, survivor.url], tabs_per_browser=1, site=base, say=said.append,
+                         **browser_check.TAB) as pool:
+            killed = []
+            found = pool.map(jobs, killing(pool, [victim, survivor], {0}, killed),
+                             on_result=lambda job, outcomes: finished.append(job.path))
+            lost, kept = pool.browsers
+    assert killed == [0] and lost.lost and lost.jobs == 0 and kept.jobs == len(jobs)
+    assert sorted(finished) == sorted(j.path for j in jobs)          # each page handed on once, complete
+    assert {j.path: [o.to_json() for o in f] for j, f in zip(jobs, found)} == expected(local)
+    assert any(line.startswith(f"lost {victim.url}: ") and "go to the 1 other browser" in line for line in said)
+
+
+def test_when_every_browser_dies_the_pool_fails_naming_them_and_hands_on_nothing_half_done(site):
+    base, jobs = site
+    finished = []
+    with remote("devtools") as first, remote("server") as second:
+        with BrowserPool([first.url, second.url], tabs_per_browser=1, site=base, **browser_check.TAB) as pool:
+            with pytest.raises(NoBrowserLeft) as raised:
+                pool.map(jobs, killing(pool, [first, second], {0, 1}, []),
+                         on_result=lambda job, outcomes: finished.append(job.path))
+    [problem] = raised.value.problems
+    assert problem.path == "TRIGSIGHT_BROWSERS"
+    assert f"every browser is lost and {len(jobs)} of {len(jobs)} pages are not proven" in problem.message
+    assert first.url in problem.message and second.url in problem.message
+    assert finished == []
+
+
+# ---- the release --------------------------------------------------------------------------------
+
+def kill_when_busy(watched, victims: list, stop: threading.Event) -> None:
+    """Kill `victims` once the DevTools endpoint `watched` has a tab on a page of the site."""
+    while not stop.is_set():
+        try:
+            with urllib.request.urlopen(f"{watched.url}/json/list", timeout=2) as answer:
+                tabs = json.load(answer)
+        except OSError:
+            return
+        if any(t["url"].startswith("http://127.0.0.1:") for t in tabs):
+            for victim in victims:
+                victim.kill()
+            return
+        time.sleep(0.02)
+
+
+def test_a_release_through_two_remote_browsers_survives_losing_one_mid_gate_byte_for_byte(local, tmp_path):
+    with remote("devtools") as victim, remote("server") as survivor:
+        stop = threading.Event()
+        watcher = threading.Thread(target=kill_when_busy, args=(victim, [victim], stop))
+        watcher.start()
+        try:
+            result = release(local["root"], tmp_path / "release", {"TRIGSIGHT_BROWSERS": f"{victim.url},{survivor.url}",
+                                                                   "TRIGSIGHT_BROWSER_TABS": "1"})
+        finally:
+            stop.set()
+            watcher.join()
+    assert result.returncode == 0, result.stderr
+    assert f"browser gate: lost {victim.url}: " in result.stderr
+    assert f"browser gate: {survivor.url} proved 3 pages" in result.stderr
+    out = tmp_path / "release"
+    assert (out / "allowlist.json").read_bytes() == local["allowlist"]
+    report = json.loads((out / "reports" / "browser.json").read_text("utf-8"))
+    assert without_run_fields(report) == without_run_fields(local["report"])
+    # Only whole pages are kept as proofs: one file per page, each with every check of its page.
+    proofs = sorted(len(json.loads(f.read_text("utf-8"))) for f in (tmp_path / "cache" / "browser").glob("*.json"))
+    assert proofs == sorted(len(page["checks"]) for page in local["report"]["pages"])
+
+
+@pytest.mark.parametrize("how", ["no browser answers", "every browser dies mid-gate"])
+def test_a_release_without_a_browser_left_fails_clearly_and_keeps_the_previous_release(local, tmp_path, how):
+    out = tmp_path / "release"
+    shutil.copytree(local["out"], out)
+    before = snapshot(out)
+    if how == "no browser answers":
+        env = {"TRIGSIGHT_BROWSERS": f"http://127.0.0.1:{free_port()},ws://127.0.0.1:{free_port()}/"}
+        result = release(local["root"], out, env)
+        message = "TRIGSIGHT_BROWSERS: no browser in TRIGSIGHT_BROWSERS answered"
+    else:
+        with remote("devtools") as first, remote("server") as second:
+            stop = threading.Event()
+            watcher = threading.Thread(target=kill_when_busy, args=(first, [first, second], stop))
+            watcher.start()
+            try:
+                result = release(local["root"], out, {"TRIGSIGHT_BROWSERS": f"{first.url},{second.url}",
+                                                      "TRIGSIGHT_BROWSER_TABS": "1"})
+            finally:
+                stop.set()
+                watcher.join()
+        message = "TRIGSIGHT_BROWSERS: every browser is lost and "
+    assert result.returncode == 1, result.stderr
+    assert message in result.stderr
+    assert "release refused by the browser gate: nothing was published" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert snapshot(out) == before
+    checks = {len(page["checks"]) for page in local["report"]["pages"]}
+    assert all(len(json.loads(f.read_text("utf-8"))) in checks for f in (tmp_path / "cache" / "browser").glob("*.json"))
