@@ -6,12 +6,16 @@ loopback (chromium.NO_LOOPBACK): every page they prove was delivered through the
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import threading
 import time
 import urllib.request
+from importlib.metadata import version
+from urllib.parse import urlsplit
 
 import pytest
+import yaml
 from trigsight.build.builder import BuildConfig
 from trigsight.build.builder import run as build_site
 from trigsight.errors import UsageError
@@ -19,8 +23,9 @@ from trigsight.gates import browser as browser_gate
 from trigsight.gates import browser_check, chromium
 from trigsight.gates.browser_pool import BrowserPool, NoBrowserLeft
 from trigsight.gates.liveserver import free_port, serve_release
+from trigsight.settings import Settings
 
-from conftest import run_trigsight, snapshot, write_files
+from conftest import ROOT, run_trigsight, snapshot, write_files
 from test_browser_gate import BASE  # two pages, an author citation (a fresh navigation and a screenshot)
 
 RUN_FIELDS = ("chromium", "seconds", "browser_seconds")   # who proved and how long: the rest must not differ
@@ -210,3 +215,24 @@ def test_a_release_without_a_browser_left_fails_clearly_and_keeps_the_previous_r
     assert snapshot(out) == before
     checks = {len(page["checks"]) for page in local["report"]["pages"]}
     assert all(len(json.loads(f.read_text("utf-8"))) in checks for f in (tmp_path / "cache" / "browser").glob("*.json"))
+
+
+# ---- the documented pool ------------------------------------------------------------------------
+
+def test_the_compose_file_and_the_kubernetes_snippet_run_the_playwright_server_this_client_speaks():
+    text = (ROOT / "docs" / "browser-pool.compose.yaml").read_text("utf-8")
+    services = yaml.safe_load(text)["services"]
+    [kubernetes] = re.findall(r"```yaml\n(.*?)```", (ROOT / "docs" / "browser-pool.md").read_text("utf-8"), re.S)
+    containers = [c for doc in yaml.safe_load_all(kubernetes) if doc["kind"] == "StatefulSet"
+                  for c in doc["spec"]["template"]["spec"]["containers"]]
+    assert len(services) == 4 and len(containers) == 1
+    client = version("playwright").split(".")[:2]   # a server refuses a client of another major.minor
+    for spec in [*services.values(), *containers]:
+        image = spec["image"].rsplit(":v", 1)[1].removesuffix("-noble")
+        [npx] = [word.removeprefix("playwright@") for word in spec["command"] if word.startswith("playwright@")]
+        assert image == npx and npx.split(".")[:2] == client and "run-server" in spec["command"]
+    # The TRIGSIGHT_BROWSERS its comment gives is a valid setting naming exactly the published ports.
+    listed = re.search(r"TRIGSIGHT_BROWSERS=(\S+)", text).group(1)
+    endpoints = Settings.from_environ({"TRIGSIGHT_BROWSERS": listed}).browsers
+    published = sorted(port.rsplit(":", 2)[1] for spec in services.values() for port in spec["ports"])
+    assert sorted(str(urlsplit(e).port) for e in endpoints) == published

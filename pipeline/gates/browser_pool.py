@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import threading
 from collections import deque
 from dataclasses import dataclass, field
@@ -165,13 +166,14 @@ class BrowserPool:
             self.browsers = [PoolBrowser("local chromium", browser.version, browser=browser)]
         else:
             found = await asyncio.gather(*(self._connect(e) for e in self.endpoints), return_exceptions=True)
-            for endpoint, got in zip(self.endpoints, found):
+            names = _names(self.endpoints)
+            for name, got in zip(names, found):
                 if isinstance(got, BaseException):
-                    self.say(f"{endpoint} does not answer ({first_line(got)}); going on without it")
+                    self.say(f"{name} does not answer ({_why(got)}); going on without it")
                 else:
-                    self.browsers.append(PoolBrowser(endpoint, got.version, browser=got))
+                    self.browsers.append(PoolBrowser(name, got.version, browser=got))
             if not self.browsers:
-                reasons = "; ".join(f"{e}: {first_line(g)}" for e, g in zip(self.endpoints, found))
+                reasons = "; ".join(f"{n}: {_why(g)}" for n, g in zip(names, found))
                 raise NoBrowserLeft(f"no browser in {SETTING} answered ({reasons})", SETTING)
             await self._check_alike()
         for owner in self.browsers:
@@ -327,3 +329,22 @@ class BrowserPool:
 
     def _source(self) -> str:
         return SETTING if self.remote else "chromium"
+
+
+def _names(endpoints: tuple[str, ...]) -> list[str]:
+    """Each endpoint's name in messages; one listed twice (two browsers of one server) gets [2]."""
+    seen: dict[str, int] = {}
+    names = []
+    for endpoint in endpoints:
+        seen[endpoint] = seen.get(endpoint, 0) + 1
+        names.append(endpoint if seen[endpoint] == 1 else f"{endpoint} [{seen[endpoint]}]")
+    return names
+
+
+def _why(error: BaseException) -> str:
+    """Why a connection failed, in a line; a Playwright server of another version says so in a box."""
+    versions = re.findall(r"(server|client) version: (v[\d.]+)", str(error))
+    if versions:
+        return "Playwright version mismatch: " + ", ".join(f"{who} {version}" for who, version in versions) + \
+            " (install the server's version here, or run a server of this one)"
+    return first_line(error)

@@ -9,6 +9,11 @@ fulfilled response is not decoded by Chromium); that header and the connection's
 are the only difference from a direct load. Playwright's `route.fetch()` would not do: over
 `browser_type.connect` it runs in the remote Playwright server, which cannot reach us either.
 
+Routing turns the browser's HTTP cache off, and Chromium asks for the favicon again on many
+same-document navigations; answers the site marks `immutable` (its content-hashed static
+files) are therefore kept here and given again without asking gunicorn, as a browser's cache
+would.
+
 A request that cannot be answered is aborted and recorded: the job fails loudly, instead of
 the page being proven without its stylesheet.
 """
@@ -36,6 +41,7 @@ class Delivery:
     def __init__(self, site: str = ""):
         self.site = site
         self._local = threading.local()    # one keep-alive connection per fetching thread
+        self._immutable: dict[str, tuple[int, dict, bytes]] = {}   # GET URL → answer marked immutable
 
     async def handle(self, route, counter, undelivered: list[str]) -> None:
         """A route handler: fulfil from the site, counting in `counter.requests`, or record the failure."""
@@ -45,9 +51,12 @@ class Delivery:
                 await route.continue_()
                 return
             try:
-                headers = await request.all_headers()
-                status, reply, body = await asyncio.to_thread(self.fetch, request.method, request.url, headers,
-                                                              request.post_data_buffer)
+                answer = self._immutable.get(request.url) if request.method == "GET" else None
+                if answer is None:
+                    headers = await request.all_headers()
+                    answer = await asyncio.to_thread(self.fetch, request.method, request.url, headers,
+                                                     request.post_data_buffer)
+                status, reply, body = answer
             except Exception as error:   # recorded: the job fails loudly rather than the page quietly
                 undelivered.append(f"{request.url} ({first_line(error)})")
                 await route.abort()
@@ -82,6 +91,8 @@ class Delivery:
             reply[name] = f"{reply[name]}{chr(10) if name == 'set-cookie' else ', '}{value}" if name in reply else value
         if reply.get("content-encoding", "identity") != "identity":
             raise DeliveryFailed(f"the site answered {url} with Content-Encoding {reply['content-encoding']}")
+        if method == "GET" and response.status == 200 and "immutable" in reply.get("cache-control", ""):
+            self._immutable[url] = (response.status, reply, data)
         return response.status, reply, data
 
     def _connection(self, fresh: bool) -> http.client.HTTPConnection:
