@@ -13,7 +13,7 @@ prints directives/s, the CPU seconds of every process involved (this bench's pro
 Chromium, Playwright, gunicorn, Python), how the pages spread over the browsers, and whether
 every outcome is identical to the local run's. On one machine the browsers share its cores:
 the figure that matters here is that work spreads and nothing is lost, not the speed-up.
-Writes bench/scale/results/pool-<date>.md.
+Writes bench/scale/results/pool-<date>-<kind>.md.
 """
 from __future__ import annotations
 
@@ -166,7 +166,7 @@ def main() -> None:
     print(text)
     folder = ROOT / "bench" / "scale" / "results"
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"pool-{date.today().isoformat()}.md").write_text(text, "utf-8")
+    (folder / f"pool-{date.today().isoformat()}-{args.kind}.md").write_text(text, "utf-8")
 
 
 def _row(r: dict) -> str:
