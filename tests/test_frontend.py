@@ -83,11 +83,11 @@ def test_scene_draws_pixels_where_webgl_is_available(page, bundled_site):
 
 def test_scene_pauses_off_screen_and_resumes_in_view(page, bundled_site):
     page.goto(bundled_site + "/")
-    page.wait_for_function("document.querySelector('[data-scene]').dataset.state === 'running'")
+    page.locator("[data-scene][data-state=running]").wait_for(state="attached")
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    page.wait_for_function("document.querySelector('[data-scene]').dataset.state === 'paused'")
+    page.locator("[data-scene][data-state=paused]").wait_for(state="attached")
     page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_function("document.querySelector('[data-scene]').dataset.state === 'running'")
+    page.locator("[data-scene][data-state=running]").wait_for(state="attached")
 
 
 def test_scene_script_is_requested_only_after_the_load_event(page, bundled_site):
@@ -140,7 +140,7 @@ def test_pages_work_with_javascript_disabled_and_chips_deep_link(browser, bundle
         assert form.count() == 1 and form.locator("button[type=submit]").count() == 1
         quote = chips.first.get_attribute("title")
         chips.first.click()
-        page.wait_for_function("document.querySelector(':target') !== null")
+        page.wait_for_function("() => document.querySelector(':target') !== null")
         target = page.evaluate("document.querySelector(':target').textContent")
         assert normalise(quote) in normalise(target)
     finally:
