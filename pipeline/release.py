@@ -82,7 +82,8 @@ def run(config: ReleaseConfig, say: Callable[[str], None] | None = None,
     with report.stage("source"):
         build = build_stage.run(build_stage.BuildConfig(Path(config.content_dir), config.site_title,
                                                        config.language, config.site_css))
-        report.set_pages([(page.path, posixpath.join(str(config.content_dir), page.source.source))
+        report.set_pages([(page.path, "" if page.generated else posixpath.join(str(config.content_dir),
+                                                                               page.source.source))
                           for page in build.pages])
     timings["build"] = time.perf_counter() - tick
     for line in build.warnings:

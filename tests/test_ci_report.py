@@ -190,10 +190,11 @@ def test_release_refused_by_the_source_gate_writes_reports_and_annotations(trigs
     [failed] = [c for c in cases if c["status"] == "failure"]
     assert failed["message"] == expected and failed["name"] == "/ (content/index.md)"
     assert by_suite(cases)["trigsight.payload"] == {"/ (content/index.md)": "skipped",
-                                                    "/notes (content/notes.md)": "skipped"}
+                                                    "/notes (content/notes.md)": "skipped",
+                                                    "/contents": "skipped"}   # generated: no file
     report = json.loads((tmp_path / "out" / "ci" / "report.json").read_text("utf-8"))
     assert report["stopped_by"] == "source" and report["summary"] == {
-        "tests": 6, "passed": 1, "failures": 1, "errors": 0, "skipped": 4}
+        "tests": 9, "passed": 2, "failures": 1, "errors": 0, "skipped": 6}
     assert not (tmp_path / "release").exists()
 
 

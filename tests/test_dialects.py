@@ -6,7 +6,6 @@ GitHub alerts, Node-style HTML with comments, definition lists, footnotes, headi
 front matter from other generators. It is released once per module; the browser gate
 proves every sentence, and the screenshots below check that asides look like asides.
 """
-import base64
 import json
 import re
 import urllib.error
@@ -15,25 +14,11 @@ import urllib.request
 import pytest
 from trigsight.gates.liveserver import serve_release
 
+import pixels
 from conftest import ROOT
 
 FIXTURE = ROOT / "tests" / "fixtures" / "dialects"
 
-# Count, in the browser, the pixels of a PNG that differ from a colour (r, g, b).
-PIXELS_UNLIKE = """async ([png, rgb]) => {
-    const img = new Image();
-    img.src = 'data:image/png;base64,' + png;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width; c.height = img.height;
-    const g = c.getContext('2d');
-    g.drawImage(img, 0, 0);
-    const d = g.getImageData(0, 0, c.width, c.height).data;
-    let n = 0;
-    for (let i = 0; i < d.length; i += 4)
-        if (Math.abs(d[i] - rgb[0]) + Math.abs(d[i + 1] - rgb[1]) + Math.abs(d[i + 2] - rgb[2]) > 12) n++;
-    return [n, d.length / 4];
-}"""
 
 
 @pytest.fixture(scope="module")
@@ -128,8 +113,7 @@ def test_admonitions_render_as_asides_a_reader_recognises(page, site, path, kind
                 t.fontWeight, a.firstElementChild.className]; }""")
     assert style[0] == "4px" and style[1] != style[2] and int(style[3]) >= 700 and style[4] == "admonition-title"
     paper = [int(v) for v in re.findall(r"\d+", style[2])[:3]]
-    shot = base64.b64encode(aside.screenshot()).decode()
-    differing, total = page.evaluate(PIXELS_UNLIKE, [shot, paper])
+    differing, total = pixels.unlike(page, aside.screenshot(), paper)
     assert differing > 0.8 * total          # a tinted box, not text on the page's paper
 
 

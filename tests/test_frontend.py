@@ -1,5 +1,4 @@
 """The front end in real Chromium: the scene, its lazy loading, no-JS pages, the fragment fallback, a11y."""
-import base64
 import json
 import re
 
@@ -7,37 +6,24 @@ import pytest
 from trigsight.gates import chromium
 from trigsight.matching.textmodel import normalise
 
+import pixels
+
 SCENE = re.compile(r"/static/scene\.[0-9a-f]{10}\.js$")
 FALLBACK = re.compile(r"/static/textfragment\.[0-9a-f]{10}\.js$")
-# Pixels the scene adds to the rendered page: the hero screenshotted with its canvas shown,
-# then hidden, compared in the browser. (Reading the WebGL canvas back would see a cleared
-# buffer once the scene holds still, while the screen keeps showing the frame.)
-DIFFERENT_PIXELS = """async ([a, b]) => {
-    const pixels = async src => {
-        const img = new Image();
-        img.src = 'data:image/png;base64,' + src;
-        await img.decode();
-        const c = document.createElement('canvas');
-        c.width = img.width; c.height = img.height;
-        const g = c.getContext('2d');
-        g.drawImage(img, 0, 0);
-        return g.getImageData(0, 0, c.width, c.height).data;
-    };
-    const [x, y] = [await pixels(a), await pixels(b)];
-    let n = 0;
-    for (let i = 0; i < x.length; i += 4)
-        if (Math.abs(x[i] - y[i]) + Math.abs(x[i + 1] - y[i + 1]) + Math.abs(x[i + 2] - y[i + 2]) > 24) n++;
-    return n;
-}"""
 
 
 def scene_pixels(page) -> int:
+    """Pixels the scene adds: the hero screenshotted with its canvas shown, then hidden.
+
+    (Reading the WebGL canvas back would see a cleared buffer once the scene holds still,
+    while the screen keeps showing the frame.)
+    """
     hero = page.locator("[data-scene]")
     shown = hero.screenshot()
     page.evaluate("document.querySelector('[data-scene] canvas').style.visibility = 'hidden'")
     hidden = hero.screenshot()
     page.evaluate("document.querySelector('[data-scene] canvas').style.visibility = ''")
-    return page.evaluate(DIFFERENT_PIXELS, [base64.b64encode(shown).decode(), base64.b64encode(hidden).decode()])
+    return pixels.different(page, shown, hidden)
 
 
 def requested(page) -> list[str]:
@@ -83,11 +69,11 @@ def test_scene_draws_pixels_where_webgl_is_available(page, bundled_site):
 
 def test_scene_pauses_off_screen_and_resumes_in_view(page, bundled_site):
     page.goto(bundled_site + "/")
-    page.wait_for_function("document.querySelector('[data-scene]').dataset.state === 'running'")
+    page.locator("[data-scene][data-state=running]").wait_for(state="attached")
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    page.wait_for_function("document.querySelector('[data-scene]').dataset.state === 'paused'")
+    page.locator("[data-scene][data-state=paused]").wait_for(state="attached")
     page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_function("document.querySelector('[data-scene]').dataset.state === 'running'")
+    page.locator("[data-scene][data-state=running]").wait_for(state="attached")
 
 
 def test_scene_script_is_requested_only_after_the_load_event(page, bundled_site):
@@ -140,7 +126,7 @@ def test_pages_work_with_javascript_disabled_and_chips_deep_link(browser, bundle
         assert form.count() == 1 and form.locator("button[type=submit]").count() == 1
         quote = chips.first.get_attribute("title")
         chips.first.click()
-        page.wait_for_function("document.querySelector(':target') !== null")
+        page.wait_for_function("() => document.querySelector(':target') !== null")
         target = page.evaluate("document.querySelector(':target').textContent")
         assert normalise(quote) in normalise(target)
     finally:

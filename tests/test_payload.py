@@ -94,7 +94,8 @@ def small_release(tmp_path_factory):
 def test_a_passing_release_reports_every_page_passed_at_every_gate_with_its_payload(small_release):
     content, release, _, _ = small_release
     root = release.parent
-    pages = {f"/ ({content}/index.md)": "passed", f"/notes ({content}/notes.md)": "passed"}
+    pages = {f"/ ({content}/index.md)": "passed", f"/notes ({content}/notes.md)": "passed",
+             "/contents": "passed"}   # the generated contents page is proven and measured too
     assert by_suite(read_junit(root / "junit.xml")) == {f"trigsight.{gate}": pages
                                                         for gate in ("source", "browser", "payload")}
     report = json.loads((root / "report.json").read_text("utf-8"))

@@ -16,7 +16,6 @@
 from __future__ import annotations
 
 import argparse
-import base64
 import hashlib
 import json
 import os
@@ -37,27 +36,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/common.py
 import common  # noqa: E402
 from common import ROOT  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "tests"))
+import pixels  # noqa: E402  (the scene's pixels, counted as tests/test_frontend.py counts them)
+
 BASELINE = Path(__file__).resolve().parent / "baseline"
 NO_FRAGMENTS = "--disable-blink-features=TextFragmentIdentifiers"   # stands in for older browsers
-# Pixels the scene adds to the page: the hero screenshotted with its canvas shown, then
-# hidden, compared in the browser (same check as tests/test_frontend.py).
-DIFFERENT_PIXELS = """async ([a, b]) => {
-    const pixels = async src => {
-        const img = new Image();
-        img.src = 'data:image/png;base64,' + src;
-        await img.decode();
-        const c = document.createElement('canvas');
-        c.width = img.width; c.height = img.height;
-        const g = c.getContext('2d');
-        g.drawImage(img, 0, 0);
-        return g.getImageData(0, 0, c.width, c.height).data;
-    };
-    const [x, y] = [await pixels(a), await pixels(b)];
-    let n = 0;
-    for (let i = 0; i < x.length; i += 4)
-        if (Math.abs(x[i] - y[i]) + Math.abs(x[i + 1] - y[i + 1]) + Math.abs(x[i + 2] - y[i + 2]) > 24) n++;
-    return n;
-}"""
 
 
 def build_baseline() -> Path:
@@ -110,7 +93,7 @@ def drawn_pixels(base: str, chromium_path: str = "") -> int:
             shown = hero.screenshot()
             page.evaluate("document.querySelector('[data-scene] canvas').style.visibility = 'hidden'")
             hidden = hero.screenshot()
-            return page.evaluate(DIFFERENT_PIXELS, [base64.b64encode(shown).decode(), base64.b64encode(hidden).decode()])
+            return pixels.different(page, shown, hidden)
         finally:
             browser.close()
 

@@ -108,7 +108,8 @@ def run(config: BuildConfig) -> Build:
     gate = source_gate.run([c for page in first for c in page.citations], texts, slugs, label)
     if not gate.ok:
         raise GateFailed("source", gate.problems,
-                         subjects=[(page.path, posixpath.join(label, page.source.source)) for page in first])
+                         subjects=[(page.path, "" if page.generated else posixpath.join(label, page.source.source))
+                                   for page in first])
     final = draw(gate.links(path_titles))
     for page in final:
         again = _page_text(page)
