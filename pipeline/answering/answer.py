@@ -18,6 +18,7 @@ from typing import Callable, Sequence
 
 from ..matching.sentences import split_sentences
 from .attribution import HELPER_SHARE, Evidence, judge, judge_together, language_of
+from .evidence import block_contexts
 from .handles import (
     HANDLE_GROUP,
     PARTIAL_HANDLE,
@@ -224,6 +225,7 @@ class Resolver:
     mode: str = STRICT
     ignore: tuple[str, ...] = ()        # tokens that are evidence of nothing (the site's name)
     similarity: Similarity | None = None
+    question: str = ""                  # what the sentences answer: restating it is their frame, not a claim
     tally: Tally = field(default_factory=Tally)
 
     def resolve(self, raw: str) -> AnswerSentence | None:
@@ -282,8 +284,9 @@ class Resolver:
                     issued = [pid for source in self.table for pid in source.passage_ids]
                     cosines = self.similarity(text, issued) if self.similarity else {}
                 context = " ".join(passage.headings) + " " + (page.title if page else "")
+                block = block_contexts(self.release).get((passage.page, passage.block), "") if self.question else ""
                 judged[passage.id] = judge(text, passage.text, cosine=cosines.get(passage.id), cross=cross,
-                                           ignore=self.ignore, context=context)
+                                           ignore=self.ignore, context=context, question=self.question, block=block)
             return judged[passage.id]
         return of
 

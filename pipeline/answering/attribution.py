@@ -29,6 +29,7 @@ margin of 0.05 over the most similar unsupported dev pair whose facts agree (0.6
 """
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -43,6 +44,7 @@ PARAPHRASE_COSINE = 0.85
 CROSS_COSINE = 0.7
 CROSS_DIRECTIONAL = 0.9
 HELPER_SHARE = 0.3      # a second passage must carry this share of a sentence's words to keep its chip
+FRAME_SPAN = 12         # characters a sentence must copy from the question for the copy to count as its frame
 
 _VERBAL = re.compile(
     r"\b(?:not|never|cannot|не|никогда|нельзя|нет)\b|n[’']t\b"
@@ -106,8 +108,12 @@ def _names(claim: str, same_language: bool) -> frozenset[str]:
 
 
 def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterable[str] = (),
-                 same_language: bool = True) -> str:
-    """Why the two cannot agree ("numbers", "names", "negation", "opposite"), or "" when they can."""
+                 same_language: bool = True, question: str = "") -> str:
+    """Why the two cannot agree ("numbers", "names", "negation", "opposite"), or "" when they can.
+
+    With the `question` the sentence answers, negation is read without the spans the sentence
+    copies from it: "…cuts the highlight short when it is not escaped" restates the question's
+    condition, it does not deny the passage."""
     wanted = list(numbers_in(sentence))
     offered = list(numbers_in(passage))
     for number in wanted:
@@ -117,7 +123,7 @@ def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterabl
     named = profile(passage).words | (profile(context).words if context else frozenset())
     if _names(sentence, same_language) - frozenset(ignore) - named:
         return "names"
-    if polarity(sentence) != polarity(passage):
+    if polarity(restated(sentence, question) or sentence) != polarity(passage):
         return "negation"
     if same_language:
         said, written = set(tokenize(sentence)), set(tokenize(passage))
@@ -140,20 +146,74 @@ def _clause_runs(passage: str) -> list[str]:
             if (i, j) != (0, len(clauses))]
 
 
+def restated(sentence: str, question: str) -> str:
+    """`sentence` without the runs of at least FRAME_SPAN characters it copies from `question` ("" when none)."""
+    if not question:
+        return ""
+    said, asked = unicodedata.normalize("NFKC", sentence).casefold(), unicodedata.normalize("NFKC", question).casefold()
+    blocks = difflib.SequenceMatcher(None, said, asked, autojunk=False).get_matching_blocks()
+    copied = [(b.a, b.a + b.size) for b in blocks if b.size >= FRAME_SPAN]
+    if not copied:
+        return ""
+    kept, start = [], 0
+    for begin, end in copied:
+        kept.append(said[start:begin])
+        start = end
+    return " ".join(kept + [said[start:]])
+
+
+def framed(sentence: str, passage: str, question: str, block: str, context: str = "",
+           ignore: Iterable[str] = ()) -> Evidence:
+    """Same language: does `passage` support what `sentence` adds to the `question` it restates?
+
+    A model answers "Why is X?" with "X because Y": the restated X is the question's frame,
+    not the claim. The sentence's words that are also the question's count neither for nor
+    against; its own words must be in the passage (`WORDS` of them, over at least MIN_WORDS),
+    and at least one frame word must be in the passage's block, so that a restated question
+    cannot ride on a passage about something else. A fragment ("50%") adds only numbers or
+    names: those must be in the passage, and `WORDS` of the frame in its block. Numbers and
+    names of the whole sentence must agree; negation is compared without the spans copied
+    verbatim from the question ("when it is not escaped" was the question's).
+    """
+    ignore = tuple(ignore)
+    wanted = frozenset(w for w in profile(sentence).words - frozenset(ignore) if not w.isdigit())
+    asked = profile(question).words - frozenset(ignore)
+    frame = wanted & asked
+    own = wanted - frame
+    if not own:                 # a fragment: the whole question is its frame
+        frame = asked
+    held = profile(passage).words
+    anchored = frame & (held | profile(block).words)
+    if not frame or not anchored:
+        return Evidence(False, 0.0, 0.0, "")
+    why = disagreement(sentence, passage, context, ignore, question=question)
+    if why:
+        return Evidence(False, 0.0, 0.0, why)
+    if own:
+        share = len(own & held) / max(len(own), MIN_WORDS)
+    elif numbers_in(sentence) or _names(sentence, True):
+        share = len(anchored) / max(len(frame), MIN_WORDS)
+    else:
+        return Evidence(False, 0.0, 0.0, "")
+    return Evidence(share >= WORDS, share, share, "framed" if share >= WORDS else "")
+
+
 def judge(sentence: str, passage: str, *, cosine: float | None = None, cross: bool | None = None,
-          ignore: Iterable[str] = (), context: str = "") -> Evidence:
+          ignore: Iterable[str] = (), context: str = "", question: str = "", block: str = "") -> Evidence:
     """Does `passage` support `sentence`? See the module docstring.
 
     `cross` says the two are in different languages (default: told by their scripts);
     `cosine` is their similarity in the multilingual vector space, None when unknown (then
-    only words can support, and only in the same language).
+    only words can support, and only in the same language). With the `question` and the
+    passage's `block`, a same-language sentence restating the question is judged on what it
+    adds (`framed`), and across languages negation copied from the question is not compared.
     """
     ignore = tuple(ignore)
     if cross is None:
         cross = language_of(sentence) != language_of(passage)
     share = word_share(sentence, passage, ignore)
     if cross:
-        why = disagreement(sentence, passage, context, ignore, same_language=False)
+        why = disagreement(sentence, passage, context, ignore, same_language=False, question=question)
         if why:
             return Evidence(False, 0.0, share, why)
         needed = CROSS_DIRECTIONAL if _DIRECTIONAL.search(passage) else CROSS_COSINE
@@ -171,6 +231,10 @@ def judge(sentence: str, passage: str, *, cosine: float | None = None, cross: bo
             return Evidence(True, words, share, "words")
         if words >= PARAPHRASE_WORDS and cosine is not None and cosine >= PARAPHRASE_COSINE and not best.supported:
             best = Evidence(True, words, share, "paraphrase")
+    if not best.supported and question:
+        found = framed(sentence, passage, question, block or context, context, ignore)
+        if found.supported:
+            return found
     return best
 
 
