@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from ..retrieval.tokenize import tokenize
+from .opposites import reversal
 from .support import MIN_WORDS, explain, numbers_in, profile
 
 WORDS = 0.8
@@ -48,6 +49,10 @@ FRAME_SPAN = 12         # characters a sentence must copy from the question for 
 
 _VERBAL = re.compile(
     r"\b(?:not|never|cannot|не|никогда|нельзя|нет)\b|n[’']t\b"
+    # Russian writes "не" into adjectives and participles (непригодный: not suitable), but not into
+    # the words it has fused with (некоторый, несколько, необходимый, неделя …).
+    r"|\bне(?!котор|скольк|обходим|дел|давн|мал|мног|редк|чт|кто|льз|уж|взира|смотр)[а-яё]{3,}"
+    r"(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ых|их|ым|им|ую|юю|ен|на|но|ны)\b"
     r"|ない|ません|なかった|ず(?:に|、|。|$)|(?:では|で|じゃ)なく|않|(?<!잘)못|수\s*없|(?<![가-힣])안(?![가-힣])")
 _ABSENCE = re.compile(r"\b(?:no|none|nothing|without|без|ни)\b|なし|없(?!이\s*수)")
 _DIRECTIONAL = re.compile(
@@ -125,6 +130,8 @@ def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterabl
         return "names"
     if polarity(restated(sentence, question) or sentence) != polarity(passage):
         return "negation"
+    if reversal(sentence, passage):
+        return "opposite"
     if same_language:
         said, written = set(tokenize(sentence)), set(tokenize(passage))
         if any(_OPPOSITE.get(word) in written and word not in written and _OPPOSITE[word] not in said

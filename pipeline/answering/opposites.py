@@ -1,0 +1,66 @@
+"""Words whose swap reverses a claim, told apart in English, Russian, Japanese and Korean (pure).
+
+A multilingual sentence encoder places "loads modules synchronously" and "非同期に読み込み"
+close together: antonyms share nearly all their contexts, so no cosine threshold keeps
+them apart. Across languages no word can be compared either. What can be compared is the
+*concept* a word names: each concept below lists its forms in the four languages (stems
+and affixed forms, as regular expressions over case-folded NFKC text), paired with its
+opposite. A sentence that says one side of a pair where its passage says only the other
+does not agree with it (`reversal`). Forms are chosen to avoid each other: "synchronous"
+is not found inside "asynchronous", 同期 not inside 非同期, 활성 not inside 비활성.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+_PAIRS: tuple[tuple[str, str, str, str], ...] = (
+    # (concept, its forms, opposite concept, its forms)
+    ("sync", r"(?<![a-z])synchronous|(?<![a-z])sync\b|(?<![а-я])синхрон|(?<!非)同期|(?<!비)동기",
+     "async", r"asynchronous|\basync\b|асинхрон|非同期|비동기"),
+    ("read", r"\bread(?:s|ing|able|er)?\b|\b(?:про|с)?чита(?:ет|ть|ют|ние|ния|ем)|\bсчитыва|\bчтени|読|읽",
+     "write", r"\bwrit(?:e|es|ing|ten|able|er)\b|\bwrote\b|\b(?:за|на)?пис(?:ать|ывает|ывать|ыва|ь)|\bзапис|書き|書く|書け|쓰기|쓰고|씁|써"),
+    ("before", r"\bbefore\b|\bearlier\b|\bперед\b|\bраньше\b|より前|前に|より先|先に|전에|먼저",
+     "after", r"\bafter\b|\blater\b|\bпосле\b|\bпозже\b|後に|の後|あとで|후에|뒤에|다음에"),
+    ("more", r"\bmore\b|\bhigher\b|\bgreater\b|\blarger\b|\bбольше\b|\bболее\b|以上|より多|超え|초과|이상",
+     "less", r"\bless\b|\bfewer\b|\blower\b|\bsmaller\b|\bменьше\b|\bменее\b|以下|未満|より少|미만|이하"),
+    ("enabled", r"\benabled?\b|\bвключ|(?<!無)有効|(?<!비)활성",
+     "disabled", r"\bdisabled?\b|\bотключ|\bвыключ|無効|비활성"),
+    ("allow", r"\ballow|\bpermit|\bпозволя|\bразреш|許可|許す|허용",
+     "prevent", r"\bprevent|\bforbid|\bdisallow|\bblock|\bзапрещ|\bпрепятств|\bзакрыва|禁止|防|막|금지|방지"),
+    ("same", r"\bsame\b|\bidentical|\bтот же\b|\bта же\b|\bто же\b|\bте же\b|\bодинаков|同じ|같은",
+     "different", r"\bdifferent\b|\bdiffer|\bразн(?:ый|ая|ое|ые|ых)\b|\bдругой\b|異なる|違う|別の|다른"),
+    ("all", r"\ball\b|\bevery\b|\bany\b|\bentire\b|\bвсе\b|\bвсех\b|\bвсё\b|\bвесь\b|\bкажд|\bлюб(?:ой|ые|ое|ая)\b"
+            r"|すべて|全て|全部|모든|모두|전체",
+     "only", r"\bonly\b|\bjust\b|\bтолько\b|\bлишь\b|だけ|のみ|뿐"),
+)
+
+
+@lru_cache(maxsize=1)
+def _compiled() -> tuple[tuple[str, re.Pattern, str, re.Pattern], ...]:
+    return tuple((a, re.compile(fa), b, re.compile(fb)) for a, fa, b, fb in _PAIRS)
+
+
+@lru_cache(maxsize=16384)
+def concepts(text: str) -> frozenset[str]:
+    """The concepts of the pairs that `text` names."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    found = set()
+    for a, pattern_a, b, pattern_b in _compiled():
+        if pattern_a.search(folded):
+            found.add(a)
+        if pattern_b.search(folded):
+            found.add(b)
+    return frozenset(found)
+
+
+def reversal(sentence: str, passage: str) -> str:
+    """The concept the sentence says where the passage says only its opposite ("async" for a
+    passage saying "synchronously"), or "" when none."""
+    said, written = concepts(sentence), concepts(passage)
+    for a, _, b, _ in _compiled():
+        for mine, theirs in ((a, b), (b, a)):
+            if mine in said and theirs not in said and theirs in written and mine not in written:
+                return mine
+    return ""
