@@ -103,3 +103,61 @@ def test_two_passages_may_support_one_sentence_only_together_and_only_in_its_lan
 def test_the_site_name_and_the_passage_context_count_for_names():
     assert disagreement("The budget of Trigsight pages is 8 KB.", BUDGET, ignore=("trigsight",)) == ""
     assert disagreement("Payload budget: each page stays within 8 KB.", BUDGET, context="Payload") == ""
+
+
+HANDLE = "A handle is a few characters long, so a model can copy it far more reliably than a whole sentence."
+HANDLE_BLOCK = ("For each request, the server gives every retrieved passage a short handle. The model cites a passage by "
+                "repeating its handle. " + HANDLE)
+RATE = "Models reproduced those passages imperfectly, and only 3 of 6 tokens resolved, a 50% rate."
+RATE_BLOCK = "The original implementation asked the model to reproduce the passage inside a cite token. " + RATE
+
+
+@pytest.mark.parametrize("question, sentence, passage, block", [
+    ("Why is a model better at repeating a handle than a quotation?",
+     "A model is better at repeating a handle than a quotation because it can copy the handle far more reliably "
+     "than a whole sentence.", HANDLE, HANDLE_BLOCK),
+    ("What share of cite tokens resolved in the original implementation?", "50%", RATE, RATE_BLOCK),
+])
+def test_a_sentence_restating_the_question_is_judged_on_what_it_adds(question, sentence, passage, block):
+    assert not judge(sentence, passage).supported
+    assert judge(sentence, passage, question=question, block=block).how == "framed"
+
+
+@pytest.mark.parametrize("question, sentence, passage, block", [
+    # what it adds is not in the passage
+    ("Why is a model better at repeating a handle than a quotation?",
+     "A model is better at repeating a handle than a quotation because handles are stored in a database.",
+     HANDLE, HANDLE_BLOCK),
+    # the number it adds is not the passage's
+    ("What share of cite tokens resolved in the original implementation?", "75%", RATE, RATE_BLOCK),
+    # the question it restates is about something the passage's block never mentions
+    ("Why is the payload budget checked over the wire?", "The payload budget is checked over the wire because a "
+     "model can copy it far more reliably than a whole sentence.", HANDLE, HANDLE),
+    # the negation is its own, not the question's
+    ("Why is a model better at repeating a handle than a quotation?",
+     "A model is better at repeating a handle than a quotation because it cannot copy a whole sentence.",
+     HANDLE, HANDLE_BLOCK),
+])
+def test_restating_the_question_does_not_carry_a_claim_the_passage_does_not_make(question, sentence, passage, block):
+    assert not judge(sentence, passage, question=question, block=block).supported
+
+
+@pytest.mark.parametrize("sentence, passage", [
+    ("CommonJS の require() は、モジュールを非同期に読み込みます。", "CommonJS modules are loaded synchronously by require()."),
+    ("readline モジュールは、書き込み可能なストリームへデータを一行ずつ書くためのインターフェースを提供します。",
+     "The node:readline module provides an interface for reading data from a Readable stream one line at a time."),
+    ("Метод crypto.randomBytes() генерирует предсказуемые данные, непригодные для криптографии.",
+     "The crypto.randomBytes() method generates cryptographically strong pseudorandom data."),
+    ("비활성화된 옵션은 무시됩니다.", "Enabled options are read at start-up."),
+])
+def test_across_languages_a_reversed_claim_is_refused_however_similar(sentence, passage):
+    found = judge(sentence, passage, cosine=0.99)
+    assert not found.supported and found.how in ("opposite", "negation")
+
+
+@pytest.mark.parametrize("sentence, passage", [
+    ("CommonJS の require() は、モジュールを同期的に読み込みます。", "CommonJS modules are loaded synchronously by require()."),
+    ("Некоторые модули загружаются синхронно.", "Some modules are loaded synchronously."),
+])
+def test_across_languages_the_same_side_of_a_pair_agrees(sentence, passage):
+    assert judge(sentence, passage, cosine=CROSS_COSINE + 0.05).supported

@@ -170,14 +170,14 @@ def test_a_real_models_sentences_are_shown_only_with_chips_that_support_them(rea
                for s in result["answer"] if s["status"] != "refusal")
 
 
-def test_at_least_half_the_real_model_sentences_an_issued_passage_supports_get_its_chip(real_fake, bundled_release):
-    # A floor, not the goal: the issue asks for 80%; measured 8 of 15 on this release
-    # (bench/chat/results/ lists the ones still removed and why).
+def test_four_in_five_real_model_sentences_an_issued_passage_supports_get_its_chip(real_fake, bundled_release):
+    # The issue's goal; measured 12 of 15 on this release (bench/chat/results/ lists the ones
+    # still removed and why).
     total = real_model.Score()
     for item in REAL:
         total.add(real_model.score(item, replay(bundled_release, real_fake, item)))
     assert total.supported_issued >= 10
-    assert total.right >= 0.5 * total.supported_issued, total.missed
+    assert total.right >= 0.8 * total.supported_issued, total.missed
 
 
 # --- offline --------------------------------------------------------------------------------
