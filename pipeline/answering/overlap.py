@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from ..retrieval.tokenize import tokenize
 
 PREFIX_MATCH = 5
+RARE_SHARE = 0.005      # a term in at most this share of the passages is rare …
+RARE_MIN_DF = 5         # … or in at most this many
 
 _HIRAGANA = re.compile(r"[\u3041-\u309f]+")
 _HANGUL_WORD = re.compile(r"[\uac00-\ud7af]+")
@@ -76,6 +78,21 @@ class Overlap:
         """The question's Latin-script terms (three letters or more) that no passage of the release uses."""
         return [t for t in terms(question) if _LATIN_TERM.match(t) and not t.isdigit() and len(t) > 2
                 and not self.df.get(t)]
+
+    def rare(self, question: str) -> list[str]:
+        """The question's Latin-script terms that few passages use (product and code names, which stay
+        English in every language): what an on-topic question the pages do not answer is usually about."""
+        limit = max(RARE_MIN_DF, self.n * RARE_SHARE)
+        return [t for t in terms(question) if _LATIN_TERM.match(t) and not t.isdigit() and len(t) > 2
+                and self.df.get(t, 0) <= limit]
+
+    def missing(self, wanted: list[str], text: str) -> float:
+        """Idf-weighted share of `wanted` terms that `text` lacks (0 when nothing is wanted)."""
+        total = sum(self.idf(t) for t in wanted)
+        if not total:
+            return 0.0
+        offered = terms(text)
+        return sum(self.idf(t) for t in wanted if not _matches(t, offered)) / total
 
     def idf(self, term: str) -> float:
         return math.log((self.n + 1) / (self.df.get(term, 0) + 0.5))

@@ -6,9 +6,10 @@ its heading, each on its own), how strongly BM25 ranks the passage and its chunk
 much of the question's informative wording the passage carries (idf-weighted overlap, and
 the code names it mentions such as `fs.watch()` or NODE_OPTIONS, which stay English in
 every language), and, for the question as a whole, how many of its Latin-script words the
-pages never use at all (an on-topic question about Jest, pm2 or webpack). No one of them decides alone: a question in Russian about an English
-page shares no words with its answer, and the nearest vector is near even when the pages
-never address the question.
+pages never use at all (an on-topic question about Jest, pm2 or webpack) and how much of
+its rare Latin-script wording (names few passages use) the passage's chunk lacks. No one
+of them decides alone: a question in Russian about an English page shares no words with
+its answer, and the nearest vector is near even when the pages never address the question.
 
 `RelevanceModel` is a logistic regression over those features: the probability that a
 passage is (or sits in the block of) an answering sentence. Its weights, the features'
@@ -33,7 +34,7 @@ from .overlap import Overlap
 MODEL_FILE = Path(__file__).with_name("relevance.json")
 FEATURES = ("cos_passage", "cos_chunk", "cos_heading", "gap_passage", "gap_chunk", "bm25_passage", "bm25_chunk",
             "coverage_passage", "coverage_chunk", "overlap", "names", "named", "rank", "best", "cross",
-            "page_votes", "page_first", "unknown", "number_missing")
+            "page_votes", "page_first", "unknown", "number_missing", "rare_missing", "rare_asked")
 
 # Code names: dotted or called identifiers, flags, CONSTANTS, camelCase words.
 _A = r"(?<![A-Za-z0-9_$.-])"      # ASCII word boundaries: a Korean particle may follow a name directly
@@ -67,6 +68,7 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
     overlap = Overlap.of(release)
     names = code_names(question)
     unknown = min(2, len(overlap.unknown(question)))
+    rare = overlap.rare(question)
     wants_number = bool(_WANTS_NUMBER.search(question))
     top_sentence = _top(scores.cos_sentences)
     top_chunk = _top(scores.cos_whole)
@@ -80,6 +82,7 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
             continue
         passages = [p for p in (release.passage(pid) for pid in hit.passage_ids) if p is not None]
         context = " ".join([retriever.chunks[chunk].indexed_text])
+        rare_missing = overlap.missing(rare, context)
         found = sum(name in context.casefold() for name in names) / len(names) if names else 0.0
         cos_chunk = _at(scores.cos_whole, chunk)
         cos_heading = _at(scores.cos_headings, chunk) if scores.cos_headings is not None else cos_chunk
@@ -102,6 +105,7 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
                 "page_votes": pages.count(hit.page) / len(pages), "page_first": float(hit.page == pages[0]),
                 "unknown": float(unknown),
                 "number_missing": float(wants_number and not _DIGIT.search(passage.text)),
+                "rare_missing": rare_missing, "rare_asked": float(bool(rare)),
             }))
     return out
 
