@@ -268,6 +268,10 @@ class Resolver:
             return []
         return [p for p in (self.release.passage(pid) for pid in source.passage_ids) if p is not None]
 
+    def _blocks(self, passages: list) -> str:
+        found = block_contexts(self.release) if self.question else {}
+        return " ".join(dict.fromkeys(found.get((p.page, p.block), "") for p in passages))
+
     def _evidence(self, text: str) -> Callable[[object], Evidence]:
         """What each issued passage offers this sentence, judged once per passage."""
         language = language_of(text)
@@ -317,6 +321,7 @@ class Resolver:
         pool = list({p.id: p for group in groups for p in group if evidence(p).share >= HELPER_SHARE}.values())
         if not cited:
             pool = sorted(pool, key=lambda p: evidence(p).share, reverse=True)[:2]
-        if len(pool) > 1 and judge_together(text, [p.text for p in pool], self.ignore, 0.8 if cited else 1.0):
+        if len(pool) > 1 and judge_together(text, [p.text for p in pool], self.ignore, 0.8 if cited else 1.0,
+                                            self.question, self._blocks(pool)):
             return pool
         return []

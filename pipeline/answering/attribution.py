@@ -170,7 +170,7 @@ def restated(sentence: str, question: str) -> str:
 
 
 def framed(sentence: str, passage: str, question: str, block: str, context: str = "",
-           ignore: Iterable[str] = ()) -> Evidence:
+           ignore: Iterable[str] = (), need: float = WORDS) -> Evidence:
     """Same language: does `passage` support what `sentence` adds to the `question` it restates?
 
     A model answers "Why is X?" with "X because Y": the restated X is the question's frame,
@@ -180,7 +180,8 @@ def framed(sentence: str, passage: str, question: str, block: str, context: str 
     cannot ride on a passage about something else. A fragment ("50%") adds only numbers or
     names: those must be in the passage, and `WORDS` of the frame in its block. Numbers and
     names of the whole sentence must agree; negation is compared without the spans copied
-    verbatim from the question ("when it is not escaped" was the question's).
+    verbatim from the question ("when it is not escaped" was the question's). `need` replaces
+    `WORDS` (passages joined by `judge_together` need all the words).
     """
     ignore = tuple(ignore)
     wanted = frozenset(w for w in profile(sentence).words - frozenset(ignore) if not w.isdigit())
@@ -202,7 +203,7 @@ def framed(sentence: str, passage: str, question: str, block: str, context: str 
         share = len(anchored) / max(len(frame), MIN_WORDS)
     else:
         return Evidence(False, 0.0, 0.0, "")
-    return Evidence(share >= WORDS, share, share, "framed" if share >= WORDS else "")
+    return Evidence(share >= need, share, share, "framed" if share >= need else "")
 
 
 def judge(sentence: str, passage: str, *, cosine: float | None = None, cross: bool | None = None,
@@ -245,13 +246,17 @@ def judge(sentence: str, passage: str, *, cosine: float | None = None, cross: bo
     return best
 
 
-def judge_together(sentence: str, passages: list[str], ignore: Iterable[str] = (), need: float = WORDS) -> bool:
+def judge_together(sentence: str, passages: list[str], ignore: Iterable[str] = (), need: float = WORDS,
+                   question: str = "", block: str = "") -> bool:
     """Do several passages of the sentence's language support it only together (one sentence, two facts)?
 
-    Words only: their joined text must carry `need` of the sentence's words and agree with it.
+    Words only: their joined text must carry `need` of the sentence's words and agree with it;
+    with the `question`, `need` of the words it adds to the question it restates (`framed`).
     """
     ignore = tuple(ignore)
     if len(passages) < 2 or any(language_of(p) != language_of(sentence) for p in passages):
         return False
     joined = " ".join(passages)
-    return not disagreement(sentence, joined, "", ignore) and word_share(sentence, joined, ignore) >= need
+    if not disagreement(sentence, joined, "", ignore) and word_share(sentence, joined, ignore) >= need:
+        return True
+    return bool(question) and framed(sentence, joined, question, block + " " + joined, "", ignore, need).supported
