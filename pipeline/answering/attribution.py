@@ -7,13 +7,16 @@ per (sentence, passage), from what both say:
   words in any of the four languages), every Latin-script name (`fs.watch`, NODE_OPTIONS,
   Chromium) is in the passage or its context, the two agree on negation, and, in English
   and Russian, the sentence does not swap a word for its opposite ("less efficient" about
-  "more efficient"). Negation is compared as two marks: a negated verb (not, never, не,
-  ない, 않) and an absence (no, without, без, なし, 없): "без выделения" agrees with
-  "with no highlight".
+  "more efficient"), and in any pair of the four languages it does not name the opposite
+  side of a concept pair the passage names (`trigsight.answering.opposites`: 非同期 about
+  "synchronously", 書く about "reading"). Negation is compared as two marks: a negated verb
+  (not, never, не, ない, 않) and an absence (no, without, без, なし, 없): "без выделения"
+  agrees with "with no highlight".
 - **Same language**: the share of the sentence's content words the passage carries
   (`trigsight.answering.support`) reaches `WORDS`, over the passage or a run of its clauses
   when only one clause is restated; or the sentence is a close paraphrase: a smaller share
   (`PARAPHRASE_WORDS`) and a vector cosine of at least `PARAPHRASE_COSINE`.
+- **Restating the question**: "Why is X?" answered "X because Y" is judged on Y (`framed`).
 - **Across languages** (a Russian sentence about an English passage) words cannot be
   compared: the cosine of the two in the multilingual vector space must reach
   `CROSS_COSINE`, and agreement must hold. A passage that states a direction (X takes
