@@ -9,8 +9,11 @@ from urllib.parse import quote
 from trigsight.publishing.published import ALLOWLIST, SCHEMA
 
 
-def write_allowlist(folder: Path, pages: dict[str, list[str]], language: str = "en") -> Path:
-    """{page path: [sentence, ...]} → a release folder Release.load() accepts; returns the folder."""
+def write_allowlist(folder: Path, pages: dict[str, list[str]], language: str = "en",
+                    cells: frozenset[str] = frozenset()) -> Path:
+    """{page path: [sentence, ...]} → a release folder Release.load() accepts; returns the folder.
+
+    Each sentence is a paragraph of its own, except those in `cells`: table cells (`td`)."""
     page_rows, passage_rows = [], []
     for path, sentences in pages.items():
         slug = path.strip("/") or "index"
@@ -21,7 +24,7 @@ def write_allowlist(folder: Path, pages: dict[str, list[str]], language: str = "
             directive = "text=" + quote(text, safe="")
             passage_rows.append({"id": "p" + hashlib.sha1(f"{path}\0{text}".encode()).hexdigest()[:10],
                                  "page": path, "text": text, "url": f"{path}#:~:{directive}",
-                                 "directive": directive, "block": order + 1, "kind": "p",
+                                 "directive": directive, "block": order + 1, "kind": "td" if text in cells else "p",
                                  "headings": [f"About {slug}"], "order": order, "start": 0, "end": len(text)})
     folder.mkdir(parents=True, exist_ok=True)
     (folder / ALLOWLIST).write_text(json.dumps({

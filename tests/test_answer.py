@@ -168,3 +168,23 @@ def test_markup_only_output_is_no_sentence_at_all(release, table):
     resolver = Resolver(table, release)
     assert resolver.resolve("<script>alert(1)</script>") is None
     assert resolver.tally.sentences == 0 and resolver.tally.markup == 1
+
+
+def test_a_table_cell_is_judged_with_its_row_and_the_chip_goes_to_the_cell_that_says_it(tmp_path):
+    cells = ("hyphen -", "%2D", "it is read as a prefix or suffix marker, and nothing matches")
+    release = Release.load(write_allowlist(tmp_path, {"/source": ["Four characters must be percent-encoded.", *cells]},
+                                           cells=frozenset(cells)))
+    ids = tuple(p.id for p in release.passages_of("/source"))
+    table = HandleTable.issue([Hit("c1", ids, "/source", 0.2, ids[0])], release)
+    resolver = Resolver(table, release, question="What goes wrong if a hyphen inside a passage is left unencoded?")
+    shown = resolver.resolve("The hyphen - %2D is read as a prefix or suffix marker, and nothing matches.")
+    assert shown is not None and [c.quote for c in shown.citations] == [cells[2]]
+    assert resolver.resolve("The hyphen - %2C is read as a prefix or suffix marker, and nothing matches.") is None
+
+
+def test_a_sentence_restating_the_question_is_shown_with_the_chip_of_what_it_adds(release, table):
+    resolver = Resolver(table, release, question="Which browser does the browser gate load pages in?")
+    shown = resolver.resolve("The browser gate loads pages in headless Chromium.")
+    assert shown is not None and shown.citations[0].quote == "The browser gate loads every page in headless Chromium."
+    assert Resolver(table, release, question="Which browser does the browser gate load pages in?").resolve(
+        "The browser gate loads pages in Firefox.") is None

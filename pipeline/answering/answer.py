@@ -13,12 +13,12 @@ allowlist alone.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 from ..matching.sentences import split_sentences
-from .attribution import HELPER_SHARE, Evidence, judge, judge_together, language_of
-from .evidence import block_contexts
+from .attribution import HELPER_SHARE, Evidence, judge, judge_together, language_of, word_share
+from .evidence import block_contexts, table_rows
 from .handles import (
     HANDLE_GROUP,
     PARTIAL_HANDLE,
@@ -289,8 +289,13 @@ class Resolver:
                     cosines = self.similarity(text, issued) if self.similarity else {}
                 context = " ".join(passage.headings) + " " + (page.title if page else "")
                 block = block_contexts(self.release).get((passage.page, passage.block), "") if self.question else ""
-                judged[passage.id] = judge(text, passage.text, cosine=cosines.get(passage.id), cross=cross,
-                                           ignore=self.ignore, context=context, question=self.question, block=block)
+                # A table cell is judged with its row; its own words still rank it among the row's cells.
+                row = table_rows(self.release).get(passage.id)
+                found = judge(text, row or passage.text, cosine=cosines.get(passage.id), cross=cross,
+                              ignore=self.ignore, context=context, question=self.question, block=block)
+                if row:
+                    found = replace(found, share=word_share(text, passage.text, self.ignore))
+                judged[passage.id] = found
             return judged[passage.id]
         return of
 
@@ -307,9 +312,9 @@ class Resolver:
         supports the sentence best, or else the two carrying most of its words if together
         they carry every one of them (the model did not point at these two).
         """
-        def key(p):
+        def key(p):   # a paragraph that supports the sentence quotes it better than a table cell
             found = evidence(p)
-            return found.supported, found.strength, found.share
+            return found.supported, p.kind != "td", found.strength, found.share
 
         best = list({p.id: p for p in (max(group, key=key) for group in groups if group)}.values())
         alone = sorted((p for p in best if evidence(p).supported), key=key, reverse=True)

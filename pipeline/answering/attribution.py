@@ -104,6 +104,7 @@ class Evidence:
 
 
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_$]*")
+_PERCENT_BYTE = re.compile(r"%[0-9A-Fa-f]{2}")
 
 
 def _names(claim: str, same_language: bool) -> frozenset[str]:
@@ -121,13 +122,16 @@ def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterabl
 
     With the `question` the sentence answers, negation is read without the spans the sentence
     copies from it: "…cuts the highlight short when it is not escaped" restates the question's
-    condition, it does not deny the passage."""
-    wanted = list(numbers_in(sentence))
-    offered = list(numbers_in(passage))
+    condition, it does not deny the passage. A percent-encoded byte (%2D) is a name, not a number."""
+    wanted = list(numbers_in(_PERCENT_BYTE.sub(" ", sentence)))
+    offered = list(numbers_in(_PERCENT_BYTE.sub(" ", passage)))
     for number in wanted:
         if number not in offered:
             return "numbers"
         offered.remove(number)
+    written = unicodedata.normalize("NFKC", passage + " " + context).casefold()
+    if any(code.casefold() not in written for code in _PERCENT_BYTE.findall(unicodedata.normalize("NFKC", sentence))):
+        return "names"
     named = profile(passage).words | (profile(context).words if context else frozenset())
     if _names(sentence, same_language) - frozenset(ignore) - named:
         return "names"

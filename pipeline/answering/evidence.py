@@ -17,6 +17,7 @@ from .support import DEFAULT_THRESHOLD, explain
 log = logging.getLogger(__name__)
 RETRIEVAL_DEPTH = 50
 _CONTEXTS: dict[str, dict[tuple[str, int], str]] = {}
+_ROWS: dict[str, dict[str, str]] = {}
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,30 @@ def block_contexts(release: Release) -> dict[tuple[str, int], str]:
             _CONTEXTS.clear()
         _CONTEXTS[release.release_id] = {key: "\n".join(parts) for key, parts in blocks.items()}
     return _CONTEXTS[release.release_id]
+
+
+def table_rows(release: Release) -> dict[str, str]:
+    """Passage id of a table cell → the text of its row (the cells of consecutive blocks): a cell
+    alone rarely states a claim ("%2D"), its row does."""
+    if release.release_id not in _ROWS:
+        rows: dict[str, str] = {}
+        run: list[PublishedPassage] = []
+
+        def close() -> None:
+            text = " ".join(cell.text for cell in run)
+            rows.update({cell.id: text for cell in run})
+            run.clear()
+
+        for passage in sorted(release.passages, key=lambda p: (p.page, p.block, p.order)):
+            if run and (passage.kind != "td" or passage.page != run[-1].page or passage.block > run[-1].block + 1):
+                close()
+            if passage.kind == "td":
+                run.append(passage)
+        close()
+        if len(_ROWS) > 8:
+            _ROWS.clear()
+        _ROWS[release.release_id] = rows
+    return _ROWS[release.release_id]
 
 
 def retrieval_ranks(retriever, claim: str) -> tuple[dict[str, int], str]:
