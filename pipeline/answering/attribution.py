@@ -57,7 +57,7 @@ _VERBAL = re.compile(
     r"|\bне(?!котор|скольк|обходим|дел|давн|мал|мног|редк|чт|кто|льз|уж|взира|смотр)[а-яё]{3,}"
     r"(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ых|их|ым|им|ую|юю|ен|на|но|ны)\b"
     r"|ない|ません|なかった|ず(?:に|、|。|$)|(?:では|で|じゃ)なく|않|(?<!잘)못|수\s*없|(?<![가-힣])안(?![가-힣])")
-_ABSENCE = re.compile(r"\b(?:no|none|nothing|without|без|ни)\b|なし|없(?!이\s*수)")
+_ABSENCE = re.compile(r"\b(?:no|none|nothing|without|без|ни)\b|なし|(?<!수)(?<!수 )없(?!이\s*수)")   # "할 수 없다" is a negated verb
 _DIRECTIONAL = re.compile(
     r"\b(?:precedence|precedes?|over|than|before|after|instead|rather|unlike|prefer(?:red)?|first|last"
     r"|больше|меньше|раньше|позже|вместо|чем|перед|после)\b|より|前に|後に|代わりに|보다|전에|후에|대신", re.I)
