@@ -1,0 +1,177 @@
+"""The browser gate's proof cache: which page proofs still hold for a new release (pure, plus file IO).
+
+A proof (the outcome of every check on a page) is keyed by what can change how the page's
+content renders and matches: the bytes of <main>, the page's <head> without its <title>
+text, the <html> and <body> start tags, the bytes of every static asset, the checks, the
+browser's version and the probe. The chrome around <main> (header, breadcrumbs, pager,
+footer) is left out of the key, so adding a page (new prev/next links, a longer contents
+page) does not invalidate its neighbours. A proof whose page differs from the proven one
+only outside that key is reused only when no directive term (prefix, start, end, suffix)
+occurs in the chrome's text, neither in the proven page nor in the new one: the README's
+"Why a proof survives a navigation change" gives the argument.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import unicodedata
+from dataclasses import dataclass
+from html import unescape
+from html.parser import HTMLParser
+from pathlib import Path
+
+from ..matching.directives import parse_directive
+
+FORMAT = 2      # entry layout; older entries are misses
+
+
+@dataclass(frozen=True)
+class PageParts:
+    """A rendered page split into what keys its proof and the text around its content."""
+
+    keyed: str          # <html>/<body> start tags, <head> without <title> text, the whole <main>
+    chrome_text: str    # every text node outside <main>, <title> and scripts included
+    html_sha256: str
+
+
+def split_page(html: str) -> PageParts:
+    start, end = html.find("<main"), html.rfind("</main>")
+    if start < 0 or end < start:     # no content element: everything is keyed, nothing is chrome
+        return PageParts(html, "", _sha(html))
+    end += len("</main>")
+    head = _Head()
+    head.feed(html[:start])
+    head.close()
+    keyed = "\n".join([*head.kept, html[start:end]])
+    return PageParts(keyed, _text_of(html[:start]) + "\n" + _text_of(html[end:]), _sha(html))
+
+
+class _Head(HTMLParser):
+    """Keeps the markup before <main> that can change how <main> renders: start tags of
+    html/body and everything in <head> except the title's text (which is chrome text)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=False)
+        self.kept: list[str] = []
+        self.in_head = self.in_title = False
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "head":
+            self.in_head = True
+        self.in_title = self.in_title or tag == "title"
+        if tag in ("html", "body") or self.in_head:
+            self.kept.append(self.get_starttag_text() or tag)
+
+    def handle_startendtag(self, tag, attrs):
+        if self.in_head:
+            self.kept.append(self.get_starttag_text() or tag)
+
+    def handle_endtag(self, tag):
+        if tag == "title":
+            self.in_title = False
+        if self.in_head:
+            self.kept.append(f"</{tag}>")
+        if tag == "head":
+            self.in_head = False
+
+    def handle_data(self, data):
+        if self.in_head and not self.in_title:
+            self.kept.append(data)
+
+
+class _Text(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+
+    def handle_data(self, data):
+        self.parts.append(data)
+
+
+def _text_of(html: str) -> str:
+    parser = _Text()
+    parser.feed(html)
+    parser.close()
+    return unescape(" ".join(parser.parts))
+
+
+def fold(text: str) -> str:
+    """Fold more than Chromium does, so "contains" errs towards re-proving: compatibility
+    forms and accents dropped, case folded, and every character that is not a letter or
+    digit (spaces, punctuation, soft hyphens, quotes) removed."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if ch.isalnum() and not unicodedata.combining(ch)).casefold()
+
+
+def terms(directive: str) -> list[str] | None:
+    """The directive's parts as folded text; None when it cannot be read (never reused loosely)."""
+    try:
+        parsed = parse_directive(directive)
+    except ValueError:
+        return None
+    return [fold(part) for part in (parsed.prefix, parsed.text, parsed.end, parsed.suffix) if part]
+
+
+def chrome_is_clear(chrome_text: str, directives: list[str]) -> bool:
+    """No directive's term occurs in the chrome's text (an empty folded term occurs anywhere)."""
+    folded = fold(chrome_text)
+    for directive in directives:
+        found = terms(directive)
+        if found is None or any(not term or term in folded for term in found):
+            return False
+    return True
+
+
+def key(parts: PageParts, assets_sha256: str, checks: list, version: str, probe: str) -> str:
+    listed = [[c.key, c.directive, c.intended, c.fresh] for c in checks]
+    body = json.dumps([FORMAT, _sha(parts.keyed), assets_sha256, version, probe, listed], sort_keys=True)
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+def assets_digest(assets: dict) -> str:
+    """Every static file's bytes, not only its URL: CSS and scripts decide what renders."""
+    digest = hashlib.sha256()
+    for name in sorted(assets):
+        digest.update(name.encode() + b"\0" + hashlib.sha256(assets[name].data).digest())
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class Entry:
+    outcomes: list[dict]
+    html_sha256: str        # the page exactly as proven
+    chrome_clear: bool      # its chrome held none of the directives' terms
+
+
+def entry_for(parts: PageParts, directives: list[str], outcomes: list[dict]) -> Entry:
+    return Entry(outcomes, parts.html_sha256, chrome_is_clear(parts.chrome_text, directives))
+
+
+def reusable(entry: Entry | None, parts: PageParts, directives: list[str], loose: bool) -> bool:
+    """The same page as proven, or (when `loose`) other chrome with none of the terms in either."""
+    if entry is None:
+        return False
+    if entry.html_sha256 == parts.html_sha256:
+        return True
+    return loose and entry.chrome_clear and chrome_is_clear(parts.chrome_text, directives)
+
+
+def load(store: Path, key_: str) -> Entry | None:
+    try:
+        data = json.loads((store / f"{key_}.json").read_text("utf-8"))
+        return Entry(data["outcomes"], data["html_sha256"], bool(data["chrome_clear"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def save(store: Path, key_: str, entry: Entry) -> None:
+    store.mkdir(parents=True, exist_ok=True)
+    path = store / f"{key_}.json"
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps({"outcomes": entry.outcomes, "html_sha256": entry.html_sha256,
+                                     "chrome_clear": entry.chrome_clear}, ensure_ascii=False), "utf-8")
+    temporary.replace(path)
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
