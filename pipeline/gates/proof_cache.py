@@ -30,7 +30,7 @@ class PageParts:
     """A rendered page split into what keys its proof and the text around its content."""
 
     keyed: str          # <html>/<body> start tags, <head> without <title> text, the whole <main>
-    chrome_text: str    # every text node outside <main>, <title> and scripts included
+    chrome_text: str    # every text node of the body outside <main>, hidden or not, scripts included
     html_sha256: str
 
 
@@ -43,12 +43,15 @@ def split_page(html: str) -> PageParts:
     head.feed(html[:start])
     head.close()
     keyed = "\n".join([*head.kept, html[start:end]])
-    return PageParts(keyed, _text_of(html[:start]) + "\n" + _text_of(html[end:]), _sha(html))
+    # The <head> is never rendered (display: none in every browser's own stylesheet, and the
+    # site's does not show it), so its text is neither key nor chrome.
+    body = max(0, html.find("</head>", 0, start))
+    return PageParts(keyed, _text_of(html[body:start]) + "\n" + _text_of(html[end:]), _sha(html))
 
 
 class _Head(HTMLParser):
     """Keeps the markup before <main> that can change how <main> renders: start tags of
-    html/body and everything in <head> except the title's text (which is chrome text)."""
+    html/body and everything in <head> except the title's text (which renders nowhere)."""
 
     def __init__(self):
         super().__init__(convert_charrefs=False)
