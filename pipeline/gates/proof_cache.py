@@ -6,9 +6,10 @@ text, the <html> and <body> start tags, the bytes of every static asset, the che
 browser's version and the probe. The chrome around <main> (header, breadcrumbs, pager,
 footer) is left out of the key, so adding a page (new prev/next links, a longer contents
 page) does not invalidate its neighbours. A proof whose page differs from the proven one
-only outside that key is reused only when no directive term (prefix, start, end, suffix)
-occurs in the chrome's text, neither in the proven page nor in the new one: the README's
-"Why a proof survives a navigation change" gives the argument.
+only outside that key is reused only when each side of <main> (the chrome before it, the
+chrome after it) is either byte for byte as proven, or holds no directive term (prefix,
+start, end, suffix) in its text, neither as proven nor now: the README's "Why a proof
+survives a navigation change" gives the argument.
 """
 from __future__ import annotations
 
@@ -21,23 +22,37 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from ..matching.directives import parse_directive
+from ..matching.textmodel import normalise
 
-FORMAT = 2      # entry layout; older entries are misses
+FORMAT = 3      # entry layout; older entries are misses
+
+
+@dataclass(frozen=True)
+class Chrome:
+    """The body's markup on one side of <main>: its bytes, and its text nodes (hidden or not)."""
+
+    sha256: str
+    text: str
 
 
 @dataclass(frozen=True)
 class PageParts:
-    """A rendered page split into what keys its proof and the text around its content."""
+    """A rendered page split into what keys its proof and the chrome around its content."""
 
     keyed: str          # <html>/<body> start tags, <head> without <title> text, the whole <main>
-    chrome_text: str    # every text node of the body outside <main>, hidden or not, scripts included
+    before: Chrome      # header, breadcrumbs (from </head> to <main>)
+    after: Chrome       # pager, footer (from </main> to the end)
     html_sha256: str
+
+    @property
+    def chrome_text(self) -> str:
+        return self.before.text + "\n" + self.after.text
 
 
 def split_page(html: str) -> PageParts:
     start, end = html.find("<main"), html.rfind("</main>")
     if start < 0 or end < start:     # no content element: everything is keyed, nothing is chrome
-        return PageParts(html, "", _sha(html))
+        return PageParts(html, Chrome(_sha(""), ""), Chrome(_sha(""), ""), _sha(html))
     end += len("</main>")
     head = _Head()
     head.feed(html[:start])
@@ -46,7 +61,11 @@ def split_page(html: str) -> PageParts:
     # The <head> is never rendered (display: none in every browser's own stylesheet, and the
     # site's does not show it), so its text is neither key nor chrome.
     body = max(0, html.find("</head>", 0, start))
-    return PageParts(keyed, _text_of(html[body:start]) + "\n" + _text_of(html[end:]), _sha(html))
+    return PageParts(keyed, _chrome(html[body:start]), _chrome(html[end:]), _sha(html))
+
+
+def _chrome(html: str) -> Chrome:
+    return Chrome(_sha(html), _text_of(html))
 
 
 class _Head(HTMLParser):
@@ -99,29 +118,41 @@ def _text_of(html: str) -> str:
 
 
 def fold(text: str) -> str:
-    """Fold more than Chromium does, so "contains" errs towards re-proving: compatibility
-    forms and accents dropped, case folded, and every character that is not a letter or
-    digit (spaces, punctuation, soft hyphens, quotes) removed."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if ch.isalnum() and not unicodedata.combining(ch)).casefold()
+    """Fold at least as much as Chromium does, so "contains" errs towards re-proving: the
+    matcher's own folding (rules.py: case, accents, quotes, kana), then compatibility forms
+    and accents dropped again and every character that is not a letter or digit removed
+    (white space, punctuation, soft hyphens): a term split across inline elements, a <br>
+    or blocks is still found."""
+    decomposed = unicodedata.normalize("NFKD", str(normalise(text)).casefold())
+    return "".join(ch for ch in decomposed if ch.isalnum() and not unicodedata.combining(ch))
 
 
-def terms(directive: str) -> list[str] | None:
-    """The directive's parts as folded text; None when it cannot be read (never reused loosely)."""
+def fold_marks(text: str) -> str:
+    """For terms with no letter or digit (`}`, `});`): the matcher's own folding (quotes,
+    dashes, width, case), then every white space removed."""
+    return "".join(str(normalise(text)).split())
+
+
+def terms(directive: str) -> list[tuple[str, str]] | None:
+    """The directive's parts, each folded both ways; None when it cannot be read (never reused loosely)."""
     try:
         parsed = parse_directive(directive)
     except ValueError:
         return None
-    return [fold(part) for part in (parsed.prefix, parsed.text, parsed.end, parsed.suffix) if part]
+    return [(fold(part), fold_marks(part)) for part in (parsed.prefix, parsed.text, parsed.end, parsed.suffix)
+            if part]
 
 
 def chrome_is_clear(chrome_text: str, directives: list[str]) -> bool:
-    """No directive's term occurs in the chrome's text (an empty folded term occurs anywhere)."""
-    folded = fold(chrome_text)
+    """No directive's term occurs in the chrome's text (a term that folds to nothing occurs anywhere)."""
+    letters, marks = fold(chrome_text), fold_marks(chrome_text)
     for directive in directives:
         found = terms(directive)
-        if found is None or any(not term or term in folded for term in found):
+        if found is None:
             return False
+        for word, mark in found:
+            if (word and word in letters) or (not word and (not mark or mark in marks)):
+                return False
     return True
 
 
@@ -142,27 +173,33 @@ def assets_digest(assets: dict) -> str:
 @dataclass(frozen=True)
 class Entry:
     outcomes: list[dict]
-    html_sha256: str        # the page exactly as proven
-    chrome_clear: bool      # its chrome held none of the directives' terms
+    html_sha256: str                  # the page exactly as proven
+    sides: tuple[tuple[str, bool], ...]  # before and after <main>: (bytes' sha256, held none of the terms)
 
 
 def entry_for(parts: PageParts, directives: list[str], outcomes: list[dict]) -> Entry:
-    return Entry(outcomes, parts.html_sha256, chrome_is_clear(parts.chrome_text, directives))
+    return Entry(outcomes, parts.html_sha256, tuple((side.sha256, chrome_is_clear(side.text, directives))
+                                                    for side in (parts.before, parts.after)))
 
 
 def reusable(entry: Entry | None, parts: PageParts, directives: list[str], loose: bool) -> bool:
-    """The same page as proven, or (when `loose`) other chrome with none of the terms in either."""
+    """The same page as proven; or (when `loose`) each side of <main> either the same bytes
+    as proven, or holding none of the terms, neither as proven nor now."""
     if entry is None:
         return False
     if entry.html_sha256 == parts.html_sha256:
         return True
-    return loose and entry.chrome_clear and chrome_is_clear(parts.chrome_text, directives)
+    if not loose:
+        return False
+    return all(sha == side.sha256 or (clear and chrome_is_clear(side.text, directives))
+               for (sha, clear), side in zip(entry.sides, (parts.before, parts.after)))
 
 
 def load(store: Path, key_: str) -> Entry | None:
     try:
         data = json.loads((store / f"{key_}.json").read_text("utf-8"))
-        return Entry(data["outcomes"], data["html_sha256"], bool(data["chrome_clear"]))
+        sides = tuple((str(sha), bool(clear)) for sha, clear in data["sides"])
+        return Entry(data["outcomes"], data["html_sha256"], sides) if len(sides) == 2 else None
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
@@ -172,7 +209,7 @@ def save(store: Path, key_: str, entry: Entry) -> None:
     path = store / f"{key_}.json"
     temporary = path.with_suffix(".tmp")
     temporary.write_text(json.dumps({"outcomes": entry.outcomes, "html_sha256": entry.html_sha256,
-                                     "chrome_clear": entry.chrome_clear}, ensure_ascii=False), "utf-8")
+                                     "sides": entry.sides}, ensure_ascii=False), "utf-8")
     temporary.replace(path)
 
 
