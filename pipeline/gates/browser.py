@@ -188,7 +188,10 @@ def release_stage(context) -> None:
     build, config = context.build, context.config
     plans = plan(build, context.passages, "")
     bar = progress_bar.Progress("browser gate", len(plans), "pages", context.say)
-    progress = lambda path, cached: bar.advance(1, cached=cached)  # noqa: E731
+
+    def progress(path: str, cached: bool) -> None:
+        bar.advance(1, cached=cached)
+
     try:
         result = run(context.staging, plans, config.cache_dir if config.use_cache else None,
                      config.chromium, progress, config.browsers, config.browser_tabs,
