@@ -385,7 +385,10 @@ def release_stage(context) -> None:
         raise GateFailed("payload", [Problem(name, None, "pre-compressed copy differs from the file "
                                              "(a stage rewrote it after compression)") for name in stale])
     budget = context.config.js_budget
-    measurement, base = _measure_or_reuse(context, serve_release)
+    measurement, base, kept = _measure_or_reuse(context, serve_release)
+    if kept:
+        context.say(f"payload: {kept} of {len(measurement.pages)} pages' figures from the cache "
+                    "(same HTML, static files, server, gate and browser)")
     for line in report_lines(measurement, budget, base):
         context.say(line)
     if measurement.webgl == "unavailable":
@@ -399,8 +402,8 @@ def release_stage(context) -> None:
         raise BudgetExceeded(found)
 
 
-def _measure_or_reuse(context, serve_release) -> tuple[Measurement, str]:
-    """Measure the pages the payload cache (payload_cache.py) has no figures for."""
+def _measure_or_reuse(context, serve_release) -> tuple[Measurement, str, int]:
+    """Measure the pages the payload cache (payload_cache.py) has no figures for; how many it had."""
     from . import payload_cache
     from .browser import chromium_version
 
@@ -418,7 +421,7 @@ def _measure_or_reuse(context, serve_release) -> tuple[Measurement, str]:
     if not todo:
         _, browser, webgl = next(iter(kept.values()))
         return Measurement(browser, webgl, RELEASE_RUNS, False,
-                           [kept[page.path][0] for page in pages]), CACHED_BASE
+                           [kept[page.path][0] for page in pages]), CACHED_BASE, len(kept)
     with serve_release(context.staging) as base:
         fresh = measure([base + path for path in todo], runs=RELEASE_RUNS, chromium=config.chromium)
     figures = {path: figure for path, figure in zip(todo, fresh.pages)}
@@ -428,4 +431,4 @@ def _measure_or_reuse(context, serve_release) -> tuple[Measurement, str]:
     for path, (figure, _, _) in kept.items():   # the kept figures, under this server's address
         figures[path] = payload_cache.load(store, keys[path], base)[0]
     fresh.pages = [figures[page.path] for page in pages]
-    return fresh, base
+    return fresh, base, len(kept)

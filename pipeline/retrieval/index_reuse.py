@@ -17,17 +17,13 @@ from typing import Sequence
 
 FOLDER = "index-reuse"
 STAMP = "fingerprint.txt"
-# The modules whose code decides the index's bytes.
-_SOURCES = ("index.py", "chunks.py", "bm25.py", "tokenize.py", "layout.py", "embedders.py")
 
 
 def fingerprint(passages: Sequence, titles: dict[str, str] | None, embedding: dict) -> str:
     """`embedding`: what picks the model and the settings (mode, base URL, whether a key is set, rrf_k)."""
     digest = hashlib.sha256()
-    here = Path(__file__).parent
-    for name in _SOURCES:
-        file = here / name
-        digest.update(name.encode() + b"\0" + (file.read_bytes() if file.is_file() else b""))
+    for file in sorted(Path(__file__).parent.glob("*.py")):   # the code that decides the index's bytes
+        digest.update(file.name.encode() + b"\0" + file.read_bytes())
     digest.update(json.dumps(embedding, sort_keys=True).encode())
     digest.update(json.dumps(sorted((titles or {}).items()), ensure_ascii=False).encode())
     for passage in passages:
