@@ -65,7 +65,7 @@ class Progress:
         eta = f"ETA {_clock(left / rate)}" if left and rate else ("done" if not left else "ETA ?")
         cached = f", {self.cached} cached" if self.cached else ""
         return (f"{self.label}: {100 * self.done // max(1, self.total)}% ({self.done}/{self.total} {self.unit}{cached}) "
-                f"{rate:.1f} {self.unit}/s, {_clock(elapsed)} elapsed, {eta}")
+                f"{rate:.3g} {self.unit}/s, {_clock(elapsed)} elapsed, {eta}")
 
     def close(self) -> None:
         if self._bar is not None:
