@@ -11,7 +11,9 @@ a reports/browser.json). Every refusal is put in a category by its reason; the a
 the gate's own (browser_report.summarise): predicted unique == proven.
 
 `--release` serves an existing release of the same content (its pages must be the build's,
-byte for byte) instead of staging the build; `--no-gate` skips the gate's check.
+byte for byte) instead of staging the build; with `--from-release` the predictor reads the
+release's pages instead of building the content (what the builder does with the same HTML,
+for a quick re-check after a predictor change); `--no-gate` skips the gate's check.
 
 With `--counts` it compares counts, not verdicts: the bare text of every sentence on the
 page (published or left out) is counted by Python and by the probe in Chromium (no
@@ -37,11 +39,14 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from pathlib import Path
+from types import SimpleNamespace
 
 from trigsight.build.builder import BuildConfig
 from trigsight.build.builder import run as build
+from trigsight.build.passages import build_page_text
 from trigsight.gates import browser as browser_gate
 from trigsight.gates import browser_check, browser_report
 from trigsight.gates.browser_pool import BrowserPool
@@ -92,6 +97,39 @@ def repeat_plans(built, plans: list[browser_gate.PagePlan]) -> list[browser_gate
             job = browser_check.PageJob(plan.job.path, plan.job.url, checks)
             out.append(browser_gate.PagePlan(job, plan.html_sha256, predicted=predicted))
     return out
+
+
+@dataclass
+class _Page:
+    path: str
+    html: str
+
+
+@dataclass
+class ReleasedPages:
+    """The predictor's view of an existing release's pages (what the builder computes from the
+    same HTML: build_page_text), without rendering the content again; no author citations."""
+
+    pages: list
+    texts: dict
+    gate: object = field(default_factory=lambda: SimpleNamespace(resolved=[]))
+    assets: dict = field(default_factory=dict)   # the plan's proof-cache key only; not used here
+    config: object = None
+
+    @property
+    def passages(self):
+        return [p for page in self.pages for p in self.texts[page.path].passages]
+
+
+def from_release(release: Path, wanted: set[str]) -> ReleasedPages:
+    allowlist = json.loads((release / "allowlist.json").read_text("utf-8"))
+    listed = [p for p in allowlist["pages"] if not wanted or p["path"].strip("/") in wanted]
+    pages = [_Page(p["path"], (release / p["file"]).read_text("utf-8")) for p in listed]
+    texts = {page.path: build_page_text(page.path, page.html) for page in pages}
+    for entry in listed:
+        if not entry["source"]:   # a generated page (contents): nothing to cite, as in the builder
+            texts[entry["path"]].passages, texts[entry["path"]].skipped = [], []
+    return ReleasedPages(pages, texts)
 
 
 def same_pages(built, release: Path) -> None:
@@ -156,6 +194,8 @@ def main() -> None:
     parser.add_argument("--pages", default="", help="comma-separated page paths or slugs (default: every page)")
     parser.add_argument("--report", type=Path, help="a reports/browser.json: check the pages it has failures on")
     parser.add_argument("--release", type=Path, help="serve this release of the content instead of staging the build")
+    parser.add_argument("--from-release", action="store_true",
+                        help="with --release: take the pages from the release instead of building the content")
     parser.add_argument("--no-gate", action="store_true", help="skip the gate's check (with --counts)")
     parser.add_argument("--counts", action="store_true", help="compare every sentence's count, Python vs probe")
     parser.add_argument("--repeats", action="store_true", help="also check the sentences left out as repeated")
@@ -165,15 +205,18 @@ def main() -> None:
     settings = Settings.from_environ(os.environ)
     start_line = common.machine()
     tick = time.perf_counter()
-    built = build(BuildConfig(args.content))
-    build_seconds = time.perf_counter() - tick
     wanted = {p.strip().strip("/") for p in args.pages.split(",") if p.strip()}
     if args.report:
         wanted |= {p.strip("/") for p in pages_with_failures(args.report)}
+    if args.release and args.from_release:
+        built = from_release(args.release, wanted)
+    else:
+        built = build(BuildConfig(args.content))
+    build_seconds = time.perf_counter() - tick
     texts = {p.id: p.text for p in built.passages}
     with tempfile.TemporaryDirectory(prefix="trigsight-agreement-") as scratch:
         staging = args.release or publish.stage(built, Path(scratch) / "release")
-        if args.release:
+        if args.release and not args.from_release:
             same_pages(built, args.release)
         with serve_release(staging, workers=1, env={"TRIGSIGHT_DEV": ""}) as base:
             plans = [p for p in browser_gate.plan(built, built.passages, base)
@@ -202,6 +245,10 @@ def main() -> None:
         f"- pages: {len(plans)} of {len(built.pages)}; sentences left out by the predictor as repeated: "
         f"{sum(len(built.texts[p.job.path].skipped) for p in plans)}",
     ]
+    if args.report:
+        earlier = json.loads(args.report.read_text("utf-8"))
+        lines.append(f"- the gate report {args.report}: {browser_report.headline(earlier['summary'])}; refusals by "
+                     f"category: {dict(Counter(category(f['reason']) for f in earlier['failures'])) or 'none'}")
     if gated:
         lines += [
             f"- gate check: directives {agreement['checks']}; predicted unique {agreement['predicted_unique']}; "
