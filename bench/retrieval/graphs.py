@@ -89,7 +89,7 @@ def main() -> None:
 
     meta = retriever.meta
     lines = [f"# HNSW graphs against the exact scan — {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC", "",
-             f"Release {args.release.resolve().name}: {len(meta['passages']):,} passages, {len(meta['chunks']):,} "
+             f"Release {args.release.resolve().name}: {len(retriever.passage_ids):,} passages, {len(retriever.chunks):,} "
              f"chunks, {retriever.candidates} candidates per graph ({meta['ann']['library']}, {meta['ann']['dtype']}). "
              f"{len(asked)} questions made from the release. {os.cpu_count()} cores; load average at start "
              f"{load_start}, at end {load_average()}. Command: `python bench/retrieval/graphs.py "

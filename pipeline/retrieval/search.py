@@ -132,6 +132,8 @@ class Retriever:
         self.backend = (f"hybrid: bm25 + {self.model_id} ({where}), rrf k={self.rrf_k}" if embedder else
                         f"bm25 only ({self.model_id} unavailable: {embedder_error})")
         self._warned = threading.Event()
+        # The lists now live in the attributes above; the dicts they came in would double them per worker.
+        self.meta = {key: value for key, value in meta.items() if key not in ("chunks", "passages")}
 
     @classmethod
     def load(cls, release_dir: Path | str, embedder: embedders.Embedder | None = None,
