@@ -6,7 +6,7 @@ same per-term saturation, query terms counted as often as they repeat. The diffe
 is the layout: every (term, document) weight is computed once at build time and kept
 in compressed rows by term, so a query reads only the postings of its own terms
 instead of walking every document. The arrays go into the release as one .npy file
-each, in a folder per level, and load memory-mapped: server workers share one copy
+each (`<prefix>.<array>.npy`, files only, so the index folder stays flat), and load memory-mapped: server workers share one copy
 through the page cache, and a query touches only the pages of its own terms' postings. tests/test_index.py checks the scores
 against rank-bm25's; bench/retrieval/scale.py measures both.
 """
@@ -93,21 +93,21 @@ class BM25Index:
             covered[self.doc_ids[self.indptr[term]:self.indptr[term + 1]]] += weight
         return covered / total if total > 0 else covered
 
-    def save(self, folder: Path) -> None:
-        """Write the arrays into `folder`, one .npy each (loaded memory-mapped by `load`)."""
-        folder.mkdir(parents=True, exist_ok=True)
+    def save(self, prefix: Path) -> None:
+        """Write the arrays as `<prefix>.<array>.npy`, one file each (loaded memory-mapped by `load`)."""
+        prefix.parent.mkdir(parents=True, exist_ok=True)
         terms = sorted(self.vocabulary, key=self.vocabulary.__getitem__)
         # Tokens never contain "\n" (the tokenizer splits on it), so one joined string holds them all.
         vocabulary = np.frombuffer("\n".join(terms).encode("utf-8"), dtype=np.uint8)
         arrays = {"vocabulary": vocabulary, "indptr": self.indptr, "doc_ids": self.doc_ids, "weights": self.weights,
                   "idf": self.idf, "stats": np.array([self.n_docs, self.avgdl], dtype=np.float64)}
         for name, array in arrays.items():
-            np.save(folder / f"{name}.npy", array)
+            np.save(prefix.with_name(f"{prefix.name}.{name}.npy"), array)
 
     @classmethod
-    def load(cls, folder: Path) -> "BM25Index":
+    def load(cls, prefix: Path) -> "BM25Index":
         def array(name: str) -> np.ndarray:
-            return np.load(folder / f"{name}.npy", mmap_mode="r")
+            return np.load(prefix.with_name(f"{prefix.name}.{name}.npy"), mmap_mode="r")
 
         text = bytes(array("vocabulary")).decode("utf-8")
         terms = text.split("\n") if text else []

@@ -5,8 +5,9 @@ index/
                          (rrf_k, fusion depth, min_coverage), the chunks (id, page, title,
                          passage ids, heading trail, text) and the indexed passages (id,
                          page, chunk number) in index order, chunk by chunk
-  bm25-chunks/           BM25Index arrays (see bm25.py), one .npy each, one document per chunk
-  bm25-passages/         the same, one document per passage
+  bm25-chunks.*.npy      BM25Index arrays (see bm25.py: vocabulary, indptr, doc_ids, weights,
+                         idf, stats), one document per chunk
+  bm25-passages.*.npy    the same, one document per passage
   vectors-chunks.npy     float32 (chunks, dims), unit rows, same order as index.json
   vectors-passages.npy   float32 (passages, dims)
   vectors-headings.npy   float32 (chunks, dims): each chunk's page title and nearest heading
@@ -15,7 +16,8 @@ index/
   ann-passages.usearch   product, float16), only from ANN_MIN_PASSAGES passages on; index.json's
                          "ann" names them and how many candidates a question takes from each
 
-Every array is a plain .npy (never a compressed .npz) so the server memory-maps it: the
+Files only, no subfolders (index_reuse.py links the files of a kept index). Every array
+is a plain .npy (never a compressed .npz) so the server memory-maps it: the
 workers of one machine share one copy through the page cache. Schema 1 kept BM25 in .npz
 files; a schema-1 index is refused with the instruction to rebuild the release.
 """
