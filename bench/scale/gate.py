@@ -98,10 +98,14 @@ def child(spec: dict) -> dict:
     plans = [browser_gate.PagePlan(browser_check.PageJob(j["path"], "", [browser_check.Check(**c) for c in j["checks"]]),
                                    html_sha256="") for j in spec["jobs"]]
     directives = sum(len(p.job.checks) for p in plans)
+    # Chromium, its driver and gunicorn live inside `run`: read their CPU as each page is done,
+    # and keep the last reading (from their start to the last page).
+    readings = []
     load, cpu, started = os.getloadavg(), cpu_by_kind(os.getpid()), time.perf_counter()
-    result = browser_gate.run(Path(spec["release"]), plans, None)
+    result = browser_gate.run(Path(spec["release"]), plans, None,
+                              progress=lambda path, cached: readings.append(cpu_by_kind(os.getpid())))
     seconds = time.perf_counter() - started
-    cpu_after = cpu_by_kind(os.getpid())
+    cpu_after = readings[-1]
     outcomes = {path: [{k: o.to_json().get(k) for k in FIELDS} for o in found] for path, found in result.outcomes.items()}
     return {"directives": directives, "pages": len(plans), "gate_seconds": seconds,
             "check_seconds": result.stats.seconds, "chromium": result.chromium,
