@@ -102,7 +102,7 @@ def child(spec: dict) -> dict:
     # and keep the last reading (from their start to the last page).
     readings = []
     load, cpu, started = os.getloadavg(), cpu_by_kind(os.getpid()), time.perf_counter()
-    result = browser_gate.run(Path(spec["release"]), plans, None,
+    result = browser_gate.run(Path(spec["release"]), plans, None, spec.get("chromium", ""),
                               progress=lambda path, cached: readings.append(cpu_by_kind(os.getpid())))
     seconds = time.perf_counter() - started
     cpu_after = readings[-1]
@@ -125,7 +125,7 @@ def profile(spec: dict, plans) -> list[dict]:
     rows = []
     with serve_release(Path(spec["release"]), workers=1, env={"TRIGSIGHT_DEV": ""}) as base, \
             sync_playwright() as playwright:
-        browser = chromium.launch(playwright)
+        browser = chromium.launch(playwright, spec.get("chromium", ""))
         context = browser.new_context(**browser_check.TAB["context_options"])
         context.add_init_script(browser_check.TAB["init_script"])
         page = context.new_page()
@@ -198,8 +198,10 @@ def code_of(revision: str, scratch: Path) -> tuple[str, str | None]:
     return commit, str(folder)
 
 
-def run_variant(label: str, revision: str, spec: dict, scratch: Path, keep: Path | None) -> dict:
+def run_variant(label: str, revision: str, spec: dict, scratch: Path, keep: Path | None, executable: str = "") -> dict:
     name, pythonpath = code_of(revision, scratch)
+    name += f"-{Path(executable).name}" if executable else ""
+    spec = {**spec, "chromium": executable}
     kept = keep / f"{name}.json" if keep else None
     if kept and kept.is_file():
         print(f"{label}: reusing {kept}", flush=True)
@@ -231,6 +233,8 @@ def main() -> None:
     parser.add_argument("--release", type=Path, help="a published release (read only: a hard-linked copy is served)")
     parser.add_argument("--content", type=Path, help="the markdown it was released from")
     parser.add_argument("--before", default="", help="git revision to time first (its pipeline/)")
+    parser.add_argument("--chromium", default="", help="also time this tree with this Chromium executable "
+                        "(as TRIGSIGHT_CHROMIUM), e.g. /usr/bin/chromium-headless-shell")
     parser.add_argument("--keep", type=Path, help="keep each variant's result here, and reuse it for the same code")
     parser.add_argument("--profile-pages", type=int, default=4)
     parser.add_argument("--profile-directives", type=int, default=300)
@@ -248,10 +252,11 @@ def main() -> None:
         jobs, reference = jobs_of(release, args.content)
         spec = {"release": str(release), "jobs": jobs, "profile_pages": args.profile_pages,
                 "profile_directives": args.profile_directives}
-        variants = ([("before", args.before)] if args.before else []) + [("after", ".")]
+        variants = ([("before", args.before, "")] if args.before else []) + [("after", ".", "")] + (
+            [(f"after, {args.chromium}", ".", args.chromium)] if args.chromium else [])
         results = []
-        for label, revision in variants:
-            result = run_variant(label, revision, spec, scratch, args.keep)
+        for label, revision, executable in variants:
+            result = run_variant(label, revision, spec, scratch, args.keep, executable)
             result["vs_release"] = compare(result["outcomes"], reference)
             result["vs_first"] = compare(result["outcomes"], results[0]["outcomes"]) if results else "–"
             results.append(result)
@@ -278,11 +283,12 @@ def report(args, results: list[dict], start_line: str, reference: dict) -> str:
         f"# Browser gate bench, {date.today().isoformat()}",
         "",
         f"Command: `.venv/bin/python bench/scale/gate.py --release {args.release} --content {args.content}"
-        + (f" --before {args.before}" if args.before else "") + (f" --keep {args.keep}" if args.keep else "")
+        + (f" --before {args.before}" if args.before else "") + (f" --chromium {args.chromium}" if args.chromium else "") + (f" --keep {args.keep}" if args.keep else "")
         + f" --profile-pages {args.profile_pages} --profile-directives {args.profile_directives}`",
         f"Machine at start: {start_line}",
         f"Machine at end: {common.machine()}",
-        f"Backend: {results[-1]['chromium']}, local, launched through Playwright; no proof cache.",
+        "Backend: " + "; ".join(sorted({r["chromium"] for r in results})) + ", local, launched through Playwright; "
+        "no proof cache.",
         f"Release: {len(reference)} pages, {sum(len(v) for v in reference.values())} directives "
         f"({proven} proven in the release's own report).",
         "",
