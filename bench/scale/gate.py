@@ -159,16 +159,23 @@ def profile(spec: dict, plans) -> list[dict]:
 
 # ---- the parent: jobs, variants, comparison, report ------------------------------------------------
 
-def jobs_of(release: Path, content: Path) -> tuple[list[dict], dict]:
-    """The release's checks, in its order, with each check's intended block planned again from CONTENT."""
+def jobs_of(release: Path, content: Path, saved: Path | None = None) -> tuple[list[dict], dict]:
+    """The release's checks, in its order, with each check's intended block planned again from CONTENT
+    (or taken from `saved`, a previous run's spec: planning a big site again takes minutes)."""
     from trigsight.build.builder import BuildConfig
     from trigsight.build.builder import run as build
     from trigsight.gates import browser as browser_gate
 
     report = json.loads((release / "reports" / "browser.json").read_text("utf-8"))
+    reference = {page["path"]: [{k: row.get(k) for k in FIELDS} for row in page["checks"]] for page in report["pages"]}
+    if saved:
+        jobs = json.loads(saved.read_text("utf-8"))["jobs"]
+        assert {j["path"]: [c["key"] for c in j["checks"]] for j in jobs} == \
+            {path: [row["key"] for row in rows] for path, rows in reference.items()}, f"{saved} is not this release's"
+        return jobs, reference
     built = build(BuildConfig(content))
     planned = {p.job.path: {c.key: c for c in p.job.checks} for p in browser_gate.plan(built, built.passages, "")}
-    jobs, reference = [], {}
+    jobs = []
     for page in report["pages"]:
         checks = []
         for row in page["checks"]:
@@ -177,7 +184,6 @@ def jobs_of(release: Path, content: Path) -> tuple[list[dict], dict]:
             checks.append({"key": check.key, "directive": check.directive, "intended": check.intended,
                            "fresh": check.fresh})
         jobs.append({"path": page["path"], "checks": checks})
-        reference[page["path"]] = [{k: row.get(k) for k in FIELDS} for row in page["checks"]]
     return jobs, reference
 
 
@@ -236,6 +242,8 @@ def main() -> None:
     parser.add_argument("--chromium", default="", help="also time this tree with this Chromium executable "
                         "(as TRIGSIGHT_CHROMIUM), e.g. /usr/bin/chromium-headless-shell")
     parser.add_argument("--keep", type=Path, help="keep each variant's result here, and reuse it for the same code")
+    parser.add_argument("--jobs", type=Path, help="reuse the planned jobs of a spec JSON this bench wrote")
+    parser.add_argument("--every", type=int, default=1, help="time every Nth page only (in path order)")
     parser.add_argument("--profile-pages", type=int, default=4)
     parser.add_argument("--profile-directives", type=int, default=300)
     parser.add_argument("--child", nargs=2, type=Path, help=argparse.SUPPRESS)
@@ -249,7 +257,10 @@ def main() -> None:
         scratch = Path(scratch_name)
         release = scratch / "release"
         shutil.copytree(args.release.resolve(), release, copy_function=os.link)
-        jobs, reference = jobs_of(release, args.content)
+        jobs, reference = jobs_of(release, args.content, args.jobs)
+        if args.every > 1:
+            jobs = sorted(jobs, key=lambda j: j["path"])[::args.every]
+            reference = {j["path"]: reference[j["path"]] for j in jobs}
         spec = {"release": str(release), "jobs": jobs, "profile_pages": args.profile_pages,
                 "profile_directives": args.profile_directives}
         variants = ([("before", args.before, "")] if args.before else []) + [("after", ".", "")] + (
@@ -283,7 +294,7 @@ def report(args, results: list[dict], start_line: str, reference: dict) -> str:
         f"# Browser gate bench, {date.today().isoformat()}",
         "",
         f"Command: `.venv/bin/python bench/scale/gate.py --release {args.release} --content {args.content}"
-        + (f" --before {args.before}" if args.before else "") + (f" --chromium {args.chromium}" if args.chromium else "") + (f" --keep {args.keep}" if args.keep else "")
+        + (f" --every {args.every}" if args.every > 1 else "") + (f" --before {args.before}" if args.before else "") + (f" --chromium {args.chromium}" if args.chromium else "") + (f" --keep {args.keep}" if args.keep else "")
         + f" --profile-pages {args.profile_pages} --profile-directives {args.profile_directives}`",
         f"Machine at start: {start_line}",
         f"Machine at end: {common.machine()}",
