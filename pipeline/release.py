@@ -11,6 +11,7 @@ from typing import Callable
 
 from .build import builder as build_stage
 from .gates import ci_report
+from .progress import Progress
 from .publishing import publish
 from .publishing.published import ALLOWLIST
 
@@ -79,9 +80,9 @@ def run(config: ReleaseConfig, say: Callable[[str], None] | None = None,
     timings: dict[str, float] = {}
 
     tick = time.perf_counter()
-    with report.stage("source"):
+    with report.stage("source"), Progress("source gate", 0, "steps", say) as bar:
         build = build_stage.run(build_stage.BuildConfig(Path(config.content_dir), config.site_title,
-                                                       config.language, config.site_css))
+                                                       config.language, config.site_css), bar.track)
         report.set_pages([(page.path, "" if page.generated else posixpath.join(str(config.content_dir),
                                                                                page.source.source))
                           for page in build.pages])

@@ -142,17 +142,25 @@ def test_second_release_embeds_no_text_and_one_edit_embeds_only_the_changed_text
     root, content = garden
     again = small_site.release(run_trigsight, content, root / "again", root / "cache")
     assert again.returncode == 0, again.stderr
-    assert json.loads((root / "again" / "manifest.json").read_text("utf-8"))["gates"]["index"]["embedded"] == 0
+    figures = json.loads((root / "again" / "manifest.json").read_text("utf-8"))["gates"]["index"]
+    assert figures["embedded"] == 0 and figures["reused_index"] is True
+    assert "the last release's index, unchanged" in again.stderr
     for name in ("vectors-chunks.npy", "vectors-passages.npy"):
         np.testing.assert_array_equal(np.load(root / "again" / "index" / name),
                                       np.load(garden_release[0] / "index" / name))
+    # Nothing was built: the files are the kept index's, linked (index_reuse.py).
+    kept = root / "cache" / "index-reuse" / "last"
+    assert sorted(f.name for f in (root / "again" / "index").iterdir()) == \
+        sorted(f.name for f in kept.iterdir() if f.name != "fingerprint.txt")
+    assert all((root / "again" / "index" / f.name).samefile(f) for f in kept.iterdir() if f.name != "fingerprint.txt")
 
     edited = small_site.write(root / "edited", {**small_site.PAGES, "ko.md": small_site.PAGES["ko.md"].replace(
         "고추는 여름 햇볕에 말려서 가루로 만듭니다.", "고추는 가을 햇볕에 말립니다.")})
     changed = small_site.release(run_trigsight, edited, root / "edited-release", root / "cache")
     assert changed.returncode == 0, changed.stderr
     # The changed sentence is its own passage and its own chunk: two new texts.
-    assert json.loads((root / "edited-release" / "manifest.json").read_text("utf-8"))["gates"]["index"]["embedded"] == 2
+    figures = json.loads((root / "edited-release" / "manifest.json").read_text("utf-8"))["gates"]["index"]
+    assert figures["embedded"] == 2 and figures["reused_index"] is False
 
 
 def _closed_port() -> int:

@@ -119,6 +119,14 @@ def test_release_prints_js_bytes_per_page_against_the_budget(small_release):
     assert "median over 3 page(s)" in stderr     # the two pages and the generated contents page
 
 
+def test_an_unchanged_re_release_takes_every_page_figure_from_the_cache(small_release, tmp_path):
+    content, release, env, _ = small_release
+    again = run_trigsight("release", "--content", str(content), "--out", str(tmp_path / "again"), env=env)
+    assert again.returncode == 0, again.stderr
+    assert "payload: 3 of 3 pages' figures from the cache" in again.stderr
+    assert by_page(payload_figures(tmp_path / "again")) == by_page(payload_figures(release))
+
+
 @pytest.mark.parametrize("how", ["--budget", "TRIGSIGHT_JS_BUDGET"])
 def test_gate_refuses_a_release_over_budget_and_keeps_the_previous_one(small_release, tmp_path, how):
     content, release, env, _ = small_release

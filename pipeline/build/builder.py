@@ -5,6 +5,7 @@ import importlib.util
 import posixpath
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 import jinja2
 
@@ -54,10 +55,19 @@ class Build:
         return [p for page in self.pages for p in self.texts[page.path].passages]
 
 
-def run(config: BuildConfig) -> Build:
-    """Render every page and resolve its citations; raise ContentError or GateFailed."""
+def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None) -> Build:
+    """Render every page and resolve its citations; raise ContentError or GateFailed.
+
+    `progress(done, total)` hears of the page steps (parse, then two drawings and readings).
+    """
     content = content_stage.run(config.content_dir, config.language)
     sources = content.pages
+    steps, done = 5 * len(sources) + 4, 0   # parse each; draw and read each twice, with contents
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        progress and progress(done, steps)
     planned_assets = assets_stage.run(site_css=config.site_css)
     label = str(config.content_dir)
     parsed: list[ParsedPage] = []
@@ -66,6 +76,7 @@ def run(config: BuildConfig) -> Build:
         page, page_problems = parse_page(source, label)
         problems.extend(page_problems)
         parsed.append(page)
+        step()
     raise_if(problems)
 
     titles = {page.source.slug: page.title for page in parsed}
@@ -91,6 +102,7 @@ def run(config: BuildConfig) -> Build:
                 **_split_at_h1(rendered.body_html), generated=generated,
                 toc=navigation.page_toc(page.source, page.headings))
             drawn.append(rendered)
+            step()
         return drawn
 
     # Chips are inline-blocks, blocks of their own to the matcher and never part of a
@@ -104,7 +116,10 @@ def run(config: BuildConfig) -> Build:
             target = source_gate.target_path(citation, slugs)
             provisional[citation.key] = CitationLink("#", path_titles.get(target, "?"), citation.text)
     first = draw(provisional)
-    texts = {page.path: _page_text(page) for page in first}
+    texts = {}
+    for page in first:
+        texts[page.path] = _page_text(page)
+        step()
     gate = source_gate.run([c for page in first for c in page.citations], texts, slugs, label)
     if not gate.ok:
         raise GateFailed("source", gate.problems,
@@ -117,6 +132,7 @@ def run(config: BuildConfig) -> Build:
             raise ContentError("citation chips changed the page's text; this is a bug in trigsight",
                                str(Path(label) / page.source.source))
         texts[page.path] = again
+        step()
     warnings = content.warnings + _directive_warnings(parsed)
     if content.excluded:
         warnings.append(f"not published (draft: true or published: false): {', '.join(content.excluded)}")

@@ -4,26 +4,26 @@ The staged release is served by the real site (gunicorn on loopback) and every p
 loaded once in Chromium (browser_check.py): a local one, or the remote browsers of
 TRIGSIGHT_BROWSERS, to which the pages are delivered from here (browser_pool.py). An author citation that fails refuses the
 release; an ordinary passage that fails is left out of the allowlist and reported.
-Pages whose HTML and checks were proven before with the same browser and probe are
-taken from the cache.
+A page's proof is taken from the cache (proof_cache.py) when its content, assets and
+checks were proven before with the same browser and probe, and the navigation around it
+cannot change what its directives match.
 """
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 import posixpath
 import subprocess
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import progress as progress_bar
 from ..errors import GateFailed, Problem
 from ..matching.directives import directive_matches, parse_directive
 from ..matching.textmodel import find_matches, normalise
-from . import browser_check, browser_pool, browser_report, chromium
+from . import browser_check, browser_pool, browser_report, chromium, proof_cache
 from .browser_check import citation_key
 
 NAME = "browser"
@@ -43,6 +43,13 @@ class PagePlan:
     html_sha256: str
     cache_key: str = ""
     predicted: dict = field(default_factory=dict)     # check key → matches our source model counts
+    parts: proof_cache.PageParts | None = None
+    assets_sha256: str = ""
+    loose: bool = False          # the proof may outlive a change of the chrome around <main>
+
+    @property
+    def directives(self) -> list[str]:
+        return [c.directive for c in self.job.checks]
 
 
 @dataclass
@@ -57,6 +64,10 @@ class GateResult:
 def plan(build, passages, base_url: str) -> list[PagePlan]:
     """One job per page: its allowed passages, plus the author citations that point at it."""
     allowed = {p.id for p in passages}
+    assets_sha256 = proof_cache.assets_digest(build.assets)
+    # Author CSS could style <main> by what surrounds it (or stop it being a block), which the
+    # argument for reusing a proof across navigation changes does not cover.
+    loose = not getattr(build.config, "site_css", None)
     plans = []
     for page in build.pages:
         text = build.texts[page.path]
@@ -76,7 +87,9 @@ def plan(build, passages, base_url: str) -> list[PagePlan]:
             checks.append(browser_check.Check(key, directive, locate.get(block), fresh=True))
             predicted[key] = _predicted_count(text.haystack, directive)
         job = browser_check.PageJob(page.path, base_url + page.path, checks)
-        plans.append(PagePlan(job, hashlib.sha256(page.html.encode()).hexdigest(), predicted=predicted))
+        parts = proof_cache.split_page(page.html)
+        plans.append(PagePlan(job, parts.html_sha256, predicted=predicted, parts=parts,
+                              assets_sha256=assets_sha256, loose=loose))
     return plans
 
 
@@ -104,9 +117,8 @@ def chromium_version(configured: str = "") -> str:
 
 
 def cache_key(plan_: PagePlan, version: str) -> str:
-    checks = [[c.key, c.directive, c.intended, c.fresh] for c in plan_.job.checks]
-    body = json.dumps([plan_.html_sha256, version, PROBE_VERSION, checks], sort_keys=True)
-    return hashlib.sha256(body.encode()).hexdigest()
+    parts = plan_.parts or proof_cache.split_page("")
+    return proof_cache.key(parts, plan_.assets_sha256, plan_.job.checks, version, PROBE_VERSION)
 
 
 def run(staging: Path, plans: list[PagePlan], cache_dir: Path | None, configured: str = "",
@@ -130,9 +142,9 @@ def run(staging: Path, plans: list[PagePlan], cache_dir: Path | None, configured
             version = chromium_version(configured)
         for p in plans:
             p.cache_key = cache_key(p, version)
-            hit = store / f"{p.cache_key}.json" if store else None
-            if hit and hit.is_file():
-                outcomes[p.job.path] = [browser_check.Outcome(**o) for o in json.loads(hit.read_text("utf-8"))]
+            entry = proof_cache.load(store, p.cache_key) if store and p.parts else None
+            if proof_cache.reusable(entry, p.parts, p.directives, p.loose):
+                outcomes[p.job.path] = [browser_check.Outcome(**o) for o in entry.outcomes]
                 cached.add(p.job.path)
                 progress and progress(p.job.path, True)
         todo = [p for p in plans if p.job.path not in cached]
@@ -143,10 +155,11 @@ def run(staging: Path, plans: list[PagePlan], cache_dir: Path | None, configured
             by_path = {p.job.path: p for p in todo}
 
             def finished(job, results) -> None:
-                if store and all(o.ok for o in results):
-                    store.mkdir(parents=True, exist_ok=True)
-                    (store / f"{by_path[job.path].cache_key}.json").write_text(
-                        json.dumps([o.to_json() for o in results], ensure_ascii=False), "utf-8")
+                # Every page the pool hands on is complete, proven or not: keep its whole verdict.
+                p = by_path[job.path]
+                if store and p.parts:
+                    proof_cache.save(store, p.cache_key, proof_cache.entry_for(
+                        p.parts, p.directives, [o.to_json() for o in results]))
                 progress and progress(job.path, False)
 
             # One worker is plenty for one browser, and starts in half the time on two cores.
@@ -174,7 +187,11 @@ def release_stage(context) -> None:
     """The `trigsight release` stage: prove, drop unproven passages, refuse on bad citations."""
     build, config = context.build, context.config
     plans = plan(build, context.passages, "")
-    progress = _Progress(len(plans), context.say)
+    bar = progress_bar.Progress("browser gate", len(plans), "pages", context.say)
+
+    def progress(path: str, cached: bool) -> None:
+        bar.advance(1, cached=cached)
+
     try:
         result = run(context.staging, plans, config.cache_dir if config.use_cache else None,
                      config.chromium, progress, config.browsers, config.browser_tabs,
@@ -182,7 +199,7 @@ def release_stage(context) -> None:
     except (browser_pool.NoBrowserLeft, browser_pool.DeliveryFailed) as error:
         raise GateFailed(NAME, error.problems) from error
     finally:
-        progress.done()
+        bar.close()
     citations = {citation_key(r): r for r in build.gate.resolved}
     label = str(config.content_dir)
     failed_passages, problems = set(), []
@@ -212,31 +229,3 @@ def release_stage(context) -> None:
 def _last_report_dir(config) -> Path | None:
     """Reports outlive a refused release here (the staging folder is discarded)."""
     return Path(config.cache_dir) / "browser" / "last-report" if config.cache_dir else None
-
-
-class _Progress:
-    """A bar on a terminal; otherwise a line every few pages."""
-
-    EVERY = 5
-
-    def __init__(self, total: int, say):
-        self.total, self.say, self.seen, self.cached = total, say, 0, 0
-        self.tty = sys.stderr.isatty()
-        self.started = time.perf_counter()
-
-    def __call__(self, path: str, cached: bool) -> None:
-        self.seen += 1
-        self.cached += cached
-        if self.tty:
-            filled = int(30 * self.seen / max(1, self.total))
-            sys.stderr.write(f"\rbrowser gate [{'#' * filled}{'.' * (30 - filled)}] {self.seen}/{self.total} pages "
-                             f"({self.cached} cached) {path[:40]:<40}")
-            sys.stderr.flush()
-        elif self.seen % self.EVERY == 0 or self.seen == self.total:
-            self.say(f"browser gate: {self.seen}/{self.total} pages ({self.cached} cached, "
-                     f"{time.perf_counter() - self.started:.1f}s)")
-
-    def done(self) -> None:
-        if self.tty and self.seen:
-            sys.stderr.write("\n")
-            sys.stderr.flush()

@@ -24,6 +24,7 @@ import re
 import statistics
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..errors import BudgetExceeded, GateFailed, Problem
@@ -50,6 +51,7 @@ NET_ERRORS = {
     "ERR_UNSAFE_PORT": "Chromium refuses to connect to this port (it is reserved for another protocol)",
 }
 MEASURED = "encoded body bytes on the wire, response headers excluded"
+CACHED_BASE = "http://127.0.0.1"   # the address of figures all taken from the cache (shown relative to it)
 
 
 @dataclass(frozen=True)
@@ -383,9 +385,10 @@ def release_stage(context) -> None:
         raise GateFailed("payload", [Problem(name, None, "pre-compressed copy differs from the file "
                                              "(a stage rewrote it after compression)") for name in stale])
     budget = context.config.js_budget
-    with serve_release(context.staging) as base:
-        measurement = measure([base + page.path for page in context.build.pages], runs=RELEASE_RUNS,
-                              chromium=context.config.chromium)
+    measurement, base, kept = _measure_or_reuse(context, serve_release)
+    if kept:
+        context.say(f"payload: {kept} of {len(measurement.pages)} pages' figures from the cache "
+                    "(same HTML, static files, server, gate and browser)")
     for line in report_lines(measurement, budget, base):
         context.say(line)
     if measurement.webgl == "unavailable":
@@ -397,3 +400,35 @@ def release_stage(context) -> None:
         raise GateFailed("payload", found)
     if found:
         raise BudgetExceeded(found)
+
+
+def _measure_or_reuse(context, serve_release) -> tuple[Measurement, str, int]:
+    """Measure the pages the payload cache (payload_cache.py) has no figures for; how many it had."""
+    from . import payload_cache
+    from .browser import chromium_version
+
+    config, pages = context.config, context.build.pages
+    store = Path(config.cache_dir) / "payload" if config.use_cache and config.cache_dir else None
+    keys, kept = {}, {}
+    if store:
+        digest = payload_cache.release_digest(context.staging, chromium_version(config.chromium))
+        for page in pages:
+            keys[page.path] = payload_cache.page_key(page.html, digest, RELEASE_RUNS)
+            found = payload_cache.load(store, keys[page.path], CACHED_BASE)
+            if found:
+                kept[page.path] = found
+    todo = [page.path for page in pages if page.path not in kept]
+    if not todo:
+        _, browser, webgl = next(iter(kept.values()))
+        return Measurement(browser, webgl, RELEASE_RUNS, False,
+                           [kept[page.path][0] for page in pages]), CACHED_BASE, len(kept)
+    with serve_release(context.staging) as base:
+        fresh = measure([base + path for path in todo], runs=RELEASE_RUNS, chromium=config.chromium)
+    figures = {path: figure for path, figure in zip(todo, fresh.pages)}
+    for path, figure in figures.items():
+        if store:
+            payload_cache.save(store, keys[path], figure, base, fresh.browser, fresh.webgl)
+    for path, (figure, _, _) in kept.items():   # the kept figures, under this server's address
+        figures[path] = payload_cache.load(store, keys[path], base)[0]
+    fresh.pages = [figures[page.path] for page in pages]
+    return fresh, base, len(kept)

@@ -190,14 +190,31 @@ def _atomic_write(file: Path, write: Callable) -> None:
     os.replace(temporary, file)
 
 
-def embed_cached(embedder: Embedder, texts: Sequence[str], cache: VectorCache | None) -> tuple[np.ndarray, int]:
-    """Vectors for `texts` (rows in order) and how many texts had to be embedded anew."""
+EMBED_BATCH = 512   # texts per embed() call when progress is shown
+
+
+def embed_cached(embedder: Embedder, texts: Sequence[str], cache: VectorCache | None,
+                 progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, int]:
+    """Vectors for `texts` (rows in order) and how many texts had to be embedded anew.
+
+    `progress(done, total)` hears of the texts to embed anew: (0, total) first, then after each batch.
+    """
     if cache is not None and cache.model_id != embedder.model_id:
         raise EmbeddingUnavailable(f"vector cache for {cache.model_id} used with {embedder.model_id}")
     unique = list(dict.fromkeys(texts))
     found = {t: cache.get(t) for t in unique} if cache is not None else {}
     missing = [t for t in unique if found.get(t) is None]
-    fresh = embedder.embed(missing) if missing else np.zeros((0, embedder.dims), dtype=np.float32)
+    progress and progress(0, len(missing))
+    if not missing:
+        fresh = np.zeros((0, embedder.dims), dtype=np.float32)
+    elif progress is None:
+        fresh = embedder.embed(missing)
+    else:
+        batches = []
+        for start in range(0, len(missing), EMBED_BATCH):
+            batches.append(embedder.embed(missing[start:start + EMBED_BATCH]))
+            progress(start + len(batches[-1]), len(missing))
+        fresh = np.vstack(batches)
     if cache is not None:
         cache.add(missing, fresh)
     vectors = {**{t: v for t, v in found.items() if v is not None}, **dict(zip(missing, fresh))}

@@ -17,7 +17,8 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from . import embedders
+from .. import progress as progress_bar
+from . import embedders, index_reuse
 from .bm25 import EPSILON, K1, B, BM25Index
 from .chunks import build_chunks
 from .layout import DEFAULT_RRF_K, FUSION_DEPTH, HEADINGS_VECTORS, INDEX_DIR, META, MIN_COVERAGE, SCHEMA
@@ -34,15 +35,18 @@ class IndexResult:
     embedded: int          # texts embedded anew (the rest came from the vector cache)
     reused: int
     seconds: float
+    reused_index: bool = False     # the last release's index files, linked unchanged (index_reuse.py)
+    fell_back: bool = False        # built with the offline model because OpenAI was unreachable
 
     def figures(self) -> dict:
         return {"chunks": self.chunks, "passages": self.passages, "model": self.model_id, "dims": self.dims,
-                "embedded": self.embedded, "reused_from_cache": self.reused, "seconds": round(self.seconds, 3)}
+                "embedded": self.embedded, "reused_from_cache": self.reused, "reused_index": self.reused_index,
+                "seconds": round(self.seconds, 3)}
 
 
 def build(passages: Sequence, folder: Path, embedder: embedders.Embedder,
           cache: embedders.VectorCache | None, rrf_k: int = DEFAULT_RRF_K,
-          titles: dict[str, str] | None = None) -> IndexResult:
+          titles: dict[str, str] | None = None, progress=None) -> IndexResult:
     """Write the index of `passages` (release order) into `folder`; `titles`: page path → title."""
     started = time.perf_counter()
     chunks = build_chunks(passages, titles)
@@ -53,7 +57,8 @@ def build(passages: Sequence, folder: Path, embedder: embedders.Embedder,
     chunk_texts = [c.indexed_text for c in chunks]
     passage_texts = [p.text for p in indexed]
     heading_texts = [c.context or c.text for c in chunks]
-    vectors, embedded = embedders.embed_cached(embedder, chunk_texts + passage_texts + heading_texts, cache)
+    vectors, embedded = embedders.embed_cached(embedder, chunk_texts + passage_texts + heading_texts, cache,
+                                                progress)
     vectors, heading_vectors = vectors[:len(chunk_texts) + len(passage_texts)], vectors[len(chunk_texts) + len(passage_texts):]
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -81,7 +86,7 @@ def build(passages: Sequence, folder: Path, embedder: embedders.Embedder,
 
 def build_with_fallback(passages: Sequence, folder: Path, cache_dir: Path | None, say: Callable[[str], None],
                         mode: str = "auto", rrf_k: int = DEFAULT_RRF_K, titles: dict[str, str] | None = None,
-                        api_key: str = "", base_url: str = "") -> IndexResult:
+                        api_key: str = "", base_url: str = "", progress=None) -> IndexResult:
     """Build with the configured embedder; an unreachable OpenAI falls back to the offline model."""
     embedder = embedders.for_release(mode, api_key, base_url)
 
@@ -89,22 +94,43 @@ def build_with_fallback(passages: Sequence, folder: Path, cache_dir: Path | None
         return embedders.VectorCache(cache_dir, model.model_id) if cache_dir is not None else None
 
     try:
-        return build(passages, folder, embedder, cache_for(embedder), rrf_k, titles)
+        return build(passages, folder, embedder, cache_for(embedder), rrf_k, titles, progress)
     except embedders.EmbeddingUnavailable as error:
         if embedder.model_id == embedders.USE_MODEL_ID or mode == "openai":
             raise
         say(f"index: {error.problems[0].message}; falling back to the offline model {embedders.USE_MODEL_ID}")
         offline = embedders.offline()
-        return build(passages, folder, offline, cache_for(offline), rrf_k, titles)
+        result = build(passages, folder, offline, cache_for(offline), rrf_k, titles, progress)
+        result.fell_back = True
+        return result
 
 
 def release_stage(context) -> None:
     config = context.config
     cache_dir = config.cache_dir if config.use_cache else None
     titles = {page.path: page.title for page in context.build.pages}
-    result = build_with_fallback(context.passages, context.staging / INDEX_DIR, cache_dir, context.say,
-                                 config.embeddings, config.rrf_k, titles, config.openai_api_key, config.openai_base_url)
+    folder = context.staging / INDEX_DIR
+    started = time.perf_counter()
+    key = index_reuse.fingerprint(context.passages, titles, {
+        "mode": config.embeddings, "base_url": config.openai_base_url, "keyed": bool(config.openai_api_key),
+        "rrf_k": config.rrf_k})
+    if index_reuse.reuse(cache_dir, key, folder):
+        result = _reused(folder, time.perf_counter() - started)
+    else:
+        with progress_bar.Progress("index", 0, "texts", context.say) as bar:
+            result = build_with_fallback(context.passages, folder, cache_dir, context.say, config.embeddings,
+                                         config.rrf_k, titles, config.openai_api_key, config.openai_base_url,
+                                         progress=bar.track)
+        if not result.fell_back:
+            index_reuse.keep(cache_dir, key, folder)
     context.gates["index"] = result.figures()
+    how = "the last release's index, unchanged" if result.reused_index else \
+        f"{result.embedded} texts embedded, {result.reused} from cache"
     context.say(f"index: {result.chunks} chunks over {result.passages} passages, {result.model_id} "
-                f"({result.dims}-d), {result.embedded} texts embedded, {result.reused} from cache, "
-                f"{result.seconds:.2f}s")
+                f"({result.dims}-d), {how}, {result.seconds:.2f}s")
+
+
+def _reused(folder: Path, seconds: float) -> IndexResult:
+    meta = json.loads((folder / META).read_text("utf-8"))
+    return IndexResult(folder, len(meta["chunks"]), len(meta["passages"]), meta["model"]["id"],
+                       meta["model"]["dims"], 0, 0, seconds, reused_index=True)
