@@ -294,7 +294,7 @@ def report(args, results: list[dict], start_line: str, reference: dict) -> str:
         f"# Browser gate bench, {date.today().isoformat()}",
         "",
         f"Command: `.venv/bin/python bench/scale/gate.py --release {args.release} --content {args.content}"
-        + (f" --every {args.every}" if args.every > 1 else "") + (f" --before {args.before}" if args.before else "") + (f" --chromium {args.chromium}" if args.chromium else "") + (f" --keep {args.keep}" if args.keep else "")
+        + (f" --jobs {args.jobs}" if args.jobs else "") + (f" --every {args.every}" if args.every > 1 else "") + (f" --before {args.before}" if args.before else "") + (f" --chromium {args.chromium}" if args.chromium else "") + (f" --keep {args.keep}" if args.keep else "")
         + f" --profile-pages {args.profile_pages} --profile-directives {args.profile_directives}`",
         f"Machine at start: {start_line}",
         f"Machine at end: {common.machine()}",
