@@ -186,7 +186,7 @@ SETTINGS = [
             "browser server (`ws://host:port/…`) or a Chromium DevTools endpoint (`http://host:port`); pages are "
             "delivered to them from this machine, no port is opened. All must run the same Chromium version."),
     Setting("TRIGSIGHT_BROWSER_TABS", Integer(low=0, unit="tabs"), "0",
-            "Pages in flight per browser in the browser gate; 0: one per spare core for the local Chromium, "
+            "Pages in flight per browser in the browser gate; 0: one per core (at least 2) for the local Chromium, "
             "2 per browser in TRIGSIGHT_BROWSERS."),
     Setting("TRIGSIGHT_CACHE_DIR", PathKind(), ".cache/trigsight",
             "Browser-gate proofs and embedding vectors kept between releases."),

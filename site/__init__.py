@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 
 from flask import Flask, g, has_request_context
+from trigsight.errors import TrigsightError
 from trigsight.publishing.published import Release
 from trigsight.retrieval.search import IndexMismatch, Retriever
 from trigsight.settings import SETTINGS, Settings
@@ -83,6 +84,22 @@ def init_release(app: Flask) -> None:
         if release_id:
             response.headers[RELEASE_HEADER] = release_id
         return response
+
+
+def preload_question_encoder(log) -> None:
+    """Load the offline encoder now when the configured release's index was built with it."""
+    from trigsight.retrieval import embedders
+    from trigsight.retrieval.layout import INDEX_DIR, load_meta
+
+    try:
+        release_dir = Settings.from_environ(os.environ).release_dir
+        model_id = load_meta(release_dir / INDEX_DIR)["model"]["id"] if release_dir else None
+    except (OSError, ValueError, KeyError, TrigsightError) as error:
+        log.info("question encoder not preloaded: %s", error)
+        return
+    if model_id == embedders.USE_MODEL_ID:
+        embedders.offline().load()
+        log.info("question encoder %s loaded before the workers fork", model_id)
 
 
 def current_settings(app: Flask) -> Settings:

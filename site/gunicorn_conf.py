@@ -16,6 +16,8 @@ safe without one.
 """
 from __future__ import annotations
 
+import gc
+
 worker_class = "gevent"
 worker_connections = 1000       # per worker: open connections, slow ones included
 keepalive = 5                   # seconds an idle or still-sending connection may take for a request head
@@ -27,3 +29,20 @@ graceful_timeout = 120
 limit_request_line = 8190
 limit_request_fields = 64
 limit_request_field_size = 8190
+
+
+def on_starting(server) -> None:
+    """Load the question encoder in the arbiter, before it forks any worker.
+
+    Its ~100 MB of weights (a 65 MB uint8 embedding table and float32 layers) are then
+    pages every worker shares copy-on-write with the arbiter, one copy per machine instead
+    of one per worker; the index's arrays are shared already, through the page cache of
+    their memory-mapped files. `gc.freeze()` keeps the collector from writing to (and so
+    copying) the pages of the objects loaded here. Only the model is loaded early, never
+    the app: gevent patches each worker after the fork, and the app must be imported after
+    that.
+    """
+    from trigsight_site import preload_question_encoder
+
+    preload_question_encoder(server.log)
+    gc.freeze()

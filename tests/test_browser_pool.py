@@ -183,7 +183,7 @@ def test_a_release_through_two_remote_browsers_survives_losing_one_mid_gate_byte
     report = json.loads((out / "reports" / "browser.json").read_text("utf-8"))
     assert without_run_fields(report) == without_run_fields(local["report"])
     # Only whole pages are kept as proofs: one file per page, each with every check of its page.
-    proofs = sorted(len(json.loads(f.read_text("utf-8"))) for f in (tmp_path / "cache" / "browser").glob("*.json"))
+    proofs = sorted(len(json.loads(f.read_text("utf-8"))["outcomes"]) for f in (tmp_path / "cache" / "browser").glob("*.json"))
     assert proofs == sorted(len(page["checks"]) for page in local["report"]["pages"])
 
 

@@ -32,14 +32,17 @@ def test_bm25_scores_match_rank_bm25_okapi(name, query):
     np.testing.assert_allclose(BM25Index.build(corpus).scores(query), reference, rtol=1e-12, atol=1e-12)
 
 
-def test_bm25_index_survives_a_save_and_load(tmp_path):
-    corpus = CORPORA["garden pages"]
-    built = BM25Index.build(corpus)
-    built.save(tmp_path / "bm25.npz")
-    loaded = BM25Index.load(tmp_path / "bm25.npz")
+@pytest.mark.parametrize("name", CORPORA)
+def test_bm25_index_survives_a_save_and_a_memory_mapped_load(tmp_path, name):
+    built = BM25Index.build(CORPORA[name])
+    built.save(tmp_path / "bm25")
+    loaded = BM25Index.load(tmp_path / "bm25")
     query = tokenize("Bees fly on warm days; яблоки; 竹の子")
     assert loaded.vocabulary == built.vocabulary
+    assert (loaded.n_docs, loaded.avgdl) == (built.n_docs, built.avgdl)
+    assert all(isinstance(a, np.memmap) for a in (loaded.indptr, loaded.doc_ids, loaded.weights, loaded.idf))
     np.testing.assert_array_equal(loaded.scores(query), built.scores(query))
+    np.testing.assert_array_equal(loaded.coverage(query), built.coverage(query))
 
 
 def test_coverage_is_the_share_of_the_question_idf_a_document_holds():
@@ -115,7 +118,7 @@ def test_release_publishes_an_index_aligned_with_the_allowlist(garden_release):
     meta = json.loads((out / "index" / "index.json").read_text("utf-8"))
     allowlist = json.loads((out / "allowlist.json").read_text("utf-8"))
     allowed = {p["id"]: p for p in allowlist["passages"]}
-    assert meta["schema"] == "trigsight.index/1" and meta["model"] == {"id": "use-multilingual-v3", "dims": 512}
+    assert meta["schema"] == "trigsight.index/2" and meta["model"] == {"id": "use-multilingual-v3", "dims": 512}
     indexed = [p["id"] for p in meta["passages"]]
     assert indexed == [pid for chunk in meta["chunks"] for pid in chunk["passage_ids"]]
     assert set(indexed) <= set(allowed)

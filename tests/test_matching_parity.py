@@ -11,8 +11,8 @@ directives, one test per page).
 
 Where Python's count is exact it must equal the probe's. Python deliberately puts a word
 edge where ICU may not (around every CJK/kana character, which ICU splits with a
-dictionary; around `'` `.` `:` `,` `;` inside words such as "it's" and "3.5", which ICU
-joins). For a directive whose count depends on such an edge, the test brackets the truth:
+dictionary; around punctuation inside a word outside the scripts where Chromium's joining
+was measured, rules.LETTER_JOINERS: "it's" and "3.5" are one word to both). For a directive whose count depends on such an edge, the test brackets the truth:
 Python's count with those edges removed must be <= the probe's <= Python's count, i.e.
 Python only ever over-counts.
 """
@@ -220,7 +220,7 @@ def directives_for(page: Page, html: str, rng: random.Random) -> list[str]:
 
 # ---- where Python is deliberately unsure ---------------------------------------------------
 
-ICU_JOINERS = set("'.:,;")   # ICU keeps "it's", "3.5", "a.b" one word
+ICU_JOINERS = set("'.:,;")   # may join two word characters (a lower bound whatever the script)
 
 
 def _dictionary(ch: str) -> bool:

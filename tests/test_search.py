@@ -147,3 +147,58 @@ def test_the_app_loads_the_retriever_with_the_release(release_dir):
     app = create_app({"RELEASE_DIR": str(release_dir)})
     assert current_retriever(app).backend.startswith("hybrid: bm25 + use-multilingual-v3")
     assert current_retriever(create_app({"RELEASE_DIR": ""})) is None
+
+
+def test_every_index_array_is_memory_mapped_so_workers_share_one_copy(retriever):
+    arrays = [retriever.vectors_chunks, retriever.vectors_passages, retriever.vectors_headings]
+    for bm25 in (retriever.bm25_chunks, retriever.bm25_passages):
+        arrays += [bm25.indptr, bm25.doc_ids, bm25.weights, bm25.idf]
+    assert all(isinstance(array, np.memmap) for array in arrays)
+
+
+def test_an_index_of_the_previous_schema_is_refused_with_the_rebuild_instruction(release_dir, tmp_path):
+    copy = shutil.copytree(release_dir, tmp_path / "release")
+    meta_file = copy / "index" / "index.json"
+    meta = json.loads(meta_file.read_text("utf-8"))
+    meta_file.write_text(json.dumps({**meta, "schema": "trigsight.index/1"}), "utf-8")
+    with pytest.raises(IndexMismatch, match=r"'trigsight.index/1'.*rebuild the release \(`trigsight release`\)"):
+        Retriever.load(copy)
+
+
+@pytest.fixture(scope="module")
+def graph_retriever(release_dir, tmp_path_factory):
+    """The same release with HNSW graphs written, as an index above layout.ANN_MIN_PASSAGES has."""
+    from trigsight.retrieval.index import write_graphs
+
+    copy = shutil.copytree(release_dir, tmp_path_factory.mktemp("graphs") / "release")
+    folder = copy / "index"
+    meta = json.loads((folder / "index.json").read_text("utf-8"))
+    assert "ann" not in meta      # a small release scans every vector
+    graphs = write_graphs(folder, np.load(folder / "vectors-chunks.npy"), np.load(folder / "vectors-passages.npy"),
+                          min_passages=0)
+    (folder / "index.json").write_text(json.dumps({**meta, "ann": graphs}), "utf-8")
+    return Retriever.load(copy)
+
+
+QUESTIONS = ["tomatoes watering", "How often should tomatoes be watered?", "яблони обрезают", "桜 満開",
+             "배추 절여", "bees on warm days", "a question about nothing in the garden"]
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_searching_through_the_graphs_returns_what_the_exact_scan_returns(retriever, graph_retriever, question):
+    assert graph_retriever.graphs is not None and retriever.graphs is None
+    assert graph_retriever.search(question, k=5) == retriever.search(question, k=5)
+    assert graph_retriever.search_passages(question, k=10) == retriever.search_passages(question, k=10)
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_the_graph_path_gives_each_hit_its_exact_cosines(retriever, graph_retriever, question):
+    hits, scores = graph_retriever.search_scored(question, k=5)
+    exact = retriever.scores(question)
+    for hit in hits:
+        chunk = graph_retriever.chunk_row[hit.chunk_id]
+        rows = [graph_retriever.passage_row[pid] for pid in hit.passage_ids]
+        for name, index in (("cos_whole", chunk), ("cos_headings", chunk), ("cos_chunks", chunk)):
+            assert getattr(scores, name)[index] == pytest.approx(getattr(exact, name)[index], abs=1e-12)
+        np.testing.assert_allclose(scores.cos_sentences[rows], exact.cos_sentences[rows], atol=1e-12)
+    assert np.max(scores.cos_sentences) == pytest.approx(np.max(exact.cos_sentences), abs=1e-12)

@@ -15,7 +15,11 @@ fresh subprocesses, so each peak RSS (ru_maxrss) belongs to one job:
              not depend on corpus size; 100k passages would take hours on 2 shared cores);
              the other rows get seeded random unit vectors, which cost a query exactly as
              much as real ones (questions are always embedded by the real model);
-  query      Retriever.load() then each leg alone and the fused search, per question;
+  query      Retriever.load() then each leg alone and the fused search, per question (wall
+             time and the thread's CPU time: on a shared machine the CPU time is the figure
+             other work does not inflate); the vector backend (exact scan, or HNSW graphs
+             from layout.ANN_MIN_PASSAGES on) and, with graphs, how many of the exact scan's
+             results the graph path returns (search() top 5, search_passages() top 10);
   reference  rank-bm25 (the scoring reference), rank-bm25-rs and bm25s on the same tokens.
 Prints a markdown table and writes it to bench/retrieval/results/<date>-scale.md.
 """
@@ -39,6 +43,7 @@ from pathlib import Path
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
+QUERY_LEGS = ("embed question", "bm25 leg", "vector leg", "hybrid search()", "search() CPU", "search_passages()")
 SENTENCE_TOKENS = 40
 SENTENCES_PER_BLOCK = 3
 VOCABULARY = 30000
@@ -103,7 +108,11 @@ def peak_mb() -> float:
 
 def percentiles(seconds: list[float]) -> dict:
     ms = np.array(seconds) * 1000
-    return {"p50_ms": round(float(np.percentile(ms, 50)), 3), "p95_ms": round(float(np.percentile(ms, 95)), 3)}
+    return {"p50_ms": round(float(np.percentile(ms, 50)), 3), "p90_ms": round(float(np.percentile(ms, 90)), 3)}
+
+
+def load_average() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 class SampledEmbedder:
@@ -170,8 +179,11 @@ def job_query(size: int, folder: Path, count: int) -> dict:
     started = time.perf_counter()
     retriever.search("warm the model")
     first_s = time.perf_counter() - started
-    timings: dict[str, list[float]] = {"bm25 leg": [], "vector leg": [], "hybrid search()": [], "search_passages()": []}
+    timings: dict[str, list[float]] = {"embed question": [], "bm25 leg": [], "vector leg": [], "hybrid search()": [],
+                                       "search() CPU": [], "search_passages()": []}
     from trigsight.retrieval.tokenize import tokenize
+
+    load_before = load_average()
 
     for question in asked:
         tick = time.perf_counter()
@@ -182,16 +194,36 @@ def job_query(size: int, folder: Path, count: int) -> dict:
         timings["bm25 leg"].append(time.perf_counter() - tick)
         tick = time.perf_counter()
         vector = retriever.embedder.embed([question])[0]
-        np.argpartition(-(retriever.vectors_chunks @ vector), 20)
-        np.argpartition(-(retriever.vectors_passages @ vector), 20)
-        timings["vector leg"].append(time.perf_counter() - tick)
+        timings["embed question"].append(time.perf_counter() - tick)
         tick = time.perf_counter()
+        if getattr(retriever, "graphs", None) is None:   # (getattr: the harness also times older trees)
+            np.argpartition(-(retriever.vectors_chunks @ vector), 20)
+            np.argpartition(-(retriever.vectors_passages @ vector), 20)
+        else:
+            retriever._cosines_of_candidates(vector, scores, retriever.bm25_passages.scores(tokens))
+        timings["vector leg"].append(time.perf_counter() - tick)
+        tick, cpu = time.perf_counter(), time.thread_time()
         retriever.search(question, k=5)
         timings["hybrid search()"].append(time.perf_counter() - tick)
+        timings["search() CPU"].append(time.thread_time() - cpu)
         tick = time.perf_counter()
         retriever.search_passages(question, k=10)
         timings["search_passages()"].append(time.perf_counter() - tick)
-    return {"load_s": round(load_s, 3), "first_query_s": round(first_s, 2),
+    load_after = load_average()
+    backend = ("exact scan" if getattr(retriever, "graphs", None) is None
+               else f"HNSW graphs ({retriever.candidates} candidates each)")
+    agreement = {}
+    if backend != "exact scan":
+        graph = [([h.chunk_id for h in retriever.search(q, k=5)], [p for p, _ in retriever.search_passages(q, k=10)])
+                 for q in asked]
+        retriever.graphs = None
+        exact = [([h.chunk_id for h in retriever.search(q, k=5)], [p for p, _ in retriever.search_passages(q, k=10)])
+                 for q in asked]
+        agreement = {name: round(float(np.mean([len(set(g[i]) & set(e[i])) / max(len(e[i]), 1)
+                                               for g, e in zip(graph, exact)])), 4)
+                     for i, name in enumerate(("search@5", "search_passages@10"))}
+    return {"backend": backend, "agreement": agreement, "load": f"{load_before} → {load_after}",
+            "load_s": round(load_s, 3), "first_query_s": round(first_s, 2),
             "model_load_s": round(embedders.offline().load_seconds or 0, 2),
             **{name: percentiles(values) for name, values in timings.items()}, "peak_rss_mb": round(peak_mb())}
 
@@ -247,6 +279,7 @@ def main() -> None:
     parser.add_argument("--embed-all", type=int, default=1000,
                         help="Largest size whose every text is embedded for real (default 1000).")
     parser.add_argument("--sample", type=int, default=600, help="Texts embedded for real above --embed-all.")
+    parser.add_argument("--skip-reference", action="store_true", help="Leave out the BM25 libraries' comparison.")
     parser.add_argument("--job", nargs="+", help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
@@ -268,8 +301,8 @@ def main() -> None:
              f"numpy {np.__version__}. Offline vector model `{USE_MODEL_ID}` (512-d). Synthetic corpus: "
              f"{SENTENCE_TOKENS}-token sentences, {SENTENCES_PER_BLOCK} per paragraph, Zipf vocabulary of "
              f"{VOCABULARY}; {args.queries} questions of 5 words. Command: `python bench/retrieval/scale.py "
-             f"--sizes {args.sizes} --queries {args.queries}`. Load average at start: "
-             f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} (other work on this machine slows every figure).", ""]
+             f"{' '.join(sys.argv[1:])}`; trigsight from `{Path(__import__('trigsight').__file__).parent}`. Load average at start: "
+             f"{load_average()} (other work on this machine slows every figure).", ""]
     build_rows, query_rows, reference_rows = [], [], []
     for size in [int(s) for s in args.sizes.split(",")]:
         with tempfile.TemporaryDirectory() as folder:
@@ -278,7 +311,7 @@ def main() -> None:
             print(f"[{size}] {built}", file=sys.stderr, flush=True)
             queried = run_job("query", str(size), folder, str(args.queries))
             print(f"[{size}] {queried}", file=sys.stderr, flush=True)
-        reference = run_job("reference", str(size), str(args.queries))
+        reference = {} if args.skip_reference else run_job("reference", str(size), str(args.queries))
         print(f"[{size}] {reference}", file=sys.stderr, flush=True)
         extrapolated = built["embedded_for_real"] < built["embedded"]
         embed = (f"≈{built['embed_s']} (from {built['embedded_for_real']} real)" if extrapolated
@@ -286,12 +319,13 @@ def main() -> None:
         build_rows.append(f"| {size:,} | {built['chunks']:,} | {built['bm25_build_s']} | {built['embedded']:,} | "
                           f"{embed} | {built['ms_per_text']} | {'≈' if extrapolated else ''}{built['index_build_s']} | "
                           f"{built['peak_rss_mb']} |")
-        query_rows.append(f"| {size:,} | {queried['load_s']} | {queried['first_query_s']} | " + " | ".join(
-            f"{queried[leg]['p50_ms']} / {queried[leg]['p95_ms']}"
-            for leg in ("bm25 leg", "vector leg", "hybrid search()", "search_passages()")) +
-            f" | {queried['peak_rss_mb']} |")
-        reference_rows.append(f"| {size:,} | " + " | ".join(
-            f"{r['build_s']} s, {r['p50_ms']} / {r['p95_ms']} ms ({r['queries']} q)" for r in reference.values()) + " |")
+        agreement = ", ".join(f"{k} {v}" for k, v in queried["agreement"].items()) or "exact"
+        query_rows.append(f"| {size:,} | {queried['backend']} | {queried['load']} | {queried['load_s']} | "
+                          f"{queried['first_query_s']} | " + " | ".join(
+            f"{queried[leg]['p50_ms']} / {queried[leg]['p90_ms']}" for leg in QUERY_LEGS) +
+            f" | {agreement} | {queried['peak_rss_mb']} |")
+        reference_rows += [] if not reference else [f"| {size:,} | " + " | ".join(
+            f"{r['build_s']} s, {r['p50_ms']} / {r['p90_ms']} ms ({r['queries']} q)" for r in reference.values()) + " |"]
     lines += ["## Build (trigsight release's index stage)", "",
               "| passages | chunks | BM25 build, both levels (s) | texts to embed | embedding (s) | ms per text "
               "| index.build total (s) | peak RSS (MB) |",
@@ -299,13 +333,17 @@ def main() -> None:
               f"Peak RSS above {args.embed_all:,} passages holds random vectors in place of most real ones: same "
               "size, so the same memory.", "",
               "## Query (a server worker: Retriever.load, then questions)", "",
-              "| passages | load (s) | first question incl. model load (s) | BM25 leg p50 / p95 (ms) | vector leg p50 / p95 (ms) "
-              "| hybrid search() p50 / p95 (ms) | search_passages() p50 / p95 (ms) | peak RSS (MB) |",
-              "|---|---|---|---|---|---|---|---|", *query_rows, "",
-              "## BM25 libraries on the same tokens (one level, passages; build, then query p50 / p95)", "",
+              "| passages | vector backend | load average during | load (s) | first question incl. model load (s) | "
+              + " | ".join(f"{leg} p50 / p90 (ms)" for leg in QUERY_LEGS) +
+              " | graph results also in the exact scan's | peak RSS (MB) |",
+              "|---" * (7 + len(QUERY_LEGS)) + "|", *query_rows, "",
+              "The vector leg column is the cosine work alone (the question already embedded); "
+              "`search() CPU` is the searching thread's CPU time, which other processes on the machine "
+              "do not inflate the way they inflate wall time.", "",
+              "## BM25 libraries on the same tokens (one level, passages; build, then query p50 / p90)", "",
               "| passages | trigsight BM25Index | rank-bm25 (reference) | rank-bm25-rs | bm25s |", "|---|---|---|---|---|",
               *reference_rows, ""]
-    lines.append(f"Load average at end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}.")
+    lines.append(f"Load average at end: {load_average()}.")
     text = "\n".join(lines)
     print(text)
     out = args.out or HERE / "results" / f"{datetime.now(timezone.utc):%Y-%m-%d}-scale.md"

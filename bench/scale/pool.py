@@ -5,7 +5,7 @@
 
 Releases the corpus once with the local Chromium (the reference), then times the browser
 check alone over that release, on the same page jobs: with the local Chromium (today's
-default: one tab per spare core), then through N remote browsers started on this machine
+default: one tab per core, at least two), then through N remote browsers started on this machine
 (Playwright browser servers, or Chromium DevTools endpoints), each unable to reach the
 release's loopback, so every page is delivered through the pool; and once more with the
 largest pool where one browser is killed a quarter of the way through. For each run it

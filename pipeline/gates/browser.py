@@ -27,9 +27,9 @@ from . import browser_check, browser_pool, browser_report, chromium, proof_cache
 from .browser_check import citation_key
 
 NAME = "browser"
-# Pages checked at once. Measured on 2 cores (bench/browser): one page at a time was faster
-# than two (28 s vs 37 s), as Chromium, gunicorn and Playwright already share both cores.
-WORKERS = max(1, min(3, (os.cpu_count() or 2) - 1))
+# Pages checked at once: a tab per core, and at least two, so that one tab's frame waits overlap
+# the other's work (bench/scale/gate.py: on 2 cores two tabs beat one on Node's API docs).
+WORKERS = max(2, min(4, os.cpu_count() or 2))
 # Tabs per remote browser (TRIGSIGHT_BROWSERS) unless TRIGSIGHT_BROWSER_TABS says otherwise.
 REMOTE_TABS = 2
 # The probe as injected (its logic and the rules) and the code that judges its answers.

@@ -241,6 +241,9 @@ def run(pool, jobs: list[PageJob],
         if on_page:
             on_page(job, outcomes)
 
-    found = pool.map(jobs, timed, on_result=finished)
+    # Largest pages first: a big page taken last would leave the other tabs idle at the end.
+    ordered = sorted(jobs, key=lambda job: -len(job.checks))
+    found = pool.map(ordered, timed, on_result=finished)
     stats.seconds = time.perf_counter() - started
-    return {job.path: outcomes for job, (outcomes, _) in zip(jobs, found)}, stats
+    by_path = {job.path: outcomes for job, (outcomes, _) in zip(ordered, found)}
+    return {job.path: by_path[job.path] for job in jobs}, stats

@@ -265,10 +265,12 @@
 
   // Judge Chromium's :target for directive i against our first match and the intended block.
   function judge(i, target, intended) {
+    return { target: describe(target), ...verdict(i, target, intended) };
+  }
+  function verdict(i, target, intended) {
     const first = window.__trigsight.firsts[i];
     const want = element(intended);
     return {
-      target: describe(target),
       lands: !!(first && target && target.contains(first.common)),
       inBlock: !!(target && (intended ? want && want.contains(target) : first && first.block.contains(target))),
       // CSS may lay the passage's element out inline (run-in): inside it is still the sentence.
@@ -276,26 +278,70 @@
     };
   }
 
-  // Same-document activation of each directive: reset :target, navigate, poll frames.
+  // :target once it differs from `before` (null after `frames` frames without a change).
+  async function changedAfter(before, frames) {
+    for (let k = 0; k < frames; k++) {
+      await frame();
+      const t = currentTarget();
+      if (t && t !== before) return t;
+    }
+    return null;
+  }
+  const proven = (v) => v.lands && v.inBlock && v.probeInBlock;
+
+  // Same-document activation of each directive, one hash navigation each where one is enough.
+  // A directive that Chromium does not match leaves :target as it was, so a :target that
+  // stays could be a stale one. One navigation is enough when :target is null before it, or
+  // when the :target left by the directive before could not pass for this directive's
+  // (it does not hold our first match in the intended block): then a :target that changes
+  // is this navigation's, and one that does not is a failure, judged again the long way:
+  // reset :target (a hash naming no element clears it, synchronously), navigate, poll frames.
+  // Directives are taken block by block in turn, so that the one before is rarely in the
+  // same block; only the long way's verdict is kept for a directive that is not proven.
   async function activate(directives, intended, frames) {
-    const out = [];
-    for (let i = 0; i < directives.length; i++) {
+    // Chromium fetches and decodes the page's icon again after every same-document
+    // navigation; the icon plays no part in the rendered text.
+    for (const link of document.querySelectorAll('link[rel~="icon" i]')) link.remove();
+    const out = new Array(directives.length);
+    for (const i of interleaved(directives.length, intended)) {
+      const before = currentTarget();
+      if (!before || !proven(verdict(i, before, intended[i]))) {
+        location.hash = ":~:" + directives[i];
+        out[i] = judge(i, await changedAfter(before, frames), intended[i]);
+        if (!before || proven(out[i])) continue;
+      }
       location.hash = "#__trigsight_reset"; // names no element: :target is null again, synchronously
       location.hash = ":~:" + directives[i];
-      out.push(judge(i, await targetAfter(frames), intended[i]));
+      out[i] = judge(i, await targetAfter(frames), intended[i]);
     }
     return out;
+  }
+
+  // Indexes 0..n-1 in turns over their blocks (first of each block, then second of each, ...).
+  function interleaved(n, intended) {
+    const groups = new Map();
+    for (let i = 0; i < n; i++) {
+      const first = window.__trigsight.firsts[i];
+      const key = element(intended[i]) || (first && first.block) || i;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(i);
+    }
+    const order = [], lists = [...groups.values()];
+    for (let turn = 0; order.length < n; turn++) {
+      for (const list of lists) if (turn < list.length) order.push(list[turn]);
+    }
+    return order;
   }
 
   // A fresh navigation already happened: count the one directive and read :target.
   async function arrived(directive, intended, frames) {
     const [counted] = count([directive]);
     const target = await targetAfter(frames);
-    const verdict = judge(0, target, intended);
+    const judged = judge(0, target, intended);
     const first = window.__trigsight.firsts[0];
     const rects = first ? [...first.range.getClientRects()].map((r) => [r.left, r.top, r.right, r.bottom]) : [];
     const inView = rects.some(([, top, , bottom]) => bottom > 0 && top < innerHeight);
-    return { ...counted, ...verdict, rects, inView };
+    return { ...counted, ...judged, rects, inView };
   }
 
   // A constructed stylesheet, not a <style> element: the site's Content-Security-Policy

@@ -10,7 +10,8 @@ browser's DOM (`Segment.locator`), so the browser gate can point at the same ele
 Where the model cannot be exact it errs towards counting *more* matches, so a directive
 we call unique really is; the browser gate referees the rest. The known cases: word
 edges inside CJK, Thai and other dictionary scripts (we put one around every character),
-and inside words such as "don't" or "3.5" (the browser joins them; we do not).
+and around punctuation inside a word in scripts where Chromium's joining was not
+measured (rules.LETTER_JOINERS: "don't" and "3.5" are one word, as in the browser).
 """
 from __future__ import annotations
 
@@ -107,12 +108,23 @@ def _char(ch: str) -> tuple[str, bool, bool, bool]:
     return fold_char(ch), _joins_previous(ch), is_word_char(ch), ch in rules.RUN_SPACES
 
 
+def _joining_kind(ch: str) -> int:
+    """1 for a letter, 2 for a digit that LETTER_JOINERS / NUMBER_JOINERS join (rules.py), else 0."""
+    code = ord(ch)
+    if ch.isalpha() and any(low <= code <= high for low, high in rules.JOINED_LETTER_SCRIPTS):
+        return 1
+    if any(low <= code <= high for low, high in rules.JOINED_DIGITS):
+        return 2
+    return 0
+
+
 def fold(text: str) -> Folded:
     """Fold `text` exactly as the browser folds a directive part or the page's text."""
     out: list[str] = []
     glue = bytearray()
     word = space = False  # the last visible character was a word character / a run space
     broken = True         # a word edge is due before the next character
+    bases: list[tuple[str, int, bool]] = []   # visible characters: (character, glue index, edge forced before it)
     for ch in text:
         if ch in rules.IGNORED_BREAKING:
             broken = True
@@ -120,6 +132,8 @@ def fold(text: str) -> Folded:
         piece, joins, current, spacing = _char(ch)
         if not joins:
             edge = JOINED if ((word and current) or (space and spacing)) and not broken else EDGE
+            if piece:
+                bases.append((ch, len(glue), broken))
             word, space, broken = current, spacing, False
         else:
             edge = EDGE if broken else JOINED
@@ -128,6 +142,13 @@ def fold(text: str) -> Folded:
             glue.append(edge)
             glue.extend([INSIDE] * (len(piece) - 1))
     glue.append(EDGE)
+    # "don't", "3.5": a joiner between two letters (two digits) is inside one word
+    for (a, _, _), (mid, at, cut), (b, after, cut_after) in zip(bases, bases[1:], bases[2:]):
+        if cut or cut_after:
+            continue
+        kind = _joining_kind(a)
+        if kind and kind == _joining_kind(b) and mid in (rules.LETTER_JOINERS if kind == 1 else rules.NUMBER_JOINERS):
+            glue[at] = glue[after] = JOINED
     return Folded("".join(out), bytes(glue))
 
 

@@ -5,8 +5,9 @@ with its floor for terms in more than half the documents (epsilon × mean idf), 
 same per-term saturation, query terms counted as often as they repeat. The difference
 is the layout: every (term, document) weight is computed once at build time and kept
 in compressed rows by term, so a query reads only the postings of its own terms
-instead of walking every document, and the arrays go into the release as one .npz
-that loads without re-tokenising anything. tests/test_index.py checks the scores
+instead of walking every document. The arrays go into the release as one .npy file
+each (`<prefix>.<array>.npy`, files only, so the index folder stays flat), and load memory-mapped: server workers share one copy
+through the page cache, and a query touches only the pages of its own terms' postings. tests/test_index.py checks the scores
 against rank-bm25's; bench/retrieval/scale.py measures both.
 """
 from __future__ import annotations
@@ -92,18 +93,24 @@ class BM25Index:
             covered[self.doc_ids[self.indptr[term]:self.indptr[term + 1]]] += weight
         return covered / total if total > 0 else covered
 
-    def save(self, file: Path) -> None:
+    def save(self, prefix: Path) -> None:
+        """Write the arrays as `<prefix>.<array>.npy`, one file each (loaded memory-mapped by `load`)."""
+        prefix.parent.mkdir(parents=True, exist_ok=True)
         terms = sorted(self.vocabulary, key=self.vocabulary.__getitem__)
         # Tokens never contain "\n" (the tokenizer splits on it), so one joined string holds them all.
         vocabulary = np.frombuffer("\n".join(terms).encode("utf-8"), dtype=np.uint8)
-        with open(file, "wb") as out:
-            np.savez(out, vocabulary=vocabulary, indptr=self.indptr, doc_ids=self.doc_ids,
-                     weights=self.weights, shape=np.array([self.n_docs]), avgdl=np.array([self.avgdl]), idf=self.idf)
+        arrays = {"vocabulary": vocabulary, "indptr": self.indptr, "doc_ids": self.doc_ids, "weights": self.weights,
+                  "idf": self.idf, "stats": np.array([self.n_docs, self.avgdl], dtype=np.float64)}
+        for name, array in arrays.items():
+            np.save(prefix.with_name(f"{prefix.name}.{name}.npy"), array)
 
     @classmethod
-    def load(cls, file: Path) -> "BM25Index":
-        with np.load(file) as data:
-            text = data["vocabulary"].tobytes().decode("utf-8")
-            terms = text.split("\n") if text else []
-            return cls({term: i for i, term in enumerate(terms)}, data["indptr"], data["doc_ids"],
-                       data["weights"], int(data["shape"][0]), float(data["avgdl"][0]), data["idf"])
+    def load(cls, prefix: Path) -> "BM25Index":
+        def array(name: str) -> np.ndarray:
+            return np.load(prefix.with_name(f"{prefix.name}.{name}.npy"), mmap_mode="r")
+
+        text = bytes(array("vocabulary")).decode("utf-8")
+        terms = text.split("\n") if text else []
+        n_docs, avgdl = array("stats")
+        return cls({term: i for i, term in enumerate(terms)}, array("indptr"), array("doc_ids"),
+                   array("weights"), int(n_docs), float(avgdl), array("idf"))

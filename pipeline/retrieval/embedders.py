@@ -50,6 +50,11 @@ class UniversalSentenceEncoder:
         self._model = None
         self._lock = threading.Lock()
 
+    def load(self) -> None:
+        """Read the weights now (gunicorn's arbiter does, so its forked workers share them)."""
+        with self._lock:
+            self._loaded()
+
     def _loaded(self):
         if self._model is None:
             started = time.perf_counter()

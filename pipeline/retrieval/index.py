@@ -18,10 +18,24 @@ from typing import Callable, Sequence
 import numpy as np
 
 from .. import progress as progress_bar
-from . import embedders, index_reuse
+from . import ann, embedders, index_reuse
 from .bm25 import EPSILON, K1, B, BM25Index
 from .chunks import build_chunks
-from .layout import DEFAULT_RRF_K, FUSION_DEPTH, HEADINGS_VECTORS, INDEX_DIR, META, MIN_COVERAGE, SCHEMA
+from .layout import (
+    ANN_CANDIDATES,
+    ANN_CHUNKS,
+    ANN_MIN_PASSAGES,
+    ANN_PASSAGES,
+    BM25_CHUNKS,
+    BM25_PASSAGES,
+    DEFAULT_RRF_K,
+    FUSION_DEPTH,
+    HEADINGS_VECTORS,
+    INDEX_DIR,
+    META,
+    MIN_COVERAGE,
+    SCHEMA,
+)
 from .tokenize import TOKENIZER, tokenize
 
 
@@ -62,11 +76,12 @@ def build(passages: Sequence, folder: Path, embedder: embedders.Embedder,
     vectors, heading_vectors = vectors[:len(chunk_texts) + len(passage_texts)], vectors[len(chunk_texts) + len(passage_texts):]
 
     folder.mkdir(parents=True, exist_ok=True)
-    BM25Index.build([tokenize(t) for t in chunk_texts]).save(folder / "bm25-chunks.npz")
-    BM25Index.build([tokenize(t) for t in passage_texts]).save(folder / "bm25-passages.npz")
+    BM25Index.build([tokenize(t) for t in chunk_texts]).save(folder / BM25_CHUNKS)
+    BM25Index.build([tokenize(t) for t in passage_texts]).save(folder / BM25_PASSAGES)
     np.save(folder / "vectors-chunks.npy", vectors[:len(chunks)])
     np.save(folder / "vectors-passages.npy", vectors[len(chunks):])
     np.save(folder / HEADINGS_VECTORS, heading_vectors)
+    graphs = write_graphs(folder, vectors[:len(chunks)], vectors[len(chunks):])
     meta = {
         "schema": SCHEMA,
         "model": {"id": embedder.model_id, "dims": int(vectors.shape[1]) if len(vectors) else embedder.dims},
@@ -75,6 +90,7 @@ def build(passages: Sequence, folder: Path, embedder: embedders.Embedder,
         "rrf_k": rrf_k,
         "fusion": {"depth": FUSION_DEPTH, "min_coverage": MIN_COVERAGE,
                    "chunk_vector": "mean of the chunk's cosine and its best passage's cosine"},
+        **({"ann": graphs} if graphs else {}),
         "chunks": [c.to_json() for c in chunks],
         "passages": [{"id": p.id, "page": p.page, "chunk": n} for p, n in zip(indexed, chunk_of)],
     }
@@ -82,6 +98,22 @@ def build(passages: Sequence, folder: Path, embedder: embedders.Embedder,
     total = len(set(chunk_texts + passage_texts + heading_texts))
     return IndexResult(folder, len(chunks), len(indexed), embedder.model_id, meta["model"]["dims"],
                        embedded, total - embedded, time.perf_counter() - started)
+
+
+def write_graphs(folder: Path, chunk_vectors: np.ndarray, passage_vectors: np.ndarray,
+                 min_passages: int = ANN_MIN_PASSAGES) -> dict | None:
+    """HNSW graphs for the vector leg when there are `min_passages` passages or more (layout.py).
+
+    Returns the index.json "ann" entry, or None for an index small enough to scan whole.
+    """
+    for name in (ANN_CHUNKS, ANN_PASSAGES):
+        (folder / name).unlink(missing_ok=True)
+    if len(passage_vectors) < min_passages:
+        return None
+    ann.build(chunk_vectors, folder / ANN_CHUNKS)
+    ann.build(passage_vectors, folder / ANN_PASSAGES)
+    return {"library": ann.LIBRARY, "dtype": ann.DTYPE, "chunks": ANN_CHUNKS, "passages": ANN_PASSAGES,
+            "candidates": ANN_CANDIDATES}
 
 
 def build_with_fallback(passages: Sequence, folder: Path, cache_dir: Path | None, say: Callable[[str], None],

@@ -1,9 +1,12 @@
 """Query side of the published index: BM25 + vectors, fused by reciprocal rank.
 
-`Retriever.load(release_dir)` reads `release_dir/index` (the vectors memory-mapped, so
-gunicorn workers share those pages; the BM25 postings are read whole) and never embeds the corpus; only the question is
-embedded, by the same model the index was built with (the offline model loads once per
-process, on the first question). `search()` ranks chunks for the chat, `search_passages()`
+`Retriever.load(release_dir)` reads `release_dir/index` with every array memory-mapped
+(vectors, BM25 postings, HNSW graphs), so gunicorn workers share one copy through the
+page cache, and never embeds the corpus; only the question is embedded, by the same
+model the index was built with (the offline model loads once per process, on the first
+question, or once per machine when gunicorn's arbiter loads it before forking: see
+trigsight_site.gunicorn_conf). A large index (layout.ANN_MIN_PASSAGES) takes its vector
+candidates from HNSW graphs and scores them exactly; a small one scans every vector. `search()` ranks chunks for the chat, `search_passages()`
 single sentences for the MCP `find_evidence` tool.
 """
 from __future__ import annotations
@@ -17,9 +20,12 @@ from typing import Sequence
 import numpy as np
 
 from ..errors import TrigsightError
-from . import embedders
+from . import ann, embedders
 from .bm25 import BM25Index
 from .layout import (
+    ANN_CANDIDATES,
+    BM25_CHUNKS,
+    BM25_PASSAGES,
     FUSION_DEPTH,
     HEADINGS_VECTORS,
     INDEX_DIR,
@@ -93,7 +99,8 @@ class Retriever:
     def __init__(self, meta: dict, bm25_chunks: BM25Index, bm25_passages: BM25Index,
                  vectors_chunks: np.ndarray, vectors_passages: np.ndarray,
                  embedder: embedders.Embedder | None, embedder_error: str = "",
-                 vectors_headings: np.ndarray | None = None):
+                 vectors_headings: np.ndarray | None = None,
+                 graphs: tuple[ann.Graph, ann.Graph] | None = None):
         self.meta = meta
         self.chunks = load_chunks(meta)
         self.passage_ids = [p["id"] for p in meta["passages"]]
@@ -117,10 +124,16 @@ class Retriever:
         # Passages are stored chunk by chunk, so each chunk's passages are one slice.
         self._chunk_starts = np.array([m[0] for m in self.chunk_passages if len(m)], dtype=np.int64)
         self._chunk_of = np.array([p["chunk"] for p in meta["passages"]], dtype=np.int64)
+        self._chunk_first = np.array([m[0] if len(m) else 0 for m in self.chunk_passages], dtype=np.int64)
+        self._chunk_ends = self._chunk_first + np.array([len(m) for m in self.chunk_passages], dtype=np.int64)
+        self.graphs = graphs
+        self.candidates = int(meta.get("ann", {}).get("candidates", ANN_CANDIDATES))
         where = "offline" if self.model_id == embedders.USE_MODEL_ID else "api"
         self.backend = (f"hybrid: bm25 + {self.model_id} ({where}), rrf k={self.rrf_k}" if embedder else
                         f"bm25 only ({self.model_id} unavailable: {embedder_error})")
         self._warned = threading.Event()
+        # The lists now live in the attributes above; the dicts they came in would double them per worker.
+        self.meta = {key: value for key, value in meta.items() if key not in ("chunks", "passages")}
 
     @classmethod
     def load(cls, release_dir: Path | str, embedder: embedders.Embedder | None = None,
@@ -134,8 +147,8 @@ class Retriever:
             raise IndexMismatch(f"no retrieval index in {folder} (run `trigsight release` first)", str(folder))
         meta = load_meta(folder)
         if meta.get("schema") != SCHEMA:
-            raise IndexMismatch(f"index schema {meta.get('schema')!r}, expected {SCHEMA!r}: rebuild the release",
-                                str(folder / "index.json"))
+            raise IndexMismatch(f"index schema {meta.get('schema')!r}, expected {SCHEMA!r}: rebuild the release "
+                                "(`trigsight release`) to write the index in this format", str(folder / "index.json"))
         if meta.get("tokenizer") != TOKENIZER:
             raise IndexMismatch(f"index tokenized by {meta.get('tokenizer')!r}, this code tokenizes by "
                                 f"{TOKENIZER!r}: rebuild the release", str(folder / "index.json"))
@@ -158,30 +171,89 @@ class Retriever:
             if vectors is not None and len(vectors) and vectors.shape[1] != meta["model"]["dims"]:
                 raise IndexMismatch(f"index vectors have {vectors.shape[1]} dims, index.json says "
                                     f"{meta['model']['dims']}", str(folder))
-        return cls(meta, BM25Index.load(folder / "bm25-chunks.npz"), BM25Index.load(folder / "bm25-passages.npz"),
-                   vectors_chunks, vectors_passages, embedder, error, vectors_headings)
+        graphs = None
+        if "ann" in meta:
+            graphs = (ann.Graph(folder / meta["ann"]["chunks"]), ann.Graph(folder / meta["ann"]["passages"]))
+            if (len(graphs[0]), len(graphs[1])) != (len(vectors_chunks), len(vectors_passages)):
+                raise IndexMismatch("the HNSW graphs do not cover the index's vectors: rebuild the release", str(folder))
+        return cls(meta, BM25Index.load(folder / BM25_CHUNKS), BM25Index.load(folder / BM25_PASSAGES),
+                   vectors_chunks, vectors_passages, embedder, error, vectors_headings, graphs)
 
     # --- scoring -------------------------------------------------------------------------
 
     def scores(self, query: str) -> LegScores:
         tokens = tokenize(query)
-        cos_chunks = cos_passages = sentences = whole = headings = None
+        bm25_chunks, bm25_passages = self.bm25_chunks.scores(tokens), self.bm25_passages.scores(tokens)
+        cosines: tuple = (None,) * 5
         vector = self._embed(query)
         if vector is not None and len(self.chunks):
-            sentences = np.asarray(self.vectors_passages @ vector, dtype=np.float64)
-            whole = np.asarray(self.vectors_chunks @ vector, dtype=np.float64)
-            # A chunk is as close as its text, or as its best sentence when one clause answers;
-            # a sentence borrows half its closeness from its chunk ("It switches to..." needs
-            # the sentence before it to say what "it" is).
-            cos_chunks = 0.5 * whole + 0.5 * np.maximum.reduceat(sentences, self._chunk_starts)
-            cos_passages = 0.5 * sentences + 0.5 * whole[self._chunk_of]
-            if self.vectors_headings is not None:
-                headings = np.asarray(self.vectors_headings @ vector, dtype=np.float64)
+            if self.graphs is None:
+                cosines = self._cosines(vector, slice(None), slice(None))
+            else:
+                cosines = self._cosines_of_candidates(vector, bm25_chunks, bm25_passages)
         elif vector is not None:
-            cos_chunks = cos_passages = sentences = whole = np.zeros(0)
-        return LegScores(self.bm25_chunks.scores(tokens), self.bm25_passages.scores(tokens),
+            cosines = (np.zeros(0),) * 4 + (None,)
+        cos_chunks, cos_passages, whole, sentences, headings = cosines
+        return LegScores(bm25_chunks, bm25_passages,
                          self.bm25_chunks.coverage(tokens), self.bm25_passages.coverage(tokens),
                          cos_chunks, cos_passages, whole, sentences, headings)
+
+    def _cosines(self, vector: np.ndarray, chunks, passages) -> tuple:
+        """The vector leg's arrays over `chunks` and `passages` (index arrays, or every row).
+
+        The passages must be every passage of those chunks, in index order.
+        """
+        sentences = np.asarray(self.vectors_passages[passages] @ vector, dtype=np.float64)
+        whole = np.asarray(self.vectors_chunks[chunks] @ vector, dtype=np.float64)
+        if isinstance(chunks, slice):
+            starts, chunk_of = self._chunk_starts, self._chunk_of
+        else:
+            sizes = self._chunk_ends[chunks] - self._chunk_first[chunks]
+            starts = np.cumsum(sizes) - sizes
+            chunk_of = np.repeat(np.arange(len(chunks)), sizes)
+        # A chunk is as close as its text, or as its best sentence when one clause answers;
+        # a sentence borrows half its closeness from its chunk ("It switches to..." needs
+        # the sentence before it to say what "it" is).
+        cos_chunks = 0.5 * whole + 0.5 * np.maximum.reduceat(sentences, starts)
+        cos_passages = 0.5 * sentences + 0.5 * whole[chunk_of]
+        headings = None
+        if self.vectors_headings is not None:
+            headings = np.asarray(self.vectors_headings[chunks] @ vector, dtype=np.float64)
+        return cos_chunks, cos_passages, whole, sentences, headings
+
+    def _cosines_of_candidates(self, vector: np.ndarray, bm25_chunks: np.ndarray, bm25_passages: np.ndarray) -> tuple:
+        """The vector leg over candidates only: -inf elsewhere, the exact cosine on each candidate.
+
+        Candidates are the chunks of the graphs' nearest chunks and passages, and of the
+        keyword leg's first items (so every chunk the fusion can return, and each of its
+        passages, has its true cosines for the answer's features). Every passage of a
+        candidate chunk is scored, so a chunk's best sentence is exact too.
+        """
+        graph_chunks, graph_passages = self.graphs
+        keyword_chunks = top(bm25_chunks, self.depth, positive_only=True)
+        keyword_passages = top(bm25_passages, self.depth, positive_only=True)
+        chunks = np.unique(np.concatenate([
+            graph_chunks.nearest(vector, self.candidates),
+            self._chunk_of[graph_passages.nearest(vector, self.candidates)],
+            np.asarray(keyword_chunks, dtype=np.int64),
+            self._chunk_of[np.asarray(keyword_passages, dtype=np.int64)],
+        ]))
+        chunks = chunks[self._chunk_ends[chunks] > self._chunk_first[chunks]]
+        sizes = self._chunk_ends[chunks] - self._chunk_first[chunks]
+        # Each candidate chunk's passages, one run after another: first + 0, 1, ... size-1.
+        passages = np.repeat(self._chunk_first[chunks] - (np.cumsum(sizes) - sizes), sizes) + np.arange(sizes.sum())
+        cos_chunks, cos_passages, whole, sentences, headings = self._cosines(vector, chunks, passages)
+        out = []
+        for values, rows, size in ((cos_chunks, chunks, len(self.chunks)), (cos_passages, passages, len(self.passage_ids)),
+                                   (whole, chunks, len(self.chunks)), (sentences, passages, len(self.passage_ids)),
+                                   (headings, chunks, len(self.chunks))):
+            if values is None:
+                out.append(None)
+                continue
+            full = np.full(size, -np.inf)
+            full[rows] = values
+            out.append(full)
+        return tuple(out)
 
     def _embed(self, query: str) -> np.ndarray | None:
         if self.embedder is None:

