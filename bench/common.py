@@ -78,3 +78,13 @@ def machine() -> str:
     version = subprocess.run([browser, "--version"], capture_output=True, text=True).stdout.strip() \
         if browser else "Playwright's own Chromium"
     return f"{os.cpu_count()} cores, load average {load}, Python {platform.python_version()}, {version}"
+
+
+def write_results(lines: list[str], out: Path) -> Path:
+    """Print a harness's report and write it to `out` (a results file), folders made as needed."""
+    text = "\n".join(lines).rstrip("\n") + "\n"
+    print(text)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, "utf-8")
+    print(f"wrote {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}", file=sys.stderr)
+    return out

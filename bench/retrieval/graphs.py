@@ -26,6 +26,8 @@ from pathlib import Path
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # bench/common.py
+import common  # noqa: E402
 
 
 def load_average() -> str:
@@ -101,12 +103,7 @@ def main() -> None:
              *[f"| {name} | {ms(r['wall'], 50)} / {ms(r['wall'], 90)} | {ms(r['cpu'], 50)} / {ms(r['cpu'], 90)} |"
                for name, r in runs.items()], "",
              "CPU is the searching thread's own time (other processes on the machine do not inflate it)."]
-    text = "\n".join(lines) + "\n"
-    print(text)
-    out = args.out or HERE / "results" / f"{datetime.now(timezone.utc):%Y-%m-%d}-graphs.md"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text, "utf-8")
-    print(f"wrote {out}", file=sys.stderr)
+    common.write_results(lines, args.out or HERE / "results" / f"{datetime.now(timezone.utc):%Y-%m-%d}-graphs.md")
 
 
 if __name__ == "__main__":

@@ -43,6 +43,9 @@ from pathlib import Path
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # bench/common.py
+import common  # noqa: E402
+
 QUERY_LEGS = ("embed question", "bm25 leg", "vector leg", "hybrid search()", "search() CPU", "search_passages()")
 SENTENCE_TOKENS = 40
 SENTENCES_PER_BLOCK = 3
@@ -344,12 +347,7 @@ def main() -> None:
               "| passages | trigsight BM25Index | rank-bm25 (reference) | rank-bm25-rs | bm25s |", "|---|---|---|---|---|",
               *reference_rows, ""]
     lines.append(f"Load average at end: {load_average()}.")
-    text = "\n".join(lines)
-    print(text)
-    out = args.out or HERE / "results" / f"{datetime.now(timezone.utc):%Y-%m-%d}-scale.md"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text, "utf-8")
-    print(f"wrote {out}", file=sys.stderr)
+    common.write_results(lines, args.out or HERE / "results" / f"{datetime.now(timezone.utc):%Y-%m-%d}-scale.md")
 
 
 if __name__ == "__main__":

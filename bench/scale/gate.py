@@ -272,11 +272,8 @@ def main() -> None:
             result["vs_first"] = compare(result["outcomes"], results[0]["outcomes"]) if results else "–"
             results.append(result)
             print(_row(result), flush=True)
-    text = report(args, results, start_line, reference)
-    print(text)
-    folder = ROOT / "bench" / "scale" / "results"
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"gate-{date.today().isoformat()}.md").write_text(text, "utf-8")
+    common.write_results([report(args, results, start_line, reference)],
+                         ROOT / "bench" / "scale" / "results" / f"gate-{date.today().isoformat()}.md")
 
 
 def _row(r: dict) -> str:

@@ -114,11 +114,7 @@ def main() -> None:
             top = sorted(((v, k) for k, v in spent.items() if "RunTask" not in k), reverse=True)[:TOP]
             lines.append(f"| {thread} | {total:.2f} | " + "; ".join(f"{k} {v:.2f}" for v, k in top) + " |")
         lines.append("")
-    text = "\n".join(lines)
-    print(text)
-    folder = ROOT / "bench" / "scale" / "results"
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"gate-trace-{date.today().isoformat()}.md").write_text(text, "utf-8")
+    common.write_results(lines, ROOT / "bench" / "scale" / "results" / f"gate-trace-{date.today().isoformat()}.md")
 
 
 if __name__ == "__main__":

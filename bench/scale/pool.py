@@ -162,11 +162,7 @@ def main() -> None:
               "of their own: one browser proves about 1000 / (browser-side ms per directive) directives/s per core it "
               "gets. The run that loses a browser shows no CPU: the killed browser's processes are gone before the "
               "second reading."]
-    text = "\n".join(lines) + "\n"
-    print(text)
-    folder = ROOT / "bench" / "scale" / "results"
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"pool-{date.today().isoformat()}-{args.kind}.md").write_text(text, "utf-8")
+    common.write_results(lines, ROOT / "bench" / "scale" / "results" / f"pool-{date.today().isoformat()}-{args.kind}.md")
 
 
 def _row(r: dict) -> str:

@@ -125,12 +125,8 @@ def main() -> None:
               "the manifest's timings (build is the source gate with rendering). Peak RSS is the largest single "
               "process's (getrusage of waited-for children), not the sum over processes. The machine is shared: "
               "read every figure next to its load average."]
-    text = "\n".join(lines) + "\n"
-    print(text)
-    folder = ROOT / "bench" / "scale" / "results"
-    folder.mkdir(parents=True, exist_ok=True)
     name = date.today().isoformat() + (f"-{args.pages}-pages" if args.pages else "")
-    (folder / f"{name}.md").write_text(text, "utf-8")
+    common.write_results(lines, ROOT / "bench" / "scale" / "results" / f"{name}.md")
 
 
 def _append(file: Path, text: str) -> None:
