@@ -82,7 +82,8 @@ def run(config: ReleaseConfig, say: Callable[[str], None] | None = None,
     tick = time.perf_counter()
     with report.stage("source"), Progress("source gate", 0, "steps", say) as bar:
         build = build_stage.run(build_stage.BuildConfig(Path(config.content_dir), config.site_title,
-                                                       config.language, config.site_css), bar.track)
+                                                       config.language, config.site_css,
+                                                       config.cache_dir if config.use_cache else None), bar.track)
         report.set_pages([(page.path, "" if page.generated else posixpath.join(str(config.content_dir),
                                                                                page.source.source))
                           for page in build.pages])

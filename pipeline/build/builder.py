@@ -13,7 +13,7 @@ from ..errors import ContentError, GateFailed
 from ..gates import source as source_gate
 from . import assets as assets_stage
 from . import content as content_stage
-from . import navigation
+from . import navigation, page_text_cache
 from .passages import PageText, build_page_text
 from .render import (
     CitationLink,
@@ -33,6 +33,7 @@ class BuildConfig:
     site_title: str = "trigsight"
     language: str = "en"
     site_css: Path | None = None     # author stylesheet appended to style.css
+    cache_dir: Path | None = None    # pages' matcher views kept between releases; None: read every page
 
 
 @dataclass
@@ -116,9 +117,10 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
             target = source_gate.target_path(citation, slugs)
             provisional[citation.key] = CitationLink("#", path_titles.get(target, "?"), citation.text)
     first = draw(provisional)
+    read = page_text_cache.cached(config.cache_dir, build_page_text)
     texts = {}
     for page in first:
-        texts[page.path] = _page_text(page)
+        texts[page.path] = _page_text(page, read)
         step()
     gate = source_gate.run([c for page in first for c in page.citations], texts, slugs, label)
     if not gate.ok:
@@ -126,8 +128,12 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
                          subjects=[(page.path, "" if page.generated else posixpath.join(label, page.source.source))
                                    for page in first])
     final = draw(gate.links(path_titles))
+    first_html = {page.path: page.html for page in first}
     for page in final:
-        again = _page_text(page)
+        if page.html == first_html[page.path]:      # no chip on the page changed: same reading
+            step()
+            continue
+        again = _page_text(page, read)
         if again.haystack != texts[page.path].haystack:
             raise ContentError("citation chips changed the page's text; this is a bug in trigsight",
                                str(Path(label) / page.source.source))
@@ -147,9 +153,9 @@ def _split_at_h1(body: str) -> dict:
     return {"has_h1": True, "body_head": body[:at + 5], "body_tail": body[at + 5:]}
 
 
-def _page_text(page: RenderedPage) -> PageText:
+def _page_text(page: RenderedPage, read=build_page_text) -> PageText:
     """The matcher's view of a page; a generated page (contents) has nothing to cite."""
-    text = build_page_text(page.path, page.html)
+    text = read(page.path, page.html)
     if page.generated:
         text.passages, text.skipped, text.main_text = [], [], ""
     return text
