@@ -189,7 +189,7 @@ SETTINGS = [
             "Pages in flight per browser in the browser gate; 0: one per core (at least 2) for the local Chromium, "
             "2 per browser in TRIGSIGHT_BROWSERS."),
     Setting("TRIGSIGHT_CACHE_DIR", PathKind(), ".cache/trigsight",
-            "Browser-gate proofs and embedding vectors kept between releases."),
+            "Pages' readings (source gate), browser-gate proofs, payload figures, embedding vectors and the last index, kept between releases."),
     Setting("TRIGSIGHT_SITE_CSS", PathKind(), "",
             "Author stylesheet appended to the site's style.css; the browser gate proves every link with it."),
     Setting("TRIGSIGHT_DEV", Flag(), "",
