@@ -48,6 +48,9 @@ class Folded(str):
         folded.glue = glue
         return folded
 
+    def __reduce__(self):      # pickled with its glue (the source gate's page cache keeps segments)
+        return (Folded, (str(self), self.glue))
+
 
 @dataclass(frozen=True)
 class Segment:
