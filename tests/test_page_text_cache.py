@@ -1,6 +1,7 @@
 """The source gate's page-text cache: a cached reading is the reading, and anything odd is a miss."""
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 import pytest
@@ -49,3 +50,12 @@ def test_a_damaged_entry_is_read_again_not_trusted(tmp_path, uncached, damage):
 def test_the_key_changes_with_the_page_path_and_every_byte_of_its_html(other):
     assert page_text_cache.key("/page", "<p>One.</p>") != page_text_cache.key(*other)
 
+
+
+def test_every_entry_written_loads_back_as_the_page_reading_it_keeps(tmp_path, uncached):
+    built = build(BuildConfig(CONTENT, cache_dir=tmp_path))
+    for page in built.pages:
+        entry = tmp_path / page_text_cache.FOLDER / f"{page_text_cache.key(page.path, page.html)}.pickle"
+        kept = pickle.loads(entry.read_bytes())
+        assert kept.haystack == uncached[page.path][0]
+        assert [s.folded.glue for s in kept.segments] == [s.folded.glue for s in built.texts[page.path].segments]
