@@ -10,14 +10,13 @@ pickle). A changed byte anywhere is a miss; an unreadable entry is a miss, never
 from __future__ import annotations
 
 import hashlib
-import os
 import pickle
 import sys
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
+from ..files import write_atomic
 from .passages import PageText
 
 FOLDER = "page-text"
@@ -54,19 +53,10 @@ def cached(cache_dir: Path | None, read: Callable[[str, str], PageText]) -> Call
         except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
             pass
         text = read(path, html)
-        _write(entry, pickle.dumps(text, protocol=pickle.HIGHEST_PROTOCOL))
+        try:
+            write_atomic(entry, pickle.dumps(text, protocol=pickle.HIGHEST_PROTOCOL))
+        except OSError:      # a cache that cannot be written is skipped
+            pass
         return text
 
     return read_cached
-
-
-def _write(entry: Path, data: bytes) -> None:
-    """Write whole or not at all (a temp file renamed into place); a cache that cannot be written is skipped."""
-    try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(dir=entry.parent, suffix=".tmp")
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(temp, entry)
-    except OSError:
-        pass

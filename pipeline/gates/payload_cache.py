@@ -11,6 +11,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from ..files import write_atomic
 from . import payload
 
 _HERE = Path(__file__).parent
@@ -66,10 +67,7 @@ def save(store: Path, key: str, figures: payload.PageFigures, base: str, browser
             "loads": [{"path": load.url[len(base):], "status": load.status, "inline_script_bytes":
                        load.inline_script_bytes, "scripts": [script(s) for s in load.scripts]}
                       for load in figures.loads]}
-    store.mkdir(parents=True, exist_ok=True)
-    temporary = store / f"{key}.tmp"
-    temporary.write_text(json.dumps(data), "utf-8")
-    temporary.replace(store / f"{key}.json")
+    write_atomic(store / f"{key}.json", json.dumps(data).encode())
 
 
 def _sha(data: bytes) -> bytes:

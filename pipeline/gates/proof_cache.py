@@ -21,6 +21,7 @@ from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
+from ..files import write_atomic
 from ..matching.directives import parse_directive
 from ..matching.textmodel import normalise
 
@@ -205,12 +206,8 @@ def load(store: Path, key_: str) -> Entry | None:
 
 
 def save(store: Path, key_: str, entry: Entry) -> None:
-    store.mkdir(parents=True, exist_ok=True)
-    path = store / f"{key_}.json"
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps({"outcomes": entry.outcomes, "html_sha256": entry.html_sha256,
-                                     "sides": entry.sides}, ensure_ascii=False), "utf-8")
-    temporary.replace(path)
+    write_atomic(store / f"{key_}.json", json.dumps({"outcomes": entry.outcomes, "html_sha256": entry.html_sha256,
+                                                    "sides": entry.sides}, ensure_ascii=False).encode())
 
 
 def _sha(text: str) -> str:

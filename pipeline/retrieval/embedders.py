@@ -19,6 +19,7 @@ from typing import Callable, Protocol, Sequence
 import numpy as np
 
 from ..errors import TrigsightError
+from ..files import write_atomic
 
 USE_MODEL_ID = "use-multilingual-v3"
 OPENAI_MODEL = "text-embedding-3-small"
@@ -184,15 +185,8 @@ class VectorCache:
             self._row[key] = len(self._keys)
             self._keys.append(key)
         self.folder.mkdir(parents=True, exist_ok=True)
-        _atomic_write(self.folder / "vectors.npy", lambda f: np.save(f, self._vectors.astype(np.float32)))
-        _atomic_write(self.folder / "keys.txt", lambda f: f.write("\n".join(self._keys).encode("ascii")))
-
-
-def _atomic_write(file: Path, write: Callable) -> None:
-    temporary = file.with_name(f".{file.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    with open(temporary, "wb") as handle:
-        write(handle)
-    os.replace(temporary, file)
+        write_atomic(self.folder / "vectors.npy", lambda f: np.save(f, self._vectors.astype(np.float32)))
+        write_atomic(self.folder / "keys.txt", lambda f: f.write("\n".join(self._keys).encode("ascii")))
 
 
 EMBED_BATCH = 512   # texts per embed() call when progress is shown
