@@ -5,16 +5,20 @@ import json
 
 import numpy as np
 import pytest
-from trigsight.answering.offline import select, sentences
+from trigsight.answering.offline import answered, select, sentences
 from trigsight.answering.overlap import Overlap, terms
 from trigsight.answering.relevance import (
     FEATURES,
     MODEL_FILE,
+    QUESTION_FEATURES,
+    SIGNS,
     Candidate,
     RelevanceModel,
     code_names,
+    default_gate,
     default_model,
     fit,
+    question_features,
 )
 from trigsight.publishing.published import Release
 
@@ -115,9 +119,76 @@ def test_the_fitted_logistic_regression_separates_what_it_can_and_round_trips():
     assert RelevanceModel.from_json(json.loads(json.dumps(model.to_json()))) == model
 
 
+def test_a_weight_of_the_wrong_sign_is_dropped_and_the_rest_refitted():
+    rng = np.random.default_rng(3)
+    rows = rng.normal(size=(400, 3))
+    labels = (rows[:, 0] - rows[:, 1] > 0).astype(int)     # the second feature pushes down
+    free, _, _, _ = fit(rows, labels, l2=0.1)
+    assert free[1] < 0
+    constrained, _, _, _ = fit(rows, labels, l2=0.1, signs=(1, 1, 0))
+    assert constrained[1] == 0 and constrained[0] > 0
+
+
+def test_every_stored_weight_has_the_sign_its_feature_allows():
+    for model in (default_model(), default_gate()):
+        for feature, weight in zip(model.features, model.weights):
+            assert SIGNS.get(feature, 0) * weight >= 0, feature
+
+
 def test_the_stored_model_names_its_version_and_only_known_features():
     model = default_model()
     stored = json.loads(MODEL_FILE.read_text("utf-8"))
     assert model.version == stored["version"] and model.fitted_on
     assert set(model.features) <= set(FEATURES) and len(model.weights) == len(model.features)
     assert 0 < model.threshold < 1
+
+
+@pytest.mark.parametrize("question, names", [
+    ("Does Bun implement worker threads the same way the author does?", ["Bun"]),
+    ("Как настроить webpack для бюджета?", ["webpack"]),        # any Latin word in another script
+    ("Which pm2 settings keep the budget?", ["pm2"]),              # a digit
+    ("Can MongoDB store the payload budget?", ["MongoDB"]),
+    ("Who is the author's dentist?", []),                          # an ordinary word, unused or not
+    ("Is the JavaScript budget per page?", []),                    # a name the pages use
+    ("Budget first: is it per page?", []),                         # capitalised at a sentence start
+])
+def test_the_names_a_question_asks_about_that_no_page_mentions(release, question, names):
+    assert Overlap.of(release).unknown_names(question) == names
+
+
+@pytest.mark.parametrize("question, low, high", [
+    ("Who is the author's dentist?", 0.5, 1.0),                  # asks about nothing the pages use
+    ("What does the author write about?", 0.0, 0.0),
+    ("Does the author write about text fragments on a boat?", 0.05, 0.4),   # one unused word among used ones
+    ("作者の歯医者は誰ですか？", 0.0, 0.0),                          # bigrams are too fine to count
+])
+def test_the_share_of_a_question_the_pages_never_mention(release, question, low, high):
+    assert low <= Overlap.of(release).unknown_share(question) <= high
+
+
+def scored_with(release, features: dict[str, float], probability: float):
+    return [(Candidate(release.passages_of("/budget")[0].id, 1, {**dict.fromkeys(FEATURES, 0.0), **features}),
+             probability)]
+
+
+def test_the_gate_refuses_what_the_question_level_model_finds_unanswered(release):
+    weights = [0.0] * len(QUESTION_FEATURES)
+    weights[QUESTION_FEATURES.index("unknown_names")] = -4.0
+    gate = RelevanceModel("test", QUESTION_FEATURES, (0.0,) * len(weights), (1.0,) * len(weights), tuple(weights),
+                          2.0, 0.5)
+    assert answered(scored_with(release, {}, 0.9), gate)
+    assert not answered(scored_with(release, {"unknown_names": 1.0}, 0.9), gate)
+    assert answered(scored_with(release, {"unknown_names": 1.0}, 0.9), None)   # no gate: the passages decide
+
+
+def test_question_features_summarise_the_candidates(release):
+    found = question_features(scored_with(release, {"overlap": 0.4, "cos_chunk": 0.7, "unknown_names": 1.0}, 0.8))
+    assert found == {**found, "top": 0.8, "second": 0.0, "overlap_max": 0.4, "overlap_top": 0.4, "cos_chunk_max": 0.7,
+                     "unknown_names": 1.0}
+    assert question_features([]) == dict.fromkeys(QUESTION_FEATURES, 0.0)
+
+
+def test_the_stored_gate_reads_only_question_features():
+    gate = default_gate()
+    assert gate is not None and set(gate.features) <= set(QUESTION_FEATURES)
+    assert 0 < gate.threshold < 1 and gate.version.endswith("-gate")

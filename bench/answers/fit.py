@@ -1,6 +1,6 @@
 """Fit the offline answer's relevance model on the development split; choose its refusal threshold there.
 
-    .venv/bin/python bench/answers/fit.py --release DIR [--questions FILE] [--write]
+    .venv/bin/python bench/answers/fit.py --release DIR [--questions FILE] [--bundled-release DIR] [--write]
 
 1. Every dev question of bench/answers/questions.json is retrieved as the chat retrieves
    it (6 chunks); every allowlisted passage of those chunks becomes a row of features
@@ -9,10 +9,20 @@
 2. Model choices (feature set, L2 strength) and the decision rule (threshold, the share of
    the first quote's probability a further quote needs) are compared on out-of-fold
    probabilities: five folds over questions, so a question's passages never help score it.
+   A second, question-level model (the gate: relevance.QUESTION_FEATURES, from the
+   question's out-of-fold candidate probabilities, labelled answerable or not) is fitted on
+   the same folds; its threshold is chosen with the others (0 = no gate). Both models keep
+   each feature's weight to the sign its meaning allows (relevance.SIGNS): a feature the
+   dev questions would weigh the other way is left out.
    The objective is the summed shortfall below the issue's targets (answered correctly 0.9,
    refused 0.9, answered correctly 0.8 in every language, expected quote 0.8), then the
    mean of the answered-correctly and refusal rates.
-3. The chosen model is refitted on all dev rows; with --write it goes to
+   With --bundled-release (a release of content/), the bundled site's questions join the
+   development set: the 55 answerable ones of bench/retrieval/golden.json and the
+   unanswerable ones of bench/answers/bundled.json, so the models see a second, smaller
+   and multilingual site, not only the Node.js docs. bench/chat/questions.json, where the
+   offline answer on the bundled site is reported, is never read.
+3. The chosen model and gate are refitted on all dev rows; with --write it goes to
    pipeline/answering/relevance.json, with a version naming the date, the dev questions
    and the release it was fitted on. The test split is never read.
 """
@@ -44,20 +54,17 @@ FEATURE_SETS = {
     # other site would share.
     "all": tuple(f for f in relevance.FEATURES if f != "cross"),
     "no-ranks": tuple(f for f in relevance.FEATURES if f not in ("rank", "best", "cross")),
-    "vectors+overlap": ("cos_passage", "cos_chunk", "cos_heading", "gap_passage", "gap_chunk", "overlap", "names",
-                        "named", "unknown"),
-    "vectors+overlap+numbers": ("cos_passage", "cos_chunk", "cos_heading", "gap_passage", "gap_chunk", "overlap",
-                                "names", "named", "unknown", "number_missing"),
-    "vectors+overlap+numbers+rare": ("cos_passage", "cos_chunk", "cos_heading", "gap_passage", "gap_chunk",
-                                     "overlap", "names", "named", "unknown", "number_missing", "rare_missing",
-                                     "rare_asked"),
-    "small": ("cos_passage", "cos_chunk", "gap_passage", "bm25_passage", "overlap", "names", "unknown"),
-    "small+pages": ("cos_passage", "cos_chunk", "gap_passage", "gap_chunk", "bm25_chunk", "overlap", "names",
-                    "page_votes", "page_first", "rank", "unknown"),
+    # Earlier candidates (vectors+overlap, +numbers, +rare, small, small+pages: results of
+    # 2026-12-01 in bench/answers/results) never won once the names and the gate came in.
+    "vectors+overlap+numbers+names+substance": ("cos_passage", "cos_chunk", "cos_heading", "gap_passage", "gap_chunk",
+                                                "overlap", "names", "named", "unknown", "number_missing",
+                                                "unknown_names", "substance", "lead_in", "unknown_share"),
 }
-L2 = (0.3, 1.0, 3.0, 10.0)
+L2 = (0.3, 1.0, 3.0)
 THRESHOLDS = tuple(round(t, 2) for t in np.arange(0.05, 0.96, 0.025))
 SECONDS = (0.3, 0.5, 0.7, 0.9)
+GATES = (0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
+GATE_L2 = 1.0
 FOLDS = 5
 PAGE_LABEL = 0.0     # the label of a passage on an expected page that is not the answering block
 
@@ -67,6 +74,7 @@ class Asked:
     question: evaluate.Question
     candidates: list            # relevance.Candidate
     labels: np.ndarray
+    release: Release
 
 
 def collect(release: Release, retriever: Retriever, questions: list[evaluate.Question]) -> list[Asked]:
@@ -77,8 +85,17 @@ def collect(release: Release, retriever: Retriever, questions: list[evaluate.Que
         labels = np.array([1.0 if c.passage_id in q.passages or _block(release, c.passage_id) in q.blocks
                            else PAGE_LABEL if release.passage(c.passage_id).page in q.pages else 0.0
                            for c in found])
-        asked.append(Asked(q, found, labels))
+        asked.append(Asked(q, found, labels, release))
     return asked
+
+
+def bundled_questions(release: Release) -> list[evaluate.Question]:
+    """The bundled site's development questions: golden.json's (answerable) and bundled.json's (unanswerable)."""
+    golden = json.loads((ROOT / "bench" / "retrieval" / "golden.json").read_text("utf-8"))["questions"]
+    answerable = [evaluate.Question(f"golden-{q['id']}", q["language"], "dev", True, q["question"], tuple(q["pages"]),
+                                    tuple(q["sentences"]), tuple(q.get("kinds", ()))) for q in golden]
+    answerable = evaluate.resolve(answerable, release, "bench/retrieval/golden.json")
+    return answerable + evaluate.load_questions(HERE / "bundled.json", "dev")
 
 
 def _block(release: Release, pid: str):
@@ -93,15 +110,49 @@ def matrix(asked: list[Asked], features: tuple[str, ...]) -> tuple[np.ndarray, n
 
 
 def model_of(rows, labels, features, l2, threshold=0.5, second=0.5, version="") -> relevance.RelevanceModel:
-    weights, bias, mean, scale = relevance.fit(rows, labels, l2)
+    weights, bias, mean, scale = relevance.fit(rows, labels, l2, signs=relevance.signs_of(tuple(features)))
     return relevance.RelevanceModel(version, tuple(features), tuple(map(float, mean)), tuple(map(float, scale)),
                                     tuple(map(float, weights)), bias, threshold, second)
 
 
+def folds(asked: list[Asked]) -> dict[int, int]:
+    order = sorted(range(len(asked)), key=lambda i: hashlib.sha1(asked[i].question.id.encode()).hexdigest())
+    return {i: n % FOLDS for n, i in enumerate(order)}
+
+
+def gate_rows(asked: list[Asked], probs: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    rows = [[relevance.question_features(list(zip(a.candidates, p)))[f] for f in relevance.QUESTION_FEATURES]
+            for a, p in zip(asked, probs)]
+    return np.array(rows, dtype=np.float64), np.array([float(a.question.answerable) for a in asked])
+
+
+def gate_of(rows, labels, threshold=0.5, version="") -> relevance.RelevanceModel:
+    weights, bias, mean, scale = relevance.fit(rows, labels, GATE_L2,
+                                               signs=relevance.signs_of(relevance.QUESTION_FEATURES))
+    return relevance.RelevanceModel(version, relevance.QUESTION_FEATURES, tuple(map(float, mean)),
+                                    tuple(map(float, scale)), tuple(map(float, weights)), bias, threshold)
+
+
+def gate_out_of_fold(asked: list[Asked], probs: list[np.ndarray]) -> np.ndarray:
+    """Each question's gate probability from a gate that never saw it (its passage probabilities out of fold too)."""
+    rows, labels = gate_rows(asked, probs)
+    fold_of = folds(asked)
+    out = np.zeros(len(asked))
+    for fold in range(FOLDS):
+        train = np.array([fold_of[i] != fold for i in range(len(asked))])
+        gate = gate_of(rows[train], labels[train])
+        for i in np.flatnonzero(~train):
+            out[i] = gate.probability(dict(zip(relevance.QUESTION_FEATURES, rows[i])))
+    return out
+
+
+def gated(probs: list[np.ndarray], gate_probs: np.ndarray, gate: float) -> list[np.ndarray]:
+    return [p if g >= gate else np.zeros_like(p) for p, g in zip(probs, gate_probs)]
+
+
 def out_of_fold(asked: list[Asked], features, l2) -> list[np.ndarray]:
     """Probabilities for each question's candidates from a model that never saw that question."""
-    order = sorted(range(len(asked)), key=lambda i: hashlib.sha1(asked[i].question.id.encode()).hexdigest())
-    fold_of = {i: n % FOLDS for n, i in enumerate(order)}
+    fold_of = folds(asked)
     probs: list[np.ndarray] = [np.zeros(0)] * len(asked)
     for fold in range(FOLDS):
         train = [a for i, a in enumerate(asked) if fold_of[i] != fold]
@@ -112,10 +163,11 @@ def out_of_fold(asked: list[Asked], features, l2) -> list[np.ndarray]:
     return probs
 
 
-def outcome(release, asked: list[Asked], probs, threshold, second) -> dict:
+def outcome(asked: list[Asked], probs, threshold, second) -> dict:
     per_language: dict[str, list[int]] = {}
     correct = answerable = refused = unanswerable = quoted_expected = answered = 0
     for a, p in zip(asked, probs):
+        release = a.release
         quotes = select(list(zip(a.candidates, p)), release, threshold, second)
         if a.question.answerable:
             answerable += 1
@@ -147,6 +199,7 @@ def objective(result: dict) -> tuple:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--release", type=Path, required=True, help="a published release of the Node.js API docs")
+    parser.add_argument("--bundled-release", type=Path, help="a published release of content/ (adds its dev questions)")
     parser.add_argument("--questions", type=Path, default=HERE / "questions.json")
     parser.add_argument("--write", action="store_true", help="store the chosen model in relevance.json")
     parser.add_argument("--page-label", type=float, default=PAGE_LABEL,
@@ -157,6 +210,10 @@ def main() -> None:
     retriever = Retriever.load(args.release)
     questions = evaluate.resolve(evaluate.load_questions(args.questions, "dev"), release, str(args.questions))
     asked = collect(release, retriever, questions)
+    if args.bundled_release:
+        bundled = bundled_questions(Release.load(args.bundled_release))
+        asked += collect(Release.load(args.bundled_release), Retriever.load(args.bundled_release), bundled)
+        questions += bundled
     rows = sum(len(a.candidates) for a in asked)
     positives = int(sum((a.labels == 1).sum() for a in asked))
     print(f"dev: {len(asked)} questions, {rows} candidate passages, {positives} positive; "
@@ -166,33 +223,49 @@ def main() -> None:
     for name, features in FEATURE_SETS.items():
         for l2 in L2:
             probs = out_of_fold(asked, features, l2)
-            for threshold in THRESHOLDS:
-                for second in SECONDS:
-                    result = outcome(release, asked, probs, threshold, second)
-                    key = objective(result) + (threshold,)
-                    if best is None or key > best[0]:
-                        best = (key, name, l2, threshold, second, result)
-            top = max((objective(outcome(release, asked, probs, t, s)) + (t, s) for t in THRESHOLDS for s in SECONDS))
-            result = outcome(release, asked, probs, top[3], top[4])
-            print(f"  {name:<16} l2 {l2:<5} out-of-fold shortfall {-top[0]:.3f}: correct {result['correct']:.2f}, "
+            gate_probs = gate_out_of_fold(asked, probs)
+            top = None
+            for gate in GATES:
+                passed = gated(probs, gate_probs, gate)
+                for threshold in THRESHOLDS:
+                    for second in SECONDS:
+                        result = outcome(asked, passed, threshold, second)
+                        key = objective(result) + (threshold,)
+                        if top is None or key > top[0]:
+                            top = (key, gate, threshold, second, result)
+            key, gate, threshold, second, result = top
+            if best is None or key > best[0]:
+                best = (key, name, l2, gate, threshold, second, result, probs)
+            print(f"  {name:<16} l2 {l2:<5} out-of-fold shortfall {-key[0]:.3f}: correct {result['correct']:.2f}, "
                   f"refused {result['refused']:.2f}, worst language {result['worst_language']:.2f}, expected "
-                  f"{result['expected']:.2f} at threshold {top[3]}, second {top[4]}")
-    _, name, l2, threshold, second, result = best
+                  f"{result['expected']:.2f} at gate {gate}, threshold {threshold}, second {second}")
+    _, name, l2, gate_threshold, threshold, second, result, probs = best
     features = FEATURE_SETS[name]
     digest = hashlib.sha1(json.dumps(sorted(q.id for q in questions)).encode()).hexdigest()[:8]
     version = f"{date.today().isoformat()}-{name}-l2{l2:g}-dev{len(questions)}-{digest}"
     model = model_of(*matrix(asked, features), features, l2, threshold, second, version)
     model = relevance.RelevanceModel(**{**model.__dict__, "fitted_on":
                                         f"{len(questions)} dev questions of {args.questions.name} on release "
-                                        f"{release.release_id}; out-of-fold: answered correctly "
+                                        f"{release.release_id}"
+                                        + (f" and of the bundled site on release "
+                                           f"{Release.load(args.bundled_release).release_id}"
+                                           if args.bundled_release else "")
+                                        + "; out-of-fold: answered correctly "
                                         f"{result['correct']:.3f}, refused {result['refused']:.3f}, expected quote "
                                         f"{result['expected']:.3f}, by language "
                                         + ", ".join(f"{k} {v:.2f}" for k, v in sorted(result["languages"].items()))})
-    print(f"chosen: {name}, l2 {l2}, threshold {threshold}, second {second}: {model.fitted_on}")
+    print(f"chosen: {name}, l2 {l2}, gate {gate_threshold}, threshold {threshold}, second {second}: {model.fitted_on}")
     for feature, weight in sorted(zip(features, model.weights), key=lambda fw: -abs(fw[1])):
         print(f"  {feature:<18} {weight:+.3f}")
+    stored = model.to_json()
+    if gate_threshold > 0:
+        # Fitted on the out-of-fold passage probabilities: what the gate sees of a new question.
+        gate = gate_of(*gate_rows(asked, probs), gate_threshold, f"{version}-gate")
+        stored["gate"] = gate.to_json()
+        for feature, weight in sorted(zip(gate.features, gate.weights), key=lambda fw: -abs(fw[1])):
+            print(f"  gate {feature:<13} {weight:+.3f}")
     if args.write:
-        relevance.MODEL_FILE.write_text(json.dumps(model.to_json(), indent=1) + "\n", "utf-8")
+        relevance.MODEL_FILE.write_text(json.dumps(stored, indent=1) + "\n", "utf-8")
         print(f"written to {relevance.MODEL_FILE.relative_to(ROOT)}")
 
 

@@ -6,7 +6,8 @@ for a question the pages never address. Every passage of the retrieved chunks ge
 calibrated probability of answering the question (`trigsight.answering.relevance`: vector
 similarity of the passage, its chunk and its heading, BM25, and lexical overlap, combined
 by a model fitted on development questions). A passage is quoted when that probability
-reaches the model's threshold; when none does, the answer is the refusal.
+reaches the model's threshold; when none does, or when the question-level gate says the
+pages do not address the question at all, the answer is the refusal.
 
 Candidates are the passages of the first `CANDIDATE_CHUNKS` retrieved chunks (a model is
 shown only the first `CONTEXT_CHUNKS`). Up to three quotes, most likely first, each from a
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from ..matching.textmodel import normalise
 from .answer import SUPPORTED, AnswerSentence, citation_for
 from .attribution import language_of
-from .relevance import Candidate, RelevanceModel, candidates, default_model
+from .relevance import Candidate, RelevanceModel, candidates, default_gate, default_model, question_features
 
 MAX_SENTENCES = 3
 CONTEXT_CHUNKS = 6        # retrieved chunks issued to a model
@@ -57,13 +58,22 @@ def select(scored: list[tuple[Candidate, float]], release, threshold: float, sec
     return chosen
 
 
+def answered(scored: list[tuple[Candidate, float]], gate: RelevanceModel | None) -> bool:
+    """Does the question-level model think the pages answer this question at all?"""
+    return gate is None or gate.probability(question_features(scored)) >= gate.threshold
+
+
 def choose(question: str, hits, scores, retriever, release, language: str,
-           model: RelevanceModel | None = None, limit: int = MAX_SENTENCES) -> list[Quoted]:
+           model: RelevanceModel | None = None, limit: int = MAX_SENTENCES,
+           gate: RelevanceModel | None = None) -> list[Quoted]:
     """The passages to quote for `question` from its retrieved `hits` (with the leg `scores`)."""
-    model = model or default_model()
+    if model is None:
+        model, gate = default_model(), default_gate()
     found = candidates(question, hits, scores, retriever, release, language)
-    return select([(c, model.probability(c.features)) for c in found], release, model.threshold, model.second,
-                  limit)
+    scored = [(c, model.probability(c.features)) for c in found]
+    if not answered(scored, gate):
+        return []
+    return select(scored, release, model.threshold, model.second, limit)
 
 
 def sentences(quotes: list[Quoted], release) -> list[AnswerSentence]:
@@ -82,7 +92,10 @@ def respond(question: str, retriever, release, language: str | None = None,
     return choose(question, hits, scores, retriever, release, language or language_of(question)), hits
 
 
-def describe(model: RelevanceModel | None = None) -> str:
-    model = model or default_model()
+def describe(model: RelevanceModel | None = None, gate: RelevanceModel | None = None) -> str:
+    if model is None:
+        model, gate = default_model(), default_gate()
+    gated = (f"; refuse when the question-level gate ({len(gate.features)} features) is below {gate.threshold:.2f}"
+             if gate else "")
     return (f"extractive; relevance model {model.version} (logistic regression over {len(model.features)} "
-            f"features), quote at p >= {model.threshold:.2f}")
+            f"features), quote at p >= {model.threshold:.2f}{gated}")

@@ -79,6 +79,40 @@ class Overlap:
         return [t for t in terms(question) if _LATIN_TERM.match(t) and not t.isdigit() and len(t) > 2
                 and not self.df.get(t)]
 
+    def unknown_share(self, question: str) -> float:
+        """The idf-weighted share of the question's English and Russian terms that no passage uses.
+
+        "Who is the author's dentist?" asks about nothing but the dentist; a question with one
+        unused word among many used ones ("deliberately") still asks about the pages. Japanese
+        and Korean terms are character bigrams, too fine to say a word is unused (counting the
+        bigrams of kanji runs and particle-less Korean words was tried: it lowered the dev
+        split's out-of-fold score, bench/answers/results/2026-12-01-fit.md).
+        """
+        wanted = [t for t in terms(question) if _SPACED_TERM.match(t) and not t.isdigit()]
+        total = sum(self.idf(t) for t in wanted)
+        return sum(self.idf(t) for t in wanted if not self.df.get(t)) / total if total else 0.0
+
+    def unknown_names(self, question: str) -> list[str]:
+        """The names the question asks about that no passage uses at all ("Bun", "pm2", "MongoDB").
+
+        A name is a Latin-script word written like one: capitalised inside the sentence,
+        with a digit or an inner capital, or any Latin word inside a question in another
+        script (a Russian question keeps "webpack" as it is). Unlike `unknown`, an ordinary
+        word the pages happen not to use ("hostile", "deliberately") is not counted.
+        """
+        foreign_script = bool(_NON_LATIN.search(question))
+        found = []
+        for match in _LATIN_WORD.finditer(question):
+            word = match.group()
+            before = question[:match.start()].rstrip()
+            capitalised = word[0].isupper() and bool(before) and before[-1] not in _SENTENCE_OPENERS
+            if not (foreign_script or capitalised or any(c.isdigit() for c in word)
+                    or any(c.isupper() for c in word[1:])):
+                continue
+            if any(not self.df.get(t) for t in terms(word)):
+                found.append(word)
+        return found
+
     def rare(self, question: str) -> list[str]:
         """The question's Latin-script terms that few passages use (product and code names, which stay
         English in every language): what an on-topic question the pages do not answer is usually about."""
@@ -110,6 +144,10 @@ class Overlap:
 
 
 _CACHE: dict[str, Overlap] = {}
+_LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9_+-]*[A-Za-z0-9]|(?<![A-Za-z0-9_])[A-Za-z](?![A-Za-z0-9_])")
+_NON_LATIN = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_SENTENCE_OPENERS = ".!?。！？:;…\n-*•([{\"'«“‘「『"
+_SPACED_TERM = re.compile(r"^[a-z0-9_.$\u00c0-\u024f\u0400-\u04ff-]+$")
 _LATIN_TERM = re.compile(r"^[a-z0-9_.$-]+$")
 _LOCK = threading.Lock()
 

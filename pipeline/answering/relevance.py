@@ -11,9 +11,16 @@ its rare Latin-script wording (names few passages use) the passage's chunk lacks
 of them decides alone: a question in Russian about an English page shares no words with
 its answer, and the nearest vector is near even when the pages never address the question.
 
+A foreign question's overlap is taken on its bridged form (its words replaced by the
+pages' nearest words: trigsight.retrieval.lexicon). Two more features: the names the
+question asks about that no page mentions ("Bun", "MongoDB": `Overlap.unknown_names`), and
+how much a sentence says on its own (its number of terms; a lead-in ending in ":").
+
 `RelevanceModel` is a logistic regression over those features: the probability that a
-passage is (or sits in the block of) an answering sentence. Its weights, the features'
-scaling and the refusal threshold are fitted on the development split of
+passage is (or sits in the block of) an answering sentence. The gate is a second one over
+`QUESTION_FEATURES`, what the scored candidates say of the question as a whole: the
+probability that the pages answer it at all. Its weights, the features'
+scaling and the refusal thresholds are fitted on the development split of
 bench/answers/questions.json by bench/answers/fit.py and stored, with a version, in
 relevance.json beside this file. The offline answer quotes passages at or above the
 threshold; below it for every candidate, the answer is a refusal.
@@ -29,12 +36,16 @@ from pathlib import Path
 
 import numpy as np
 
-from .overlap import Overlap
+from .overlap import Overlap, terms
 
 MODEL_FILE = Path(__file__).with_name("relevance.json")
 FEATURES = ("cos_passage", "cos_chunk", "cos_heading", "gap_passage", "gap_chunk", "bm25_passage", "bm25_chunk",
             "coverage_passage", "coverage_chunk", "overlap", "names", "named", "rank", "best", "cross",
-            "page_votes", "page_first", "unknown", "number_missing", "rare_missing", "rare_asked")
+            "page_votes", "page_first", "unknown", "number_missing", "rare_missing", "rare_asked", "unknown_names",
+            "substance", "lead_in", "unknown_share")
+# The question as a whole, from its scored candidates: is it answered here at all?
+QUESTION_FEATURES = ("top", "second", "unknown_names", "unknown_share", "rare_missing", "overlap_max", "overlap_top",
+                     "coverage_top", "cos_chunk_max")
 
 # Code names: dotted or called identifiers, flags, CONSTANTS, camelCase words.
 _A = r"(?<![A-Za-z0-9_$.-])"      # ASCII word boundaries: a Korean particle may follow a name directly
@@ -66,8 +77,11 @@ class Candidate:
 def candidates(question: str, hits, scores, retriever, release, question_language: str) -> list[Candidate]:
     """Every allowlisted passage of the retrieved chunks, with its features."""
     overlap = Overlap.of(release)
+    bridged = getattr(scores, "bridged", "") or question   # a foreign question in the pages' words
     names = code_names(question)
     unknown = min(2, len(overlap.unknown(question)))
+    unknown_names = min(2, len(overlap.unknown_names(question)))
+    unknown_share = overlap.unknown_share(bridged)
     rare = overlap.rare(question)
     wants_number = bool(_WANTS_NUMBER.search(question))
     top_sentence = _top(scores.cos_sentences)
@@ -99,13 +113,19 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
                 "bm25_chunk": _share(scores.bm25_chunks[chunk], top_bm25_chunk),
                 "coverage_passage": float(scores.coverage_passages[row]),
                 "coverage_chunk": float(scores.coverage_chunks[chunk]),
-                "overlap": overlap.score(question, passage), "names": found, "named": float(bool(names)),
+                "overlap": overlap.score(bridged, passage), "names": found, "named": float(bool(names)),
                 "rank": 1.0 / rank, "best": float(passage.id == hit.best_passage),
                 "cross": float(bool(page and page.language and page.language.split("-")[0] != question_language)),
                 "page_votes": pages.count(hit.page) / len(pages), "page_first": float(hit.page == pages[0]),
                 "unknown": float(unknown),
                 "number_missing": float(wants_number and not _DIGIT.search(passage.text)),
                 "rare_missing": rare_missing, "rare_asked": float(bool(rare)),
+                "unknown_names": float(unknown_names),
+                # A sentence with few words of its own, or one that only opens a list ("This has a few
+                # consequences:"), says nothing a reader can use on its own.
+                "substance": math.log1p(len(terms(passage.text))),
+                "lead_in": float(passage.text.rstrip().endswith((":", "："))),
+                "unknown_share": unknown_share,
             }))
     return out
 
@@ -147,8 +167,8 @@ class RelevanceModel:
                 "bias": self.bias, "threshold": self.threshold, "second": self.second}
 
     @classmethod
-    def from_json(cls, data: dict) -> "RelevanceModel":
-        unknown = set(data["features"]) - set(FEATURES)
+    def from_json(cls, data: dict, known: tuple[str, ...] = FEATURES) -> "RelevanceModel":
+        unknown = set(data["features"]) - set(known)
         if unknown:
             raise ValueError(f"relevance model {data.get('version')} uses unknown features {sorted(unknown)}")
         return cls(data["version"], tuple(data["features"]), tuple(data["mean"]), tuple(data["scale"]),
@@ -156,21 +176,72 @@ class RelevanceModel:
                    float(data.get("second", 0.5)), data.get("fitted_on", ""))
 
 
+def question_features(scored: list[tuple[Candidate, float]]) -> dict[str, float]:
+    """What the question's scored candidates say about the question as a whole."""
+    if not scored:
+        return dict.fromkeys(QUESTION_FEATURES, 0.0)
+    ranked = sorted(scored, key=lambda pair: -pair[1])
+    best = ranked[0][0].features
+    return {"top": ranked[0][1], "second": ranked[1][1] if len(ranked) > 1 else 0.0,
+            "unknown_names": best["unknown_names"], "unknown_share": best["unknown_share"],
+            "rare_missing": best["rare_missing"],
+            "overlap_max": max(c.features["overlap"] for c, _ in scored), "overlap_top": best["overlap"],
+            "coverage_top": best["coverage_chunk"], "cos_chunk_max": max(c.features["cos_chunk"] for c, _ in scored)}
+
+
 @functools.lru_cache(maxsize=1)
 def default_model() -> RelevanceModel:
     return RelevanceModel.from_json(json.loads(MODEL_FILE.read_text("utf-8")))
 
 
-def fit(rows: np.ndarray, labels: np.ndarray, l2: float = 1.0, iterations: int = 50) -> tuple[np.ndarray, float, np.ndarray, np.ndarray]:
+@functools.lru_cache(maxsize=1)
+def default_gate() -> RelevanceModel | None:
+    """The question-level model (relevance.json "gate"): below its threshold the answer is a refusal."""
+    data = json.loads(MODEL_FILE.read_text("utf-8")).get("gate")
+    return RelevanceModel.from_json(data, QUESTION_FEATURES) if data else None
+
+
+# The direction each feature can only push, by what it means: more similarity, overlap or
+# coverage never makes a passage less likely to answer, an unknown name never more. A fitted
+# weight of the other sign is a correlation of the corpus it was fitted on (on the Node.js
+# dev questions, unanswerable ones are on-topic, so their nearest chunks are closer than
+# an answerable question's), and it would reverse on another site; such a feature is
+# dropped and the rest refitted. Features not listed (named, cross, rare_asked) are free.
+SIGNS = {"cos_passage": 1, "cos_chunk": 1, "cos_heading": 1, "gap_passage": 1, "gap_chunk": 1, "bm25_passage": 1,
+         "bm25_chunk": 1, "coverage_passage": 1, "coverage_chunk": 1, "overlap": 1, "names": 1, "rank": 1, "best": 1,
+         "page_votes": 1, "page_first": 1, "unknown": -1, "number_missing": -1, "rare_missing": -1,
+         "unknown_names": -1, "substance": 1, "lead_in": -1, "unknown_share": -1,
+         # the gate
+         "top": 1, "second": 1, "overlap_max": 1, "overlap_top": 1, "coverage_top": 1, "cos_chunk_max": 1}
+
+
+def fit(rows: np.ndarray, labels: np.ndarray, l2: float = 1.0, iterations: int = 50,
+        signs: tuple[int, ...] | None = None) -> tuple[np.ndarray, float, np.ndarray, np.ndarray]:
     """L2-regularised logistic regression by Newton's method: (weights, bias, mean, scale).
 
     Features are standardised first (the stored mean and scale); the bias is not penalised.
+    With `signs` (+1, -1 or 0 for free, per feature), a feature whose weight comes out of
+    the wrong sign gets weight 0 and the others are refitted, until every sign holds.
     """
     mean = rows.mean(axis=0)
     scale = rows.std(axis=0)
     scale[scale < 1e-9] = 1.0
     x = np.hstack([(rows - mean) / scale, np.ones((len(rows), 1))])
-    y = labels.astype(np.float64)
+    kept = np.ones(x.shape[1], dtype=bool)
+    while True:
+        w = np.zeros(x.shape[1])
+        w[kept] = _newton(x[:, kept], labels.astype(np.float64), l2, iterations)
+        wrong = [i for i, sign in enumerate(signs or ()) if kept[i] and sign * w[i] < 0]
+        if not wrong:
+            return w[:-1], float(w[-1]), mean, scale
+        kept[max(wrong, key=lambda i: abs(w[i]))] = False
+
+
+def signs_of(features: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(SIGNS.get(name, 0) for name in features)
+
+
+def _newton(x: np.ndarray, y: np.ndarray, l2: float, iterations: int) -> np.ndarray:
     w = np.zeros(x.shape[1])
     penalty = np.full(x.shape[1], l2)
     penalty[-1] = 0.0
@@ -182,4 +253,4 @@ def fit(rows: np.ndarray, labels: np.ndarray, l2: float = 1.0, iterations: int =
         w -= step
         if np.max(np.abs(step)) < 1e-8:
             break
-    return w[:-1], float(w[-1]), mean, scale
+    return w

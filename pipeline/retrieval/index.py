@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from .. import progress as progress_bar
-from . import ann, embedders, index_reuse
+from . import ann, embedders, index_reuse, lexicon
 from .bm25 import EPSILON, K1, B, BM25Index
 from .chunks import build_chunks
 from .layout import (
@@ -71,9 +71,12 @@ def build(passages: Sequence, folder: Path, embedder: embedders.Embedder,
     chunk_texts = [c.indexed_text for c in chunks]
     passage_texts = [p.text for p in indexed]
     heading_texts = [c.context or c.text for c in chunks]
-    vectors, embedded = embedders.embed_cached(embedder, chunk_texts + passage_texts + heading_texts, cache,
+    words = lexicon.vocabulary(passage_texts + [c.context for c in chunks if c.context])
+    vectors, embedded = embedders.embed_cached(embedder, chunk_texts + passage_texts + heading_texts + words, cache,
                                                 progress)
-    vectors, heading_vectors = vectors[:len(chunk_texts) + len(passage_texts)], vectors[len(chunk_texts) + len(passage_texts):]
+    texts = len(chunk_texts) + len(passage_texts)
+    vectors, heading_vectors, word_vectors = (vectors[:texts], vectors[texts:texts + len(heading_texts)],
+                                              vectors[texts + len(heading_texts):])
 
     folder.mkdir(parents=True, exist_ok=True)
     BM25Index.build([tokenize(t) for t in chunk_texts]).save(folder / BM25_CHUNKS)
@@ -81,6 +84,7 @@ def build(passages: Sequence, folder: Path, embedder: embedders.Embedder,
     np.save(folder / "vectors-chunks.npy", vectors[:len(chunks)])
     np.save(folder / "vectors-passages.npy", vectors[len(chunks):])
     np.save(folder / HEADINGS_VECTORS, heading_vectors)
+    np.save(folder / lexicon.LEXICON_VECTORS, word_vectors)
     graphs = write_graphs(folder, vectors[:len(chunks)], vectors[len(chunks):])
     meta = {
         "schema": SCHEMA,
@@ -91,11 +95,12 @@ def build(passages: Sequence, folder: Path, embedder: embedders.Embedder,
         "fusion": {"depth": FUSION_DEPTH, "min_coverage": MIN_COVERAGE,
                    "chunk_vector": "mean of the chunk's cosine and its best passage's cosine"},
         **({"ann": graphs} if graphs else {}),
+        "lexicon": {"file": lexicon.LEXICON_VECTORS, "nearest": lexicon.NEAREST, "words": words},
         "chunks": [c.to_json() for c in chunks],
         "passages": [{"id": p.id, "page": p.page, "chunk": n} for p, n in zip(indexed, chunk_of)],
     }
     (folder / META).write_text(json.dumps(meta, ensure_ascii=False, indent=None) + "\n", "utf-8")
-    total = len(set(chunk_texts + passage_texts + heading_texts))
+    total = len(set(chunk_texts + passage_texts + heading_texts + words))
     return IndexResult(folder, len(chunks), len(indexed), embedder.model_id, meta["model"]["dims"],
                        embedded, total - embedded, time.perf_counter() - started)
 

@@ -12,6 +12,8 @@ index/
   vectors-passages.npy   float32 (passages, dims)
   vectors-headings.npy   float32 (chunks, dims): each chunk's page title and nearest heading
                          alone (optional: an index without it answers from the other legs)
+  vectors-lexicon.npy    float32 (words, dims): the pages' vocabulary, index.json "lexicon"
+                         lists the words (lexicon.py; optional: without it no question is bridged)
   ann-chunks.usearch     HNSW graphs over vectors-chunks and vectors-passages (usearch, inner
   ann-passages.usearch   product, float16), only from ANN_MIN_PASSAGES passages on; index.json's
                          "ann" names them and how many candidates a question takes from each

@@ -20,7 +20,7 @@ from typing import Sequence
 import numpy as np
 
 from ..errors import TrigsightError
-from . import ann, embedders
+from . import ann, embedders, lexicon
 from .bm25 import BM25Index
 from .layout import (
     ANN_CANDIDATES,
@@ -93,6 +93,7 @@ class LegScores:
     cos_whole: np.ndarray | None = None      # each chunk's own cosine (title and heading included)
     cos_sentences: np.ndarray | None = None  # each passage's own cosine
     cos_headings: np.ndarray | None = None   # each chunk's page title and heading alone
+    bridged: str = ""                        # the question as BM25 read it (lexicon.py), when it differs
 
 
 class Retriever:
@@ -100,8 +101,9 @@ class Retriever:
                  vectors_chunks: np.ndarray, vectors_passages: np.ndarray,
                  embedder: embedders.Embedder | None, embedder_error: str = "",
                  vectors_headings: np.ndarray | None = None,
-                 graphs: tuple[ann.Graph, ann.Graph] | None = None):
+                 graphs: tuple[ann.Graph, ann.Graph] | None = None, words: lexicon.Lexicon | None = None):
         self.meta = meta
+        self.lexicon = words
         self.chunks = load_chunks(meta)
         self.passage_ids = [p["id"] for p in meta["passages"]]
         self.passage_pages = [p["page"] for p in meta["passages"]]
@@ -176,16 +178,25 @@ class Retriever:
             graphs = (ann.Graph(folder / meta["ann"]["chunks"]), ann.Graph(folder / meta["ann"]["passages"]))
             if (len(graphs[0]), len(graphs[1])) != (len(vectors_chunks), len(vectors_passages)):
                 raise IndexMismatch("the HNSW graphs do not cover the index's vectors: rebuild the release", str(folder))
+        words = None
+        if "lexicon" in meta:
+            words = lexicon.Lexicon(meta["lexicon"]["words"], np.load(folder / meta["lexicon"]["file"], mmap_mode="r"),
+                                    float(meta["lexicon"].get("nearest", lexicon.NEAREST)))
         return cls(meta, BM25Index.load(folder / BM25_CHUNKS), BM25Index.load(folder / BM25_PASSAGES),
-                   vectors_chunks, vectors_passages, embedder, error, vectors_headings, graphs)
+                   vectors_chunks, vectors_passages, embedder, error, vectors_headings, graphs, words)
 
     # --- scoring -------------------------------------------------------------------------
 
     def scores(self, query: str) -> LegScores:
-        tokens = tokenize(query)
+        foreign = self.lexicon.foreign(query) if self.lexicon is not None and self.embedder is not None else []
+        embedded = self._embed([query, *foreign])
+        vector = None if embedded is None else embedded[0]
+        bridged = query
+        if embedded is not None and foreign:
+            bridged = lexicon.bridge(query, self.lexicon.translations(foreign, embedded[1:]))
+        tokens = tokenize(bridged)
         bm25_chunks, bm25_passages = self.bm25_chunks.scores(tokens), self.bm25_passages.scores(tokens)
         cosines: tuple = (None,) * 5
-        vector = self._embed(query)
         if vector is not None and len(self.chunks):
             if self.graphs is None:
                 cosines = self._cosines(vector, slice(None), slice(None))
@@ -196,7 +207,7 @@ class Retriever:
         cos_chunks, cos_passages, whole, sentences, headings = cosines
         return LegScores(bm25_chunks, bm25_passages,
                          self.bm25_chunks.coverage(tokens), self.bm25_passages.coverage(tokens),
-                         cos_chunks, cos_passages, whole, sentences, headings)
+                         cos_chunks, cos_passages, whole, sentences, headings, bridged if bridged != query else "")
 
     def _cosines(self, vector: np.ndarray, chunks, passages) -> tuple:
         """The vector leg's arrays over `chunks` and `passages` (index arrays, or every row).
@@ -255,11 +266,11 @@ class Retriever:
             out.append(full)
         return tuple(out)
 
-    def _embed(self, query: str) -> np.ndarray | None:
+    def _embed(self, texts: list[str]) -> np.ndarray | None:
         if self.embedder is None:
             return None
         try:
-            return self.embedder.embed([query])[0]
+            return self.embedder.embed(texts)
         except embedders.EmbeddingUnavailable as error:
             if not self._warned.is_set():
                 self._warned.set()
@@ -312,9 +323,10 @@ class Retriever:
     def similarity(self, text: str, passage_ids: Sequence[str]) -> dict[str, float]:
         """Cosine of `text` and each indexed passage, in the index's vector space ({} without vectors)."""
         rows = [(pid, self.passage_row[pid]) for pid in passage_ids if pid in self.passage_row]
-        vector = self._embed(text) if rows else None
-        if vector is None:
+        vectors = self._embed([text]) if rows else None
+        if vectors is None:
             return {}
+        vector = vectors[0]
         return {pid: float(np.dot(self.vectors_passages[row], vector)) for pid, row in rows}
 
     def search_passages(self, query: str, k: int = 10) -> list[tuple[str, float]]:

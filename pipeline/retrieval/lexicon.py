@@ -1,0 +1,129 @@
+"""The pages' own words, each with its vector: a bridge for questions asked in another script.
+
+BM25 and the answer's word overlap only see a Russian, Japanese or Korean question's words
+when the pages use them. Over English pages they never do, so a cross-language question
+had only the vector leg to go on. The lexicon is the pages' vocabulary (every word used at
+least twice, in the units `words` cuts), embedded by the index's own multilingual model.
+A question word in a script the pages barely use is replaced by the pages' words nearest
+to it in that space ("сжатие" → compression, "圧縮" → compression, "터미널" → terminal)
+when the nearest is close enough; the bridged question then feeds BM25 and the overlap
+features like any question in the pages' language. A word in the pages' own script is
+never replaced: an unknown English word ("pm2") must stay unknown, which is evidence
+that the pages do not answer.
+
+Built at release time (index.py), stored as index.json "lexicon" and vectors-lexicon.npy.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from .tokenize import STOPWORDS
+
+LEXICON_VECTORS = "vectors-lexicon.npy"
+MIN_COUNT = 2           # a word used once is as likely a typo or an identifier's part
+MOST_WORDS = 30_000     # the most frequent; a question costs one product with this many rows
+# Measured on the development split of bench/answers/questions.json (bench/answers/lexicon.py):
+# below ~0.7 the nearest page word of a Korean or Japanese word is often unrelated.
+NEAREST = 0.72
+SPREAD = 0.04           # also take a second word this close to the first ("handler", "handlers")
+PER_WORD = 2
+FOREIGN_SHARE = 0.01    # a script with fewer of the vocabulary's words than this is not the pages'
+
+_KATAKANA = "\u30a0-\u30ff\uff66-\uff9f"
+_KANJI = "\u3005\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_HANGUL = "\uac00-\ud7af"
+_UNIT = re.compile(rf"(?P<kata>[{_KATAKANA}]{{2,}})|(?P<kanji>[{_KANJI}]{{2,}})|(?P<ko>[{_HANGUL}]{{2,}})"
+                   rf"|(?P<word>[^\W\d_{_KATAKANA}{_KANJI}{_HANGUL}\u3040-\u309f]{{3,}})")
+# Korean particles and endings glued to a word; the longest that leaves two syllables is cut.
+_PARTICLES = sorted("""하나요 되나요 있나요 합니까 합니다 습니까 습니다 나요 니까 에서는 에서도 으로는 으로도 에게서 까지는 부터는 에서 으로 에게 까지 부터 처럼 보다 에는 에도 와는
+과는 이나 이란 라는 이라 들은 들이 들을 들의 들에 와 과 의 에 를 을 이 가 은 는 로 도 만 들""".split(), key=len,
+                    reverse=True)
+
+
+_STANDALONE = frozenset(_PARTICLES) | frozenset("때 중 수 것 등 및 또는 그리고 하는 있는 없는 있을 들어 어떤 어떻게 무엇 언제 어디 "
+                                                 "어느 해야 하려면".split())
+
+
+def script(unit: str) -> str:
+    first = unit[0]
+    if "\uac00" <= first <= "\ud7af":
+        return "ko"
+    if re.match(rf"[{_KATAKANA}{_KANJI}]", first):
+        return "ja"
+    if "\u0400" <= first <= "\u04ff":
+        return "cyrillic"
+    if first.isascii() or "\u00c0" <= first <= "\u024f":
+        return "latin"
+    return "other"
+
+
+def words(text: str) -> list[str]:
+    """Word-like units of `text`: words of spaced scripts (3+ letters, case-folded), runs of
+    katakana or of kanji (2+), and Korean words without their trailing particle."""
+    out = []
+    for match in _UNIT.finditer(text):
+        unit = match.group()
+        if match.lastgroup == "ko":
+            for particle in _PARTICLES:
+                if unit.endswith(particle) and len(unit) - len(particle) >= 2:
+                    unit = unit[:-len(particle)]
+                    break
+        elif match.lastgroup == "word":
+            unit = unit.casefold()
+        out.append(unit)
+    return out
+
+
+def vocabulary(texts: Iterable[str], min_count: int = MIN_COUNT, most: int = MOST_WORDS) -> list[str]:
+    """The words used at least `min_count` times, most frequent first (ties in first-seen order)."""
+    counts = Counter(unit for text in texts for unit in words(text))
+    return [word for word, count in counts.most_common(most) if count >= min_count]
+
+
+@dataclass
+class Lexicon:
+    words: list[str]
+    vectors: np.ndarray                  # float32 (len(words), dims), unit rows
+    nearest: float = NEAREST
+
+    def __post_init__(self):
+        self._known = set(self.words)
+        scripts = Counter(script(w) for w in self.words)
+        total = max(1, len(self.words))
+        self.scripts = {name for name, count in scripts.items() if count / total >= FOREIGN_SHARE}
+
+    def foreign(self, question: str) -> list[str]:
+        """The question's words in a script the pages barely use, and not among the pages' words."""
+        return list(dict.fromkeys(u for u in words(question) if u not in self._known and u not in STOPWORDS
+                                  and u not in _STANDALONE and script(u) not in self.scripts))
+
+    def translations(self, units: Sequence[str], vectors: np.ndarray) -> dict[str, list[str]]:
+        """For each foreign unit (its vector a row of `vectors`), the pages' nearest words, if near enough."""
+        if not len(units) or not len(self.words):
+            return {}
+        similarity = np.asarray(vectors @ self.vectors.T)
+        out: dict[str, list[str]] = {}
+        for unit, row in zip(units, similarity):
+            order = np.argsort(-row)[:PER_WORD]
+            best = float(row[order[0]])
+            if best >= self.nearest:
+                out[unit] = [self.words[i] for i in order if row[i] >= max(self.nearest, best - SPREAD)]
+        return out
+
+
+def bridge(question: str, translations: dict[str, list[str]]) -> str:
+    """The question with each translated unit replaced by the pages' words for it."""
+    if not translations:
+        return question
+    pattern = re.compile("|".join(re.escape(u) for u in sorted(translations, key=len, reverse=True)), re.IGNORECASE)
+    bridged = question
+    for match in reversed(list(pattern.finditer(question))):
+        key = next((u for u in translations if u.casefold() == match.group().casefold()), None)
+        if key is not None:
+            bridged = bridged[:match.start()] + " " + " ".join(translations[key]) + " " + bridged[match.end():]
+    return bridged

@@ -1,0 +1,125 @@
+"""The lexicon bridges a question in another script to the pages' own words (real offline model)."""
+import json
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+from trigsight.retrieval import embedders, index, lexicon
+from trigsight.retrieval.search import Retriever
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("How does compression work in zlib?", ["how", "does", "compression", "work", "zlib"]),
+    ("Можно ли перезагрузить ES-модуль?", ["можно", "перезагрузить", "модуль"]),
+    ("zlib の圧縮レベルを上げると", ["zlib", "圧縮", "レベル"]),
+    ("워커 스레드에 소켓을 넘겨줄 수 있나요?", ["워커", "스레드", "소켓", "넘겨줄", "있나요"]),
+    ("Windows에서 os.cpus()는", ["windows", "에서", "cpus"]),
+])
+def test_words_cut_each_script_into_word_like_units(text, expected):
+    assert lexicon.words(text) == expected
+
+
+def test_the_vocabulary_keeps_words_used_twice_most_frequent_first():
+    texts = ["Compression saves bytes.", "Compression costs time.", "Bytes and time and compression."]
+    assert lexicon.vocabulary(texts) == ["compression", "bytes", "time", "and"]
+    assert lexicon.vocabulary(texts, min_count=3) == ["compression"]
+    assert lexicon.vocabulary(texts, most=2) == ["compression", "bytes"]
+
+
+@pytest.mark.parametrize("question, translations, present, absent", [
+    ("Что такое сжатие?", {"сжатие": ["compression"]}, ["Что такое", "compression"], ["сжатие"]),
+    ("zlib の圧縮レベル", {"圧縮": ["compression", "compressed"], "レベル": ["level"]},
+     ["zlib", "compression compressed", "level"], ["圧縮", "レベル"]),
+    ("Сжатие и СЖАТИЕ", {"сжатие": ["compression"]}, ["compression  и  compression"], ["жат"]),
+    ("Nothing to bridge", {}, ["Nothing to bridge"], []),
+])
+def test_bridge_replaces_each_translated_word_and_keeps_the_rest(question, translations, present, absent):
+    bridged = lexicon.bridge(question, translations)
+    assert all(text in bridged for text in present) and not any(text in bridged for text in absent)
+
+
+@dataclass(frozen=True)
+class Passage:
+    id: str
+    page: str
+    text: str
+    block: int
+    kind: str = "p"
+    headings: tuple = ("Garden",)
+
+
+SENTENCES = [
+    "Tomatoes want deep watering twice a week in summer.",
+    "Water the tomatoes in the morning, never at noon.",
+    "Compression of the compost pile keeps the heat inside the compost.",
+    "Bees visit lavender and borage more than any other flowers.",
+    "Prune the apple trees at the end of winter, before the buds open.",
+    "Apple trees need pruning every winter.",
+]
+
+
+@pytest.fixture(scope="module")
+def english_index(tmp_path_factory):
+    root = tmp_path_factory.mktemp("lexicon")
+    passages = [Passage(f"p{n}", "/", text, n) for n, text in enumerate(SENTENCES)]
+    index.build(passages, root / "index", embedders.offline(), None, titles={"/": "Garden"})
+    return root
+
+
+def test_the_release_stores_the_pages_vocabulary_with_its_vectors(english_index):
+    meta = json.loads((english_index / "index" / "index.json").read_text("utf-8"))
+    vectors = np.load(english_index / "index" / meta["lexicon"]["file"])
+    assert "tomatoes" in meta["lexicon"]["words"] and "lavender" not in meta["lexicon"]["words"]  # used once
+    assert vectors.shape == (len(meta["lexicon"]["words"]), 512)
+    np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-4)
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Когда поливать помидоры?", "tomatoes"),
+    ("トマトの水やりは週に何回ですか", "tomatoes"),
+    ("사과 나무는 언제 가지치기를 하나요?", "apple"),
+])
+def test_a_question_in_another_script_reaches_bm25_in_the_pages_words(english_index, question, expected):
+    retriever = Retriever.load(english_index)
+    scores = retriever.scores(question)
+    assert expected in scores.bridged.casefold()
+    assert scores.bm25_passages.max() > 0     # the keyword leg now has something to rank
+
+
+@pytest.mark.parametrize("question", [
+    "When should I water pm2 tomatoes?",      # the pages' own script: an unknown word stays unknown
+    "Tomatoes watering",
+])
+def test_a_question_in_the_pages_script_is_never_rewritten(english_index, question):
+    assert Retriever.load(english_index).scores(question).bridged == ""
+
+
+def test_a_word_nothing_in_the_pages_resembles_stays_as_it_was(english_index):
+    retriever = Retriever.load(english_index)
+    foreign = retriever.lexicon.foreign("Как зарегистрировать плагин в Fastify?")
+    translations = retriever.lexicon.translations(foreign, retriever.embedder.embed(foreign))
+    assert "плагин" in foreign and "плагин" not in translations
+
+
+def test_an_index_without_a_lexicon_still_answers(english_index, tmp_path):
+    import shutil
+
+    copy = shutil.copytree(english_index, tmp_path / "release")
+    meta_file = copy / "index" / "index.json"
+    meta = json.loads(meta_file.read_text("utf-8"))
+    del meta["lexicon"]
+    meta_file.write_text(json.dumps(meta), "utf-8")
+    retriever = Retriever.load(copy)
+    assert retriever.lexicon is None
+    assert retriever.scores("Когда поливать помидоры?").bridged == ""
+    assert retriever.search("Когда поливать помидоры?", k=1)
+
+
+def test_a_site_that_has_pages_in_the_questions_script_is_not_bridged(tmp_path):
+    russian = ["Помидоры поливают дважды в неделю.", "Помидоры поливают утром."]
+    passages = [Passage(f"p{n}", "/ru" if n >= len(SENTENCES) else "/", text, n)
+                for n, text in enumerate(SENTENCES + russian)]
+    index.build(passages, tmp_path / "index", embedders.offline(), None)
+    retriever = Retriever.load(tmp_path)
+    assert "cyrillic" in retriever.lexicon.scripts
+    assert retriever.scores("Когда поливать помидоры?").bridged == ""
