@@ -101,6 +101,15 @@ def test_a_second_sentence_of_the_same_block_adds_nothing(tmp_path):
     assert quoted.text == quoted.citations[0].quote == "Streams are buffered."
 
 
+def test_one_table_row_gives_one_quote(tmp_path):
+    row = ["nl2br", "New Line to Break", "markdown.extensions.nl2br"]
+    table = Release.load(write_allowlist(tmp_path, {"/extensions": row + ["Tables add pipes."]}, cells=frozenset(row)))
+    first, second, third, other = table.passages_of("/extensions")
+    scored = [(Candidate(first.id, 1, {}), 0.9), (Candidate(second.id, 1, {}), 0.85), (Candidate(third.id, 1, {}), 0.8),
+              (Candidate(other.id, 2, {}), 0.7)]
+    assert [q.passage_id for q in select(scored, table, 0.3, 0.1)] == [first.id, other.id]
+
+
 def test_no_more_than_the_limit_is_quoted(release):
     scored = [(candidate(release, path, number, rank), 0.9 - rank / 100)
               for rank, (path, number) in enumerate([("/budget", 0), ("/budget", 1), ("/author", 0), ("/author", 1)], 1)]

@@ -11,7 +11,7 @@ pages do not address the question at all, the answer is the refusal.
 
 Candidates are the passages of the first `CANDIDATE_CHUNKS` retrieved chunks (a model is
 shown only the first `CONTEXT_CHUNKS`). Up to three quotes, most likely first, each from a
-different block, a further one only when it is at least `second` times as likely as the
+different block (a table row counts as one), a further one only when it is at least `second` times as likely as the
 first (both fitted with the model) and says something the others do not (the same
 sentence repeated on another page adds nothing).
 """
@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..matching.textmodel import normalise
+from ..retrieval.chunks import TABLE_CELLS
 from .answer import SUPPORTED, AnswerSentence, citation_for
 from .attribution import language_of
 from .relevance import Candidate, RelevanceModel, candidates, default_gate, default_model, question_features
@@ -50,9 +51,12 @@ def select(scored: list[tuple[Candidate, float]], release, threshold: float, sec
             break
         passage = release.passage(candidate.passage_id)
         text = str(normalise(passage.text))
-        if (passage.page, passage.block) in blocks or text in texts:
+        # A table row is one retrieved chunk whose cells are blocks of their own: "nl2br",
+        # "markdown.extensions.nl2br" and "New Line to Break" quoted apart are one row said thrice.
+        block = ("row", candidate.rank) if passage.kind in TABLE_CELLS else (passage.page, passage.block)
+        if block in blocks or text in texts:
             continue
-        blocks.add((passage.page, passage.block))
+        blocks.add(block)
         texts.add(text)
         chosen.append(Quoted(candidate.passage_id, probability, candidate.rank))
     return chosen
