@@ -110,6 +110,20 @@ def test_one_table_row_gives_one_quote(tmp_path):
     assert [q.passage_id for q in select(scored, table, 0.3, 0.1)] == [first.id, other.id]
 
 
+@pytest.mark.parametrize("pointer_probability, others, quoted", [
+    (0.9, [0.6], ["Streams buffer data."]),                  # a pointer is passed over for what says something
+    (0.9, [0.1], ["See Streams for details."]),              # nothing else qualifies: the pointer, alone
+    (0.9, [], ["See Streams for details."]),
+])
+def test_a_sentence_that_only_points_elsewhere_is_quoted_only_alone(tmp_path, pointer_probability, others, quoted):
+    pages = {"/a": ["See Streams for details."], "/b": ["Streams buffer data."], "/c": ["Streams have a highWaterMark."]}
+    site = Release.load(write_allowlist(tmp_path, pages))
+    scored = [(Candidate(site.passages_of("/a")[0].id, 1, {}), pointer_probability)]
+    scored += [(Candidate(site.passages_of(path)[0].id, 2 + n, {}), p) for n, (path, p) in enumerate(zip(["/b", "/c"], others))]
+    chosen = select(scored, site, threshold=0.3, second=0.1)
+    assert [site.passage(q.passage_id).text for q in chosen] == quoted
+
+
 def test_no_more_than_the_limit_is_quoted(release):
     scored = [(candidate(release, path, number, rank), 0.9 - rank / 100)
               for rank, (path, number) in enumerate([("/budget", 0), ("/budget", 1), ("/author", 0), ("/author", 1)], 1)]

@@ -11,12 +11,14 @@ pages do not address the question at all, the answer is the refusal.
 
 Candidates are the passages of the first `CANDIDATE_CHUNKS` retrieved chunks (a model is
 shown only the first `CONTEXT_CHUNKS`). Up to three quotes, most likely first, each from a
-different block (a table row counts as one), a further one only when it is at least `second` times as likely as the
-first (both fitted with the model) and says something the others do not (the same
-sentence repeated on another page adds nothing).
+different block (a table row counts as one), a sentence that only points elsewhere ("See X
+for details.") only when nothing else qualifies, a further one only when it is at least
+`second` times as likely as the first (both fitted with the model) and says something the
+others do not (the same sentence repeated on another page adds nothing).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..matching.textmodel import normalise
@@ -26,6 +28,8 @@ from .attribution import language_of
 from .relevance import Candidate, RelevanceModel, candidates, default_gate, default_model, question_features
 
 MAX_SENTENCES = 3
+_POINTER = re.compile(r"(?i)^\s*(?:see|refer to|for (?:more|further|full|additional) (?:details|information)[^,.]*, see"
+                      r"|(?:подробнее )?см\.)\s")
 CONTEXT_CHUNKS = 6        # retrieved chunks issued to a model
 CANDIDATE_CHUNKS = 20     # retrieved chunks whose passages the offline answer may quote
 
@@ -40,7 +44,12 @@ class Quoted:
 def select(scored: list[tuple[Candidate, float]], release, threshold: float, second: float,
            limit: int = MAX_SENTENCES) -> list[Quoted]:
     """The quotes among scored candidates: see the module docstring."""
-    ranked = sorted(scored, key=lambda pair: (-pair[1], pair[0].rank))
+    ranked = sorted(((c, p) for c, p in scored if p >= threshold), key=lambda pair: (-pair[1], pair[0].rank))
+    # "See assert.throws() for more details." points elsewhere and says nothing itself: it is
+    # quoted only when nothing else reaches the threshold ("Where is the list of extensions?"),
+    # and then alone.
+    said = [(c, p) for c, p in ranked if not _POINTER.match(release.passage(c.passage_id).text)]
+    ranked = said or ranked[:1]
     chosen: list[Quoted] = []
     blocks: set[tuple[str, int]] = set()
     texts: set[str] = set()
