@@ -12,9 +12,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from trigsight.answering import relevance
+from trigsight.answering import offline, relevance
 from trigsight.answering.attribution import language_of
-from trigsight.answering.offline import CANDIDATE_CHUNKS, select
+from trigsight.answering.offline import CANDIDATE_CHUNKS
 from trigsight.publishing.published import Release
 from trigsight.retrieval.search import Retriever
 
@@ -30,10 +30,9 @@ def main() -> None:
           f"lexicon {len(retriever.lexicon.words) if retriever.lexicon else 0} words")
     for question in args.questions:
         hits, scores = retriever.search_scored(question, k=CANDIDATE_CHUNKS)
-        found = relevance.candidates(question, hits, scores, retriever, release, language_of(question))
-        scored = [(c, model.probability(c.features)) for c in found]
+        scored = offline.weigh(question, hits, scores, retriever, release, language_of(question), model)
         allowed = gate.probability(relevance.question_features(scored)) if gate else 1.0
-        quotes = select(scored, release, model.threshold, model.second) if not gate or allowed >= gate.threshold else []
+        quotes = offline.choose(question, hits, scores, retriever, release, language_of(question))
         print(f"\n{question}")
         if scores.bridged:
             print(f"  BM25 read: {scores.bridged}")

@@ -78,11 +78,7 @@ def main() -> None:
           f"shipped relevance model {auc(best_shipped, answerable):.3f}")
     base = tuple(f for f in relevance.FEATURES if f not in ("rank", "best", "cross"))
     for name, features in (("shipped features", base), ("with e5", base + ("e5", "e5_gap"))):
-        probs = fit.out_of_fold(asked, features, 1.0)
-        gates = fit.gate_out_of_fold(asked, probs)
-        key, gate, threshold, second, result = max(
-            (fit.objective(r) + (t,), g, t, s, r) for g in fit.GATES for t in fit.THRESHOLDS for s in fit.SECONDS
-            for r in [fit.outcome(asked, fit.gated(probs, gates, g), t, s)])
+        _, gate, threshold, second, result = fit.best_rule(asked, fit.out_of_fold(asked, features, 1.0))
         print(f"  {name:<16} out-of-fold: correct {result['correct']:.2f}, refused {result['refused']:.2f}, expected "
               f"{result['expected']:.2f} (gate {gate}, threshold {threshold})")
 

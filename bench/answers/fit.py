@@ -188,6 +188,22 @@ def outcome(asked: list[Asked], probs, threshold, second) -> dict:
             "languages": rates}
 
 
+def best_rule(asked: list[Asked], probs: list[np.ndarray]) -> tuple:
+    """The decision rule with the best objective on these out-of-fold probabilities:
+    (objective key, gate threshold, passage threshold, second, outcome)."""
+    gate_probs = gate_out_of_fold(asked, probs)
+    best = None
+    for gate in GATES:
+        passed = gated(probs, gate_probs, gate)
+        for threshold in THRESHOLDS:
+            for second in SECONDS:
+                result = outcome(asked, passed, threshold, second)
+                key = objective(result) + (threshold,)
+                if best is None or key > best[0]:
+                    best = (key, gate, threshold, second, result)
+    return best
+
+
 def objective(result: dict) -> tuple:
     """How far below the issue's targets (0.9 answered correctly, 0.9 refused, 0.8 in every language,
     0.8 expected quote), then the balanced rate."""
@@ -210,9 +226,10 @@ def main() -> None:
     retriever = Retriever.load(args.release)
     questions = evaluate.resolve(evaluate.load_questions(args.questions, "dev"), release, str(args.questions))
     asked = collect(release, retriever, questions)
-    if args.bundled_release:
-        bundled = bundled_questions(Release.load(args.bundled_release))
-        asked += collect(Release.load(args.bundled_release), Retriever.load(args.bundled_release), bundled)
+    bundled_release = Release.load(args.bundled_release) if args.bundled_release else None
+    if bundled_release is not None:
+        bundled = bundled_questions(bundled_release)
+        asked += collect(bundled_release, Retriever.load(args.bundled_release), bundled)
         questions += bundled
     rows = sum(len(a.candidates) for a in asked)
     positives = int(sum((a.labels == 1).sum() for a in asked))
@@ -223,17 +240,7 @@ def main() -> None:
     for name, features in FEATURE_SETS.items():
         for l2 in L2:
             probs = out_of_fold(asked, features, l2)
-            gate_probs = gate_out_of_fold(asked, probs)
-            top = None
-            for gate in GATES:
-                passed = gated(probs, gate_probs, gate)
-                for threshold in THRESHOLDS:
-                    for second in SECONDS:
-                        result = outcome(asked, passed, threshold, second)
-                        key = objective(result) + (threshold,)
-                        if top is None or key > top[0]:
-                            top = (key, gate, threshold, second, result)
-            key, gate, threshold, second, result = top
+            key, gate, threshold, second, result = best_rule(asked, probs)
             if best is None or key > best[0]:
                 best = (key, name, l2, gate, threshold, second, result, probs)
             print(f"  {name:<16} l2 {l2:<5} out-of-fold shortfall {-key[0]:.3f}: correct {result['correct']:.2f}, "
@@ -247,9 +254,8 @@ def main() -> None:
     model = relevance.RelevanceModel(**{**model.__dict__, "fitted_on":
                                         f"{len(questions)} dev questions of {args.questions.name} on release "
                                         f"{release.release_id}"
-                                        + (f" and of the bundled site on release "
-                                           f"{Release.load(args.bundled_release).release_id}"
-                                           if args.bundled_release else "")
+                                        + (f" and of the bundled site on release {bundled_release.release_id}"
+                                           if bundled_release is not None else "")
                                         + "; out-of-fold: answered correctly "
                                         f"{result['correct']:.3f}, refused {result['refused']:.3f}, expected quote "
                                         f"{result['expected']:.3f}, by language "

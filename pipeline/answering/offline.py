@@ -76,14 +76,19 @@ def answered(scored: list[tuple[Candidate, float]], gate: RelevanceModel | None)
     return gate is None or gate.probability(question_features(scored)) >= gate.threshold
 
 
+def weigh(question: str, hits, scores, retriever, release, language: str,
+          model: RelevanceModel) -> list[tuple[Candidate, float]]:
+    """Every candidate passage of the retrieved `hits` with its probability of answering."""
+    return [(c, model.probability(c.features)) for c in candidates(question, hits, scores, retriever, release, language)]
+
+
 def choose(question: str, hits, scores, retriever, release, language: str,
            model: RelevanceModel | None = None, limit: int = MAX_SENTENCES,
            gate: RelevanceModel | None = None) -> list[Quoted]:
     """The passages to quote for `question` from its retrieved `hits` (with the leg `scores`)."""
     if model is None:
         model, gate = default_model(), default_gate()
-    found = candidates(question, hits, scores, retriever, release, language)
-    scored = [(c, model.probability(c.features)) for c in found]
+    scored = weigh(question, hits, scores, retriever, release, language, model)
     if not answered(scored, gate):
         return []
     return select(scored, release, model.threshold, model.second, limit)

@@ -19,6 +19,7 @@ import threading
 from dataclasses import dataclass
 
 from ..retrieval.tokenize import tokenize
+from .support import is_name
 
 PREFIX_MATCH = 5
 RARE_SHARE = 0.005      # a term in at most this share of the passages is rare …
@@ -104,10 +105,7 @@ class Overlap:
         found = []
         for match in _LATIN_WORD.finditer(question):
             word = match.group()
-            before = question[:match.start()].rstrip()
-            capitalised = word[0].isupper() and bool(before) and before[-1] not in _SENTENCE_OPENERS
-            if not (foreign_script or capitalised or any(c.isdigit() for c in word)
-                    or any(c.isupper() for c in word[1:])):
+            if not (foreign_script or any(c.isdigit() for c in word) or is_name(question, match.start(), word)):
                 continue
             if any(not self.df.get(t) for t in terms(word)):
                 found.append(word)
@@ -146,7 +144,6 @@ class Overlap:
 _CACHE: dict[str, Overlap] = {}
 _LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9_+-]*[A-Za-z0-9]|(?<![A-Za-z0-9_])[A-Za-z](?![A-Za-z0-9_])")
 _NON_LATIN = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
-_SENTENCE_OPENERS = ".!?。！？:;…\n-*•([{\"'«“‘「『"
 _SPACED_TERM = re.compile(r"^[a-z0-9_.$\u00c0-\u024f\u0400-\u04ff-]+$")
 _LATIN_TERM = re.compile(r"^[a-z0-9_.$-]+$")
 _LOCK = threading.Lock()

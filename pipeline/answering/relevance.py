@@ -77,7 +77,7 @@ class Candidate:
 def candidates(question: str, hits, scores, retriever, release, question_language: str) -> list[Candidate]:
     """Every allowlisted passage of the retrieved chunks, with its features."""
     overlap = Overlap.of(release)
-    bridged = getattr(scores, "bridged", "") or question   # a foreign question in the pages' words
+    bridged = scores.bridged or question   # a foreign question in the pages' words
     names = code_names(question)
     unknown = min(2, len(overlap.unknown(question)))
     unknown_names = min(2, len(overlap.unknown_names(question)))
@@ -190,14 +190,19 @@ def question_features(scored: list[tuple[Candidate, float]]) -> dict[str, float]
 
 
 @functools.lru_cache(maxsize=1)
+def _stored() -> dict:
+    return json.loads(MODEL_FILE.read_text("utf-8"))
+
+
+@functools.lru_cache(maxsize=1)
 def default_model() -> RelevanceModel:
-    return RelevanceModel.from_json(json.loads(MODEL_FILE.read_text("utf-8")))
+    return RelevanceModel.from_json(_stored())
 
 
 @functools.lru_cache(maxsize=1)
 def default_gate() -> RelevanceModel | None:
     """The question-level model (relevance.json "gate"): below its threshold the answer is a refusal."""
-    data = json.loads(MODEL_FILE.read_text("utf-8")).get("gate")
+    data = _stored().get("gate")
     return RelevanceModel.from_json(data, QUESTION_FEATURES) if data else None
 
 

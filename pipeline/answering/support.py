@@ -112,7 +112,8 @@ def is_negated(text: str) -> bool:
     return bool(_NEGATION.search(unicodedata.normalize("NFKC", text).casefold()))
 
 
-def _is_name(text: str, start: int, word: str) -> bool:
+def is_name(text: str, start: int, word: str) -> bool:
+    """Is `word` (at `start` in `text`) written like a name: inner capitals, or capitalised inside a sentence?"""
     if len(word) < 2 or word.casefold() in NUMBER_WORDS:
         return False
     if any(ch.isupper() for ch in word[1:]):        # PhD, WebGL, MIT, ИИ
@@ -133,7 +134,7 @@ def profile(text: str) -> Profile:
     words = _content(tokenize(text))
     names: set[str] = set()
     for match in _WORD.finditer(text):
-        if _is_name(text, match.start(), match.group()):
+        if is_name(text, match.start(), match.group()):
             names.update(_content(tokenize(match.group())))
     return Profile(frozenset(words), numbers_in(text), frozenset(names & words), is_negated(text))
 
