@@ -151,6 +151,31 @@ def test_a_sentence_cited_to_two_sources_that_only_together_support_it_keeps_bot
     assert shown is not None and {c.page for c in shown.citations} == {"/gates", "/chat"}
 
 
+@pytest.mark.parametrize("sentence, pages", [
+    ("To read a file line by line, use the ReadStream API with a for await loop or the line event.",
+     {"/readline"}),
+    ("The fs.watch method is only implemented on macOS.", set()),   # its two halves are in two sections
+])
+def test_an_uncited_sentence_is_given_the_two_passages_of_one_section_that_together_support_it(tmp_path, sentence, pages):
+    sections = {
+        "/readline": ["A common use of readline is to read a file one line at a time.",
+                      "The easiest way is the ReadStream API with a for await loop.",
+                      "Reading a file line by line is also possible with a stream.",
+                      "Alternatively, one could use the line event."],
+        "/lchmod": ["This method is only implemented on macOS."],
+        "/watch": ["The fs.watch method is more efficient than polling."],
+    }
+    release = Release.load(write_allowlist(tmp_path, sections))
+    hits = [Hit(f"c{n}", tuple(p.id for p in release.passages_of(page)), page, 0.1, "") for n, page in enumerate(sections)]
+    resolver = Resolver(HandleTable.issue(hits, release), release, STRICT,
+                        question="How do I read a file line by line?" if pages else "What does fs.watch do on macOS?")
+    shown = resolver.resolve(sentence)
+    assert (set() if shown is None else {c.page for c in shown.citations}) == pages
+    if shown is not None:
+        assert [c.quote for c in shown.citations] == ["The easiest way is the ReadStream API with a for await loop.",
+                                                      "Alternatively, one could use the line event."]
+
+
 def test_a_second_source_that_adds_part_of_the_sentence_keeps_its_chip(release, table):
     shown = Resolver(table, release).resolve(
         "The browser gate loads every page in headless Chromium and streams answers [S1][S2].")

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 from typing import Callable, Sequence
 
 from ..matching.sentences import split_sentences
 from .attribution import HELPER_SHARE, Evidence, judge, judge_together, language_of, word_share
 from .evidence import block_contexts, table_rows
+from .support import explain
 from .handles import (
     HANDLE_GROUP,
     PARTIAL_HANDLE,
@@ -48,6 +50,8 @@ _SPACES = re.compile(r"\s+")
 _INLINE_SPACE = re.compile(r"[^\S\n]")
 # A sentence end glued to its handle: "Claim.[S1] Next" ends after the handle.
 _END_AFTER_HANDLES = re.compile(rf"[.!?…。！？](?:\s*{HANDLE_GROUP.pattern})+(?= \S)")
+# Uncited, the issued passages carrying most of a sentence's words that are tried two by two.
+PAIR_POOL = 6
 
 
 @dataclass(frozen=True)
@@ -325,8 +329,22 @@ class Resolver:
                             and language_of(p.text) == language_of(text)]
         pool = list({p.id: p for group in groups for p in group if evidence(p).share >= HELPER_SHARE}.values())
         if not cited:
-            pool = sorted(pool, key=lambda p: evidence(p).share, reverse=True)[:2]
-        if len(pool) > 1 and judge_together(text, [p.text for p in pool], self.ignore, 0.8 if cited else 1.0,
-                                            self.question, self._blocks(pool)):
+            return self._pair(text, sorted(pool, key=lambda p: evidence(p).share, reverse=True)[:PAIR_POOL])
+        if len(pool) > 1 and judge_together(text, [p.text for p in pool], self.ignore, 0.8, self.question,
+                                            self._blocks(pool)):
             return pool
+        return []
+
+    def _pair(self, text: str, pool: list) -> list:
+        """Of the issued passages, two of one section that together carry every word of the sentence,
+        [] when no two do. Pairs are tried by how many of its words they carry together: the two
+        that each carry most of them often say the same half of it. Two sections never join: "This
+        method is only implemented on macOS." and a passage naming fs.watch() elsewhere do not say
+        that fs.watch is."""
+        words = {p.id: set(explain(text, p.text, self.ignore).matched) for p in pool}
+        pairs = sorted(((a, b) for a, b in combinations(pool, 2) if (a.page, a.headings) == (b.page, b.headings)),
+                       key=lambda pair: -len(words[pair[0].id] | words[pair[1].id]))
+        for pair in pairs:
+            if judge_together(text, [p.text for p in pair], self.ignore, 1.0, self.question, self._blocks(pair)):
+                return list(pair)
         return []

@@ -40,7 +40,7 @@ from typing import Iterable
 
 from ..retrieval.tokenize import tokenize
 from .opposites import reversal
-from .support import MIN_WORDS, explain, numbers_in, profile
+from .support import MIN_WORDS, code_names, explain, numbers_in, profile
 
 WORDS = 0.8
 PARAPHRASE_WORDS = 0.6
@@ -108,9 +108,11 @@ _PERCENT_BYTE = re.compile(r"%[0-9A-Fa-f]{2}")
 
 
 def _names(claim: str, same_language: bool) -> frozenset[str]:
-    """Tokens of the names in `claim`: capitalised words inside a sentence, acronyms, mixed case;
-    in a sentence not written in Latin script, every Latin-script word (Firefox, readFile)."""
+    """Tokens of the names in `claim`: capitalised words inside a sentence, acronyms, mixed case,
+    code (fs.watch, spawn(), --flag); in a sentence not written in Latin script, every
+    Latin-script word (Firefox, readFile)."""
     names = {t for t in profile(claim).names if _LATIN_OR_CYRILLIC.search(t)}
+    names |= {t for name in code_names(claim) for t in tokenize(name) if len(t) > 1}
     if not same_language and language_of(claim) != "en":
         names |= {t for word in _LATIN_WORD.findall(claim) for t in tokenize(word) if len(t) > 1}
     return frozenset(names)

@@ -37,6 +37,7 @@ from pathlib import Path
 import numpy as np
 
 from .overlap import Overlap, terms
+from .support import code_names
 
 MODEL_FILE = Path(__file__).with_name("relevance.json")
 FEATURES = ("cos_passage", "cos_chunk", "cos_heading", "gap_passage", "gap_chunk", "bm25_passage", "bm25_chunk",
@@ -47,24 +48,11 @@ FEATURES = ("cos_passage", "cos_chunk", "cos_heading", "gap_passage", "gap_chunk
 QUESTION_FEATURES = ("top", "second", "unknown_names", "unknown_share", "rare_missing", "overlap_max", "overlap_top",
                      "coverage_top", "cos_chunk_max")
 
-# Code names: dotted or called identifiers, flags, CONSTANTS, camelCase words.
-_A = r"(?<![A-Za-z0-9_$.-])"      # ASCII word boundaries: a Korean particle may follow a name directly
-_Z = r"(?![A-Za-z0-9_$])"
-_NAME = re.compile(rf"{_A}--?[a-z][a-z0-9-]+|{_A}[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z0-9_$]+)+(?:\(\))?"
-                   rf"|{_A}[A-Za-z_$][A-Za-z0-9_$]*\(\)|{_A}[A-Z][A-Z0-9]*_[A-Z0-9_]+{_Z}|{_A}[A-Z]{{2,}}[A-Z0-9]*{_Z}"
-                   rf"|{_A}[a-z]+[A-Z][A-Za-z0-9_$]*{_Z}")
-
-
 # A question asking for a quantity or a date: a passage without a digit cannot be its answer.
 _WANTS_NUMBER = re.compile(r"(?i)\b(?:how (?:many|much|long|often|large|big|fast)|what (?:date|year|version|size)"
                            r"|when does|сколько|какой версии|какого размера|во сколько)\b|いくつ|何(?:個|回|秒|日|年|件|倍|MB|バイト)"
                            r"|どのくらい|몇|얼마나|언제")
 _DIGIT = re.compile(r"\d")
-
-
-def code_names(text: str) -> frozenset[str]:
-    """The code-like names of a text, case-folded, without a trailing "()"."""
-    return frozenset(m.group().removesuffix("()").casefold() for m in _NAME.finditer(text))
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,14 @@ _NEGATION = re.compile(
 _KOREAN_COUNT = re.compile(r"(?<![가-힣])(한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s*(?=가지|개|번|단계|곳|명|줄)")
 
 
+# Code names: dotted or called identifiers, flags, CONSTANTS, camelCase words.
+_A = r"(?<![A-Za-z0-9_$.-])"      # ASCII word boundaries: a Korean particle may follow a name directly
+_Z = r"(?![A-Za-z0-9_$])"
+_NAME = re.compile(rf"{_A}--?[a-z][a-z0-9-]+|{_A}[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z0-9_$]+)+(?:\(\))?"
+                   rf"|{_A}[A-Za-z_$][A-Za-z0-9_$]*\(\)|{_A}[A-Z][A-Z0-9]*_[A-Z0-9_]+{_Z}|{_A}[A-Z]{{2,}}[A-Z0-9]*{_Z}"
+                   rf"|{_A}[a-z]+[A-Z][A-Za-z0-9_$]*{_Z}")
+
+
 @dataclass(frozen=True)
 class Profile:
     """What a text offers as lexical evidence."""
@@ -122,6 +130,11 @@ def is_name(text: str, start: int, word: str) -> bool:
         return False
     before = text[:start].rstrip(" \t")
     return bool(before) and before[-1] not in _SENTENCE_OPENERS
+
+
+def code_names(text: str) -> frozenset[str]:
+    """The code-like names of a text, case-folded, without a trailing "()"."""
+    return frozenset(m.group().removesuffix("()").casefold() for m in _NAME.finditer(text))
 
 
 def _content(tokens: Iterable[str]) -> set[str]:
