@@ -20,7 +20,6 @@ from typing import Callable, Sequence
 from ..matching.sentences import split_sentences
 from .attribution import HELPER_SHARE, Evidence, judge, judge_together, language_of, word_share
 from .evidence import block_contexts, table_rows
-from .support import explain
 from .handles import (
     HANDLE_GROUP,
     PARTIAL_HANDLE,
@@ -28,6 +27,7 @@ from .handles import (
     parse_citations,
     split_leading_handles,
 )
+from .support import explain
 
 STRICT, LENIENT = "strict", "lenient"
 SUPPORTED, UNVERIFIED, REFUSAL = "supported", "unverified", "refusal"
