@@ -1,0 +1,64 @@
+"""A Japanese or Korean loanword meets the English page word it was borrowed from (real offline model)."""
+import numpy as np
+import pytest
+from trigsight.retrieval import embedders, lexicon, loanwords
+
+
+@pytest.mark.parametrize("word, latin", [
+    ("ワーカー", "waakaa"), ("ソケット", "soketo"), ("キャッシュ", "kyashyu"), ("ファイル", "fairu"),
+    ("워커", "wokeo"), ("소켓", "soket"), ("핸들", "haendeul"), ("스트림", "seuteurim"),
+    ("圧縮", ""), ("socket", ""),
+])
+def test_katakana_and_hangul_are_written_in_latin_letters(word, latin):
+    assert loanwords.romanize(word) == latin
+
+
+@pytest.mark.parametrize("loanword, english", [
+    ("ワーカー", "worker"), ("워커", "worker"), ("ソケット", "socket"), ("소켓", "socket"), ("ハンドル", "handle"),
+    ("핸들", "handle"), ("ストリーム", "stream"), ("스트림", "stream"), ("バッファ", "buffer"), ("버퍼", "buffer"),
+    ("スレッド", "thread"), ("스레드", "thread"), ("トレース", "trace"), ("터미널", "terminal"), ("コールバック", "callback"),
+    ("이벤트", "event"), ("パーミッション", "permission"), ("バージョン", "version"), ("서버", "server"),
+])
+def test_a_loanword_and_its_english_word_share_a_key(loanword, english):
+    assert loanwords.key(loanwords.romanize(loanword)) == loanwords.key(english)
+
+
+@pytest.mark.parametrize("korean, english", [
+    ("같아야", "ought"),      # "must be equal": native Korean, not a loanword
+    ("주입할", "supply"),     # "to inject"
+    ("건의", "gain"),
+])
+def test_a_native_korean_word_does_not_sound_like_an_english_word_with_other_vowels(korean, english):
+    assert loanwords.Sounds([english, "worker"]).candidates(korean) == []
+
+
+def test_a_katakana_compound_is_cut_into_the_two_words_it_borrows():
+    sounds = loanwords.Sounds(["log", "file", "profile", "worker", "thread"])
+    cuts = {(tuple(first), tuple(second)) for first, second in sounds.splits("ログファイル")}
+    assert ((0,), (1,)) in cuts
+    assert sounds.splits("ワーカースレッド") == [([3], [4])]
+
+
+VOCABULARY = ["worker", "work", "weak", "week", "socket", "sockets", "handle", "log", "file", "trace", "track",
+              "leap", "ought", "equal", "event", "events", "loop", "compression"]
+
+
+@pytest.fixture(scope="module")
+def words():
+    embedder = embedders.offline()
+    return lexicon.Lexicon(VOCABULARY, embedder.embed(VOCABULARY)), embedder
+
+
+@pytest.mark.parametrize("word, expected", [
+    ("워커", ["worker"]),
+    ("핸들", ["handle"]),
+    ("ログファイル", ["log", "file"]),
+    ("イベントループ", ["event", "loop"]),
+    ("ラップ", []),                            # "wrap" sounds like "leap", but means nothing like it
+    ("같아야", []),
+])
+def test_a_loanword_is_bridged_to_the_page_word_it_sounds_like_when_it_also_means_it(words, word, expected):
+    lexicon_, embedder = words
+    vector = embedder.embed([word])[0]
+    similarity = np.asarray(lexicon_.vectors @ vector)
+    assert lexicon_.loanword(word, vector, similarity) == expected
