@@ -32,15 +32,17 @@ def test_a_native_korean_word_does_not_sound_like_an_english_word_with_other_vow
     assert loanwords.Sounds([english, "worker"]).candidates(korean) == []
 
 
-def test_a_katakana_compound_is_cut_into_the_two_words_it_borrows():
-    sounds = loanwords.Sounds(["log", "file", "profile", "worker", "thread"])
-    cuts = {(tuple(first), tuple(second)) for first, second in sounds.splits("ログファイル")}
-    assert ((0,), (1,)) in cuts
-    assert sounds.splits("ワーカースレッド") == [([3], [4])]
+def test_a_katakana_compound_is_cut_into_the_words_it_borrows():
+    sounds = loanwords.Sounds(["log", "file", "profile", "worker", "thread", "fence", "code", "block"])
+    assert [[0], [1]] in sounds.splits("ログファイル")
+    assert sounds.splits("ワーカースレッド") == [[[3], [4]]]
+    assert [[5], [6], [7]] in sounds.splits("フェンスコードブロック")
+    assert sounds.splits("フェンスコードブロック", parts=2) == []
 
 
 VOCABULARY = ["worker", "work", "weak", "week", "socket", "sockets", "handle", "log", "file", "trace", "track",
-              "leap", "ought", "equal", "event", "events", "loop", "compression"]
+              "leap", "ought", "equal", "event", "events", "loop", "fence", "code", "block", "disable", "enable",
+              "compression"]
 
 
 @pytest.fixture(scope="module")
@@ -54,6 +56,7 @@ def words():
     ("핸들", ["handle"]),
     ("ログファイル", ["log", "file"]),
     ("イベントループ", ["event", "loop"]),
+    ("フェンスコードブロック", ["fence", "code", "block"]),
     ("ラップ", []),                            # "wrap" sounds like "leap", but means nothing like it
     ("같아야", []),
 ])
@@ -62,3 +65,10 @@ def test_a_loanword_is_bridged_to_the_page_word_it_sounds_like_when_it_also_mean
     vector = embedder.embed([word])[0]
     similarity = np.asarray(lexicon_.vectors @ vector)
     assert lexicon_.loanword(word, vector, similarity) == expected
+
+
+@pytest.mark.parametrize("word", ["включить", "有効"])
+def test_a_word_is_never_bridged_to_its_opposite(words, word):
+    lexicon_, embedder = words
+    found = lexicon_.translations([word], embedder.embed([word])).get(word, [])
+    assert "disable" not in found

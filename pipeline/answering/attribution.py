@@ -8,7 +8,7 @@ per (sentence, passage), from what both say:
   Chromium) is in the passage or its context, the two agree on negation, and, in English
   and Russian, the sentence does not swap a word for its opposite ("less efficient" about
   "more efficient"), and in any pair of the four languages it does not name the opposite
-  side of a concept pair the passage names (`trigsight.answering.opposites`: 非同期 about
+  side of a concept pair the passage names (`trigsight.retrieval.opposites`: 非同期 about
   "synchronously", 書く about "reading"). Negation is compared as two marks: a negated verb
   (not, never, не, ない, 않) and an absence (no, without, без, なし, 없): "без выделения"
   agrees with "with no highlight".
@@ -38,8 +38,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Iterable
 
+from ..retrieval.opposites import reversal
 from ..retrieval.tokenize import tokenize
-from .opposites import reversal
 from .support import MIN_WORDS, code_names, explain, numbers_in, profile
 
 WORDS = 0.8

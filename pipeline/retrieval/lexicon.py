@@ -24,6 +24,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from . import loanwords
+from .opposites import reversal
 from .tokenize import STOPWORDS
 
 LEXICON_VECTORS = "vectors-lexicon.npy"
@@ -120,8 +121,10 @@ class Lexicon:
         similarity = np.asarray(vectors @ self.vectors.T)
         out: dict[str, list[str]] = {}
         for unit, vector, row in zip(units, vectors, similarity):
-            order = np.argsort(-row)[:PER_WORD]
-            best = float(row[order[0]])
+            # Antonyms share their contexts, so the nearest word may be the opposite one ("включить"
+            # → disable): a word naming the opposite side of a concept pair is never a translation.
+            order = [i for i in np.argsort(-row)[:PER_WORD + 2] if not reversal(unit, self.words[i])][:PER_WORD]
+            best = float(row[order[0]]) if order else 0.0
             if best >= self.nearest:
                 out[unit] = [self.words[i] for i in order if row[i] >= max(self.nearest, best - SPREAD)]
             elif loanwords.romanize(unit):
@@ -144,13 +147,14 @@ class Lexicon:
                 return [self.words[best]]
         if hangul:
             return []
-        pairs = []
-        for first, second in self.sounds.splits(unit):
-            a, b = max(first, key=lambda n: similarity[n]), max(second, key=lambda n: similarity[n])
-            both = self.vectors[a] + self.vectors[b]
-            pairs.append((float(both @ vector) / max(float(np.linalg.norm(both)), 1e-9), a, b))
-        closeness, a, b = max(pairs, default=(0.0, 0, 0))
-        return [self.words[a], self.words[b]] if closeness >= COMPOUND_NEAREST else []
+        best_closeness, best_words = 0.0, []
+        for parts in self.sounds.splits(unit):
+            chosen = [max(part, key=lambda n: similarity[n]) for part in parts]
+            joined = self.vectors[chosen].sum(axis=0)
+            closeness = float(joined @ vector) / max(float(np.linalg.norm(joined)), 1e-9)
+            if closeness > best_closeness:
+                best_closeness, best_words = closeness, [self.words[n] for n in chosen]
+        return best_words if best_closeness >= COMPOUND_NEAREST else []
 
 
 def bridge(question: str, translations: dict[str, list[str]]) -> str:

@@ -43,6 +43,8 @@ _CLASSES = str.maketrans({"l": "r", "f": "p", "v": "b", "z": "s", "j": "s", "w":
 _VOWELS = re.compile(r"[aeiouy]")
 _DOUBLED = re.compile(r"(.)\1+")
 MIN_KEY = 2         # a one-consonant key ("k") would meet half the vocabulary
+MOST_PARTS = 3      # a katakana compound is cut into at most this many words
+_NOT_FIRST = "ーッァィゥェォャュョヮ"   # marks that lengthen, double or modify the kana before them
 
 
 def romanize(word: str) -> str:
@@ -121,14 +123,22 @@ class Sounds:
             numbers = [n for n in numbers if shape(self._words[n]) == pattern]
         return list(numbers)
 
-    def splits(self, loanword: str) -> list[tuple[list[int], list[int]]]:
-        """A katakana compound (ログファイル: log + file) cut in two, each part with its candidates."""
-        out = []
-        for cut in range(2, len(loanword) - 1):
-            head, tail = loanword[:cut], loanword[cut:]
-            if tail[0] in "ーッァィゥェォャュョ":
-                continue
-            first, second = self.candidates(head), self.candidates(tail)
-            if first and second:
-                out.append((first, second))
-        return out
+    def splits(self, loanword: str, parts: int = MOST_PARTS) -> list[list[list[int]]]:
+        """A katakana compound cut into two or more loanwords (ログファイル: log + file; フェンスコード
+        ブロック: fence + code + block), up to `parts`, each part with its candidates."""
+        found: dict[str, list[int]] = {}
+
+        def heard(part: str) -> list[int]:
+            if part not in found:
+                found[part] = self.candidates(part) if len(part) >= 2 and part[0] not in _NOT_FIRST else []
+            return found[part]
+
+        def cuts(rest: str, left: int) -> list[list[list[int]]]:
+            out = [[heard(rest)]] if heard(rest) else []
+            if left > 1:
+                for cut in range(2, len(rest) - 1):
+                    if heard(rest[:cut]):
+                        out += [[heard(rest[:cut]), *tail] for tail in cuts(rest[cut:], left - 1)]
+            return out
+
+        return [option for option in cuts(loanword, parts) if len(option) > 1]
