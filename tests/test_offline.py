@@ -5,7 +5,7 @@ import json
 
 import numpy as np
 import pytest
-from trigsight.answering.offline import answered, select, sentences
+from trigsight.answering.offline import answered, in_chunk_order, select, sentences
 from trigsight.answering.overlap import Overlap, terms
 from trigsight.answering.relevance import (
     FEATURES,
@@ -122,6 +122,21 @@ def test_a_sentence_that_only_points_elsewhere_is_quoted_only_alone(tmp_path, po
     scored += [(Candidate(site.passages_of(path)[0].id, 2 + n, {}), p) for n, (path, p) in enumerate(zip(["/b", "/c"], others))]
     chosen = select(scored, site, threshold=0.3, second=0.1)
     assert [site.passage(q.passage_id).text for q in chosen] == quoted
+
+
+@pytest.mark.parametrize("own, best", [
+    ([(0.2, 0.0), (0.7, 0.5)], 1),     # the sentence that says it takes its chunk's best probability
+    ([(0.6, 0.4), (0.5, 0.4)], 0),     # a small difference leaves the model's order as it was
+])
+def test_inside_a_chunk_the_sentence_nearest_the_question_takes_the_chunks_best_probability(own, best):
+    scored = [(Candidate(f"p{n}", 1, {"cos_passage": cos, "overlap": overlap}), probability)
+              for n, ((cos, overlap), probability) in enumerate(zip(own, (0.6, 0.4)))]
+    scored.append((Candidate("other", 2, {"cos_passage": 0.9, "overlap": 0.9}), 0.3))
+    ordered = in_chunk_order(scored)
+    assert [c.passage_id for c, _ in ordered] == ["p0", "p1", "other"]
+    assert max(ordered[:2], key=lambda pair: pair[1])[0].passage_id == f"p{best}"
+    assert sorted(p for _, p in ordered) == sorted(p for _, p in scored)     # a chunk's probabilities, handed anew
+    assert ordered[2] == scored[2]                                             # a chunk of one is left alone
 
 
 def test_no_more_than_the_limit_is_quoted(release):

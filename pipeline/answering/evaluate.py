@@ -12,6 +12,7 @@ Per language and overall:
   expected page;
 - expected quote: of the answerable questions that got any quote, those whose quotes
   include an expected sentence or another sentence of its block;
+- expected first: of those, the ones whose first quote is an expected sentence itself;
 - refused: an unanswerable question got no quote at all;
 - reachable: the expected sentence was in the retrieved chunks (what choosing can at best do);
 - latency: p50 and p90 of retrieve + choose, after one warm-up question.
@@ -75,6 +76,11 @@ class Outcome:
                    for pid in self.quoted)
 
     @property
+    def expected_first(self) -> bool:
+        """The first quote is an expected sentence itself (not only its block): what a reader sees first."""
+        return bool(self.quoted) and self.quoted[0] in self.question.passages
+
+    @property
     def reachable(self) -> bool:
         return bool(self.question.passages & set(self.retrieved))
 
@@ -101,6 +107,7 @@ class AnswerEvaluation:
         return {"language": name, "answerable": len(answerable), "unanswerable": len(unanswerable),
                 "correct": sum(o.correct for o in answerable), "answered": len(answered),
                 "expected_quote": sum(o.expected_quote(self.release) for o in answered),
+                "expected_first": sum(o.expected_first for o in answered),
                 "refused": sum(not o.answered for o in unanswerable),
                 "reachable": sum(o.reachable for o in answerable),
                 "p50_ms": 1000 * statistics.median(seconds) if seconds else 0.0,
@@ -194,11 +201,12 @@ def _share(count: int, total: int) -> str:
 
 def table(evaluation: AnswerEvaluation) -> list[str]:
     """The per-language table, as markdown lines."""
-    out = ["| language | answered correctly | expected sentence quoted (of answered) | refused unanswerable "
-           "| expected sentence retrieved | latency p50 / p90 |", "|---|---|---|---|---|---|"]
+    out = ["| language | answered correctly | expected sentence quoted (of answered) | expected sentence itself "
+           "quoted first | refused unanswerable | expected sentence retrieved | latency p50 / p90 |",
+           "|---|---|---|---|---|---|---|"]
     for row in evaluation.rows():
         out.append(f"| {row['language']} | {_share(row['correct'], row['answerable'])} | "
-                   f"{_share(row['expected_quote'], row['answered'])} | "
+                   f"{_share(row['expected_quote'], row['answered'])} | {_share(row['expected_first'], row['answered'])} | "
                    f"{_share(row['refused'], row['unanswerable'])} | {_share(row['reachable'], row['answerable'])} | "
                    f"{row['p50_ms']:.0f} / {row['p90_ms']:.0f} ms |")
     return out
@@ -212,7 +220,7 @@ def lines(evaluation: AnswerEvaluation) -> list[str]:
         refused = row["refused"] / row["unanswerable"] if row["unanswerable"] else float("nan")
         quoted = row["expected_quote"] / row["answered"] if row["answered"] else float("nan")
         out.append(f"{row['language']:<4} answered correctly {row['correct']:>3}/{row['answerable']:<3} {correct:6.1%}  "
-                   f"expected quote {quoted:6.1%}  refused {row['refused']:>2}/{row['unanswerable']:<2} {refused:6.1%}  "
+                   f"expected quote {quoted:6.1%}  first {row['expected_first']:>2}  refused {row['refused']:>2}/{row['unanswerable']:<2} {refused:6.1%}  "
                    f"p50 {row['p50_ms']:5.1f} ms  p90 {row['p90_ms']:5.1f} ms")
     return out
 

@@ -18,6 +18,7 @@ others do not (the same sentence repeated on another page adds nothing).
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -32,6 +33,7 @@ _POINTER = re.compile(r"(?i)^\s*(?:see|refer to|for (?:more|further|full|additio
                       r"|(?:подробнее )?см\.)\s")
 CONTEXT_CHUNKS = 6        # retrieved chunks issued to a model
 CANDIDATE_CHUNKS = 20     # retrieved chunks whose passages the offline answer may quote
+IN_CHUNK = 2.0            # weight of a passage's own cosine and overlap inside its chunk (in_chunk_order)
 
 
 @dataclass(frozen=True)
@@ -41,9 +43,40 @@ class Quoted:
     rank: int             # retrieval rank of its chunk, from 1
 
 
+def in_chunk_order(scored: list[tuple[Candidate, float]]) -> list[tuple[Candidate, float]]:
+    """The candidates with each retrieved chunk's probabilities handed to its passages anew, in the
+    order of their own evidence: the model's log-odds plus `IN_CHUNK` times the passage's cosine and
+    word overlap with the question.
+
+    The model is fitted across chunks, where the chunk's similarity says most; a passage's own
+    cosine adds nothing there and got no weight. Inside one chunk every chunk feature is equal,
+    and the model ordered the sentences almost at random (on the development questions it put the
+    answering sentence of a chunk first 22 times in 40, the passage's cosine and overlap 32 times).
+    """
+    by_chunk: dict[int, list[int]] = {}
+    for number, (candidate, _) in enumerate(scored):
+        by_chunk.setdefault(candidate.rank, []).append(number)
+    out = list(scored)
+    for members in by_chunk.values():
+        if len(members) < 2:
+            continue
+        probabilities = sorted((scored[n][1] for n in members), reverse=True)
+        order = sorted(members, key=lambda n: (-_in_chunk_score(*scored[n]), n))
+        for number, probability in zip(order, probabilities):
+            out[number] = (scored[number][0], probability)
+    return out
+
+
+def _in_chunk_score(candidate: Candidate, probability: float) -> float:
+    p = min(max(probability, 1e-9), 1 - 1e-9)
+    own = candidate.features.get("cos_passage", 0.0) + candidate.features.get("overlap", 0.0)
+    return math.log(p / (1 - p)) + IN_CHUNK * own
+
+
 def select(scored: list[tuple[Candidate, float]], release, threshold: float, second: float,
            limit: int = MAX_SENTENCES) -> list[Quoted]:
     """The quotes among scored candidates: see the module docstring."""
+    scored = in_chunk_order(scored)
     ranked = sorted(((c, p) for c, p in scored if p >= threshold), key=lambda pair: (-pair[1], pair[0].rank))
     # "See assert.throws() for more details." points elsewhere and says nothing itself: it is
     # quoted only when nothing else reaches the threshold ("Where is the list of extensions?"),

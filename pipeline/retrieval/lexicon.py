@@ -75,7 +75,8 @@ def script(unit: str) -> str:
 
 def words(text: str) -> list[str]:
     """Word-like units of `text`: words of spaced scripts (3+ letters, case-folded), runs of
-    katakana or of kanji (2+), and Korean words without their trailing particle."""
+    katakana or of kanji (2+; an even run of 4+ kanji in pairs), and Korean words without
+    their trailing particle."""
     out = []
     for match in _UNIT.finditer(text):
         unit = match.group()
@@ -86,6 +87,11 @@ def words(text: str) -> list[str]:
                     break
         elif match.lastgroup == "word":
             unit = unit.casefold()
+        elif match.lastgroup == "kanji" and len(unit) >= 4 and len(unit) % 2 == 0:
+            # Kanji compounds are mostly built of two-character words (環境変数: 環境 environment +
+            # 変数 variable), each of which the model knows better than the whole.
+            out.extend(unit[i:i + 2] for i in range(0, len(unit), 2))
+            continue
         out.append(unit)
     return out
 
