@@ -62,7 +62,7 @@ FEATURE_SETS = {
 }
 L2 = (0.3, 1.0, 3.0)
 THRESHOLDS = tuple(round(t, 2) for t in np.arange(0.05, 0.96, 0.025))
-SECONDS = (0.3, 0.5, 0.7, 0.9)
+SECONDS = (0.1, 0.2, 0.3, 0.5, 0.7, 0.9)
 GATES = (0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
 GATE_L2 = 1.0
 FOLDS = 5
