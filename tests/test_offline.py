@@ -18,6 +18,7 @@ from trigsight.answering.relevance import (
     default_gate,
     default_model,
     fit,
+    lacks_number,
     question_features,
 )
 from trigsight.publishing.published import Release
@@ -224,6 +225,19 @@ def test_question_features_summarise_the_candidates(release):
     assert found == {**found, "top": 0.8, "second": 0.0, "overlap_max": 0.4, "overlap_top": 0.4, "cos_chunk_max": 0.7,
                      "unknown_names": 1.0}
     assert question_features([]) == dict.fromkeys(QUESTION_FEATURES, 0.0)
+
+
+@pytest.mark.parametrize("question, text, lacks", [
+    ("How many tools do agents get?", "Agents get four tools.", False),
+    ("Сколько инструментов у агентов?", "У агентов четыре инструмента.", False),
+    ("ツールはいくつありますか", "ツールは四つあります。", False),
+    ("도구는 몇 개인가요?", "도구는 네 가지입니다.", False),
+    ("How long after publishing can I still unpublish a package?", "Packages are published to the registry.", True),
+    ("Node.js 18의 지원 종료일은 언제인가요?", "Node-API is planned to be additive.", True),
+    ("What does the gate check?", "The gate checks every link.", False),     # no quantity asked
+])
+def test_a_question_asking_for_a_number_is_not_answered_by_a_sentence_without_one(question, text, lacks):
+    assert lacks_number(question, text) is lacks
 
 
 def test_the_stored_gate_reads_only_question_features():

@@ -206,8 +206,10 @@ def best_rule(asked: list[Asked], probs: list[np.ndarray]) -> tuple:
 
 def objective(result: dict) -> tuple:
     """How far below the issue's targets (0.9 answered correctly, 0.9 refused, 0.8 in every language,
-    0.8 expected quote), then the balanced rate."""
-    short = (max(0.0, 0.9 - result["correct"]) + max(0.0, 0.9 - result["refused"])
+    0.8 expected quote), then the balanced rate. Falling short on answered questions counts twice:
+    a wrong quote shows its page and is seen to be beside the point, a wrong refusal hides an
+    answer the pages have ("refuse only true gaps")."""
+    short = (2 * max(0.0, 0.9 - result["correct"]) + max(0.0, 0.9 - result["refused"])
              + max(0.0, 0.8 - result["worst_language"]) + max(0.0, 0.8 - result["expected"]))
     return (round(-short, 4), round(0.5 * result["correct"] + 0.5 * result["refused"], 4), result["expected"])
 

@@ -37,7 +37,7 @@ from pathlib import Path
 import numpy as np
 
 from .overlap import Overlap, terms
-from .support import code_names
+from .support import code_names, numbers_in
 
 MODEL_FILE = Path(__file__).with_name("relevance.json")
 FEATURES = ("cos_passage", "cos_chunk", "cos_heading", "gap_passage", "gap_chunk", "bm25_passage", "bm25_chunk",
@@ -46,13 +46,18 @@ FEATURES = ("cos_passage", "cos_chunk", "cos_heading", "gap_passage", "gap_chunk
             "substance", "lead_in", "unknown_share")
 # The question as a whole, from its scored candidates: is it answered here at all?
 QUESTION_FEATURES = ("top", "second", "unknown_names", "unknown_share", "rare_missing", "overlap_max", "overlap_top",
-                     "coverage_top", "cos_chunk_max")
+                     "coverage_top", "cos_chunk_max", "number_missing_top")
 
 # A question asking for a quantity or a date: a passage without a digit cannot be its answer.
 _WANTS_NUMBER = re.compile(r"(?i)\b(?:how (?:many|much|long|often|large|big|fast)|what (?:date|year|version|size)"
                            r"|when does|сколько|какой версии|какого размера|во сколько)\b|いくつ|何(?:個|回|秒|日|年|件|倍|MB|バイト)"
                            r"|どのくらい|몇|얼마나|언제")
-_DIGIT = re.compile(r"\d")
+
+
+def lacks_number(question: str, text: str) -> bool:
+    """Does the question ask for a quantity or a date ("How long…?", "몇 건…?") that `text` does not
+    give, in digits or in words ("four", "четыре", 四つ, 네 가지)?"""
+    return bool(_WANTS_NUMBER.search(question)) and not numbers_in(text)
 
 
 @dataclass(frozen=True)
@@ -71,7 +76,6 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
     unknown_names = min(2, len(overlap.unknown_names(question)))
     unknown_share = overlap.unknown_share(bridged)
     rare = overlap.rare(question)
-    wants_number = bool(_WANTS_NUMBER.search(question))
     top_sentence = _top(scores.cos_sentences)
     top_chunk = _top(scores.cos_whole)
     top_bm25_passage = _top(scores.bm25_passages)
@@ -106,7 +110,7 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
                 "cross": float(bool(page and page.language and page.language.split("-")[0] != question_language)),
                 "page_votes": pages.count(hit.page) / len(pages), "page_first": float(hit.page == pages[0]),
                 "unknown": float(unknown),
-                "number_missing": float(wants_number and not _DIGIT.search(passage.text)),
+                "number_missing": float(lacks_number(question, passage.text)),
                 "rare_missing": rare_missing, "rare_asked": float(bool(rare)),
                 "unknown_names": float(unknown_names),
                 # A sentence with few words of its own, or one that only opens a list ("This has a few
@@ -174,6 +178,8 @@ def question_features(scored: list[tuple[Candidate, float]]) -> dict[str, float]
             "unknown_names": best["unknown_names"], "unknown_share": best["unknown_share"],
             "rare_missing": best["rare_missing"],
             "overlap_max": max(c.features["overlap"] for c, _ in scored), "overlap_top": best["overlap"],
+            # "How long…?", "몇 건…?" answered by a sentence without a number, in digits or words
+            "number_missing_top": best["number_missing"],
             "coverage_top": best["coverage_chunk"], "cos_chunk_max": max(c.features["cos_chunk"] for c, _ in scored)}
 
 
@@ -205,7 +211,8 @@ SIGNS = {"cos_passage": 1, "cos_chunk": 1, "cos_heading": 1, "gap_passage": 1, "
          "page_votes": 1, "page_first": 1, "unknown": -1, "number_missing": -1, "rare_missing": -1,
          "unknown_names": -1, "substance": 1, "lead_in": -1, "unknown_share": -1,
          # the gate
-         "top": 1, "second": 1, "overlap_max": 1, "overlap_top": 1, "coverage_top": 1, "cos_chunk_max": 1}
+         "top": 1, "second": 1, "overlap_max": 1, "overlap_top": 1, "coverage_top": 1, "cos_chunk_max": 1,
+         "number_missing_top": -1}
 
 
 def fit(rows: np.ndarray, labels: np.ndarray, l2: float = 1.0, iterations: int = 50,
