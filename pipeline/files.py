@@ -22,3 +22,13 @@ def write_atomic(file: Path, data: bytes | Callable[[BinaryIO], None]) -> None:
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+
+
+def unused_name(file: Path) -> Path:
+    """`file`, or when it exists the first free `stem-2.ext`, `stem-3.ext`…: a second run on the same
+    day must not overwrite the first one's dated results."""
+    candidate, number = file, 1
+    while candidate.exists():
+        number += 1
+        candidate = file.with_name(f"{file.stem}-{number}{file.suffix}")
+    return candidate

@@ -49,6 +49,13 @@ def test_eval_answers_prints_a_line_per_language_and_writes_a_dated_table(garden
     assert "| language | answered correctly |" in text and "relevance model" in text and "## Misses" in text
 
 
+def test_a_second_eval_the_same_day_writes_a_second_table_and_keeps_the_first(garden_release, trigsight, tmp_path):
+    for _ in range(2):
+        assert run_eval(trigsight, garden_release, QUESTIONS, tmp_path).returncode == 0
+    names = {report.name[len("YYYY-MM-DD"):] for report in (tmp_path / "results").glob("*.md")}
+    assert names == {"-all.md", "-all-2.md"}
+
+
 def test_eval_answers_keeps_to_the_split_asked_for(garden_release, trigsight, tmp_path):
     result = run_eval(trigsight, garden_release, QUESTIONS, tmp_path, split="dev")
     assert result.returncode == 0, result.stderr

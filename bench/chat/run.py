@@ -48,6 +48,7 @@ from trigsight.answering import offline as offline_answers  # noqa: E402
 from trigsight.answering.conversation import detect_language  # noqa: E402
 from trigsight.answering.model_client import ModelSettings  # noqa: E402
 from trigsight.answering.offline import CANDIDATE_CHUNKS  # noqa: E402
+from trigsight.files import unused_name  # noqa: E402
 from trigsight.gates.liveserver import serve_release  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
 from trigsight.retrieval.search import Retriever  # noqa: E402
@@ -361,7 +362,7 @@ def main() -> None:
     answers["load"] = " / ".join(f"{v:.1f}" for v in os.getloadavg()) + f" on {os.cpu_count()} cores"
     real = real_model_replay({"bundled": release, **({"node-api-docs": args.node_release} if args.node_release else {})})
     text = report(args, release, replayed, pairs_section(pairs), answers, real, settings)
-    out = HERE / "results" / f"{date.today().isoformat()}{'-live' if args.live else ''}.md"
+    out = unused_name(HERE / "results" / f"{date.today().isoformat()}{'-live' if args.live else ''}.md")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text, "utf-8")
     print(text)

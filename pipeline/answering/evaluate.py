@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..errors import Problem, TrigsightError
+from ..files import unused_name
 from ..matching.textmodel import normalise
 from ..publishing.published import Release
 from ..retrieval.search import Retriever
@@ -252,6 +253,6 @@ def write_report(evaluation: AnswerEvaluation, questions_file: Path, results_dir
                  suffix: str = "") -> Path:
     when = datetime.now(timezone.utc)
     results_dir.mkdir(parents=True, exist_ok=True)
-    file = results_dir / f"{when:%Y-%m-%d}-{evaluation.split}{suffix}.md"
+    file = unused_name(results_dir / f"{when:%Y-%m-%d}-{evaluation.split}{suffix}.md")
     file.write_text(report(evaluation, questions_file, machine, when), "utf-8")
     return file

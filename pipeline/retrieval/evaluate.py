@@ -24,6 +24,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from ..errors import Problem, TrigsightError
+from ..files import unused_name
 from ..matching.textmodel import normalise
 from ..publishing.published import Release
 from .search import LEGS, Retriever
@@ -259,6 +260,6 @@ def report(evaluation: Evaluation, golden_file: Path, when: datetime | None = No
 def write_report(evaluation: Evaluation, golden_file: Path, results_dir: Path) -> Path:
     when = datetime.now(timezone.utc)
     results_dir.mkdir(parents=True, exist_ok=True)
-    file = results_dir / f"{when:%Y-%m-%d}-{backend_slug(evaluation)}.md"
+    file = unused_name(results_dir / f"{when:%Y-%m-%d}-{backend_slug(evaluation)}.md")
     file.write_text(report(evaluation, golden_file, when), "utf-8")
     return file
