@@ -20,6 +20,7 @@ import time
 from datetime import date
 from pathlib import Path
 
+from trigsight.files import unused_name
 from trigsight.gates.liveserver import serve_release
 from trigsight.settings import Settings
 
@@ -113,7 +114,7 @@ def main() -> None:
     print(text)
     results = ROOT / "bench" / "browser" / "results"
     results.mkdir(parents=True, exist_ok=True)
-    (results / f"{date.today().isoformat()}.md").write_text(text, "utf-8")
+    unused_name(results / f"{date.today().isoformat()}.md").write_text(text, "utf-8")
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # bench/common.py
+from trigsight.files import unused_name  # noqa: E402
 from trigsight.gates.liveserver import GUNICORN_CONFIG, free_port  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
 
@@ -269,7 +270,7 @@ def main() -> None:
         lines += report_slow(name, took, args.drippers)
     lines += [""]
     text = "\n".join(lines)
-    out = HERE / "results" / f"{date.today().isoformat()}.md"
+    out = unused_name(HERE / "results" / f"{date.today().isoformat()}.md")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text + "\n", "utf-8")
     print(text)

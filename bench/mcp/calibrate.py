@@ -22,6 +22,7 @@ from pathlib import Path
 
 from trigsight.answering.evidence import find_evidence
 from trigsight.answering.support import DEFAULT_THRESHOLD
+from trigsight.files import unused_name
 from trigsight.publishing.published import Release
 from trigsight.settings import Settings
 
@@ -169,7 +170,7 @@ def main(argv=None) -> int:
                       disagreements(release, calibration + holdout, retriever), command)
     print(text)
     if not args.no_write:
-        out = HERE / "results" / f"{datetime.date.today().isoformat()}.md"
+        out = unused_name(HERE / "results" / f"{datetime.date.today().isoformat()}.md")
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text, "utf-8")
         print(f"wrote {out.relative_to(ROOT)}")

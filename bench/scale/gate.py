@@ -38,6 +38,8 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/common.py
+from trigsight.files import unused_name  # noqa: E402
+
 import common  # noqa: E402
 from common import ROOT  # noqa: E402
 
@@ -273,7 +275,7 @@ def main() -> None:
             results.append(result)
             print(_row(result), flush=True)
     common.write_results([report(args, results, start_line, reference)],
-                         ROOT / "bench" / "scale" / "results" / f"gate-{date.today().isoformat()}.md")
+                         unused_name(ROOT / "bench" / "scale" / "results" / f"gate-{date.today().isoformat()}.md"))
 
 
 def _row(r: dict) -> str:
