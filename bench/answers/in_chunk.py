@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -30,8 +29,7 @@ ORDERS = {
     "model": lambda c, p: p,
     "cosine": lambda c, p: c.features["cos_passage"],
     "overlap": lambda c, p: c.features["overlap"],
-    "shipped": lambda c, p: math.log(max(p, 1e-9) / max(1 - p, 1e-9))
-                            + offline.IN_CHUNK * (c.features["cos_passage"] + c.features["overlap"]),
+    "shipped": offline.in_chunk_score,
 }
 
 

@@ -62,13 +62,14 @@ def in_chunk_order(scored: list[tuple[Candidate, float]]) -> list[tuple[Candidat
         if len(members) < 2:
             continue
         probabilities = sorted((scored[n][1] for n in members), reverse=True)
-        order = sorted(members, key=lambda n: (-_in_chunk_score(*scored[n]), n))
+        order = sorted(members, key=lambda n: (-in_chunk_score(*scored[n]), n))
         for number, probability in zip(order, probabilities):
             out[number] = (scored[number][0], probability)
     return out
 
 
-def _in_chunk_score(candidate: Candidate, probability: float) -> float:
+def in_chunk_score(candidate: Candidate, probability: float) -> float:
+    """The model's log-odds plus `IN_CHUNK` times the passage's own cosine and overlap."""
     p = min(max(probability, 1e-9), 1 - 1e-9)
     own = candidate.features.get("cos_passage", 0.0) + candidate.features.get("overlap", 0.0)
     return math.log(p / (1 - p)) + IN_CHUNK * own

@@ -40,7 +40,7 @@ FOREIGN_SHARE = 0.01    # a script with fewer of the vocabulary's words than thi
 # katakana word (ラップ "wrap" sounds like "leap" at 0.39), a Hangul word that also has the
 # English word's vowels (워커 → worker at 0.39), a katakana compound cut in two (its two
 # words together). Chosen on the Japanese and Korean words of the development questions
-# (bench/answers/questions.json) that the nearest word alone does not bridge.
+# that the nearest word alone does not bridge (bench/answers/loanword_probe.py).
 KATAKANA_NEAREST = 0.42
 HANGUL_NEAREST = 0.38
 COMPOUND_NEAREST = 0.55
@@ -145,7 +145,7 @@ class Lexicon:
 
     def loanword(self, unit: str, vector: np.ndarray, similarity: np.ndarray) -> list[str]:
         """The page word(s) a katakana or Hangul word sounds like, kept only when also near in meaning."""
-        hangul = "\uac00" <= unit[0] <= "\ud7a3"
+        hangul = loanwords.is_hangul(unit)
         heard = self.sounds.candidates(unit)
         if heard:
             best = max(heard, key=lambda n: similarity[n])

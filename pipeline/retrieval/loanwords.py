@@ -16,6 +16,7 @@ English word's pattern of vowels (워커 wVkV, worker wVkV; 같아야 gVtV is no
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from typing import Iterable
@@ -72,31 +73,36 @@ def romanize(word: str) -> str:
     return "".join(out).replace("\0", "")
 
 
+def _spelled(text: str) -> str:
+    """Lower-case Latin letters with English spellings read as sounds and sound classes merged."""
+    for pattern, replacement in _ENGLISH:
+        text = pattern.sub(replacement, text)
+    return (text[:1] + text[1:].replace("h", "")).translate(_CLASSES)
+
+
 def key(latin: str) -> str:
     """The consonant key of a word in Latin letters (English, or a romanized loanword)."""
     text = latin.casefold()
     if not text.isascii():
         return ""
-    text = re.sub(r"[^a-z]", "", text)
-    for pattern, replacement in _ENGLISH:
-        text = pattern.sub(replacement, text)
-    text = text[:1] + text[1:].replace("h", "")
-    text = _VOWELS.sub("", text.translate(_CLASSES))
-    return _DOUBLED.sub(r"\1", text)
+    return _DOUBLED.sub(r"\1", _VOWELS.sub("", _spelled(re.sub(r"[^a-z]", "", text))))
 
 
+@functools.lru_cache(maxsize=65536)
 def shape(latin: str) -> str:
     """The key with each run of vowels kept as "V", and without the vowels the two languages add
     to close a syllable (Korean eu: 스트림 seuteurim → stream; an English silent final e)."""
     text = re.sub(r"[^a-z]", "", latin.casefold())
     text = re.sub(r"(?<=[^aeiouy])eu(?=[^aeiouy]|$)", "", text)
     silent = re.search(r"[^aeiouy]e$", text)
-    for pattern, replacement in _ENGLISH:
-        text = pattern.sub(replacement, text)
-    text = text[:1] + text[1:].replace("h", "")
+    text = _spelled(text)
     if silent:
         text = text.removesuffix("e")
-    return _DOUBLED.sub(r"\1", re.sub(r"[aeiouy]+", "V", text.translate(_CLASSES)))
+    return _DOUBLED.sub(r"\1", re.sub(r"[aeiouy]+", "V", text))
+
+
+def is_hangul(word: str) -> bool:
+    return bool(word) and "\uac00" <= word[0] <= "\ud7a3"
 
 
 class Sounds:
@@ -118,7 +124,7 @@ class Sounds:
         if len(found) < MIN_KEY:
             return []
         numbers = self._by_key.get(found, [])
-        if "\uac00" <= loanword[0] <= "\ud7a3":
+        if is_hangul(loanword):
             pattern = shape(latin)
             numbers = [n for n in numbers if shape(self._words[n]) == pattern]
         return list(numbers)
