@@ -115,11 +115,15 @@ def test_an_index_without_a_lexicon_still_answers(english_index, tmp_path):
     assert retriever.search("Когда поливать помидоры?", k=1)
 
 
-def test_a_site_that_has_pages_in_the_questions_script_is_not_bridged(tmp_path):
+def test_a_question_in_a_script_only_some_pages_use_is_searched_as_written_and_in_the_main_script(tmp_path):
     russian = ["Помидоры поливают дважды в неделю.", "Помидоры поливают утром."]
     passages = [Passage(f"p{n}", "/ru" if n >= len(SENTENCES) else "/", text, n)
                 for n, text in enumerate(SENTENCES + russian)]
     index.build(passages, tmp_path / "index", embedders.offline(), None)
     retriever = Retriever.load(tmp_path)
-    assert "cyrillic" in retriever.lexicon.scripts
-    assert retriever.scores("Когда поливать помидоры?").bridged == ""
+    assert retriever.lexicon.main == "latin" and "cyrillic" in retriever.lexicon.scripts
+    scores = retriever.scores("Когда поливать помидоры?")
+    assert "tomatoes" in scores.bridged.casefold()               # the English pages are reached…
+    russian_rows = [n for n, pid in enumerate(retriever.passage_ids) if pid in ("p%d" % len(SENTENCES),)]
+    assert all(scores.bm25_passages[row] > 0 for row in russian_rows)   # …and the Russian ones still are
+    assert retriever.scores("When should tomatoes be watered?").bridged == ""   # the main script: never

@@ -9,7 +9,8 @@ to it in that space ("сжатие" → compression, "圧縮" → compression, "
 when the nearest is close enough; the bridged question then feeds BM25 and the overlap
 features like any question in the pages' language. A word in the pages' own script is
 never replaced: an unknown English word ("pm2") must stay unknown, which is evidence
-that the pages do not answer.
+that the pages do not answer. A word in a script only some pages use (a site in English
+with one Russian page) is searched as written and also bridged into the main script.
 
 Built at release time (index.py), stored as index.json "lexicon" and vectors-lexicon.npy.
 """
@@ -113,18 +114,30 @@ class Lexicon:
         scripts = Counter(script(w) for w in self.words)
         total = max(1, len(self.words))
         self.scripts = {name for name, count in scripts.items() if count / total >= FOREIGN_SHARE}
+        self.main = scripts.most_common(1)[0][0] if scripts else ""
+        self._outside_main = np.array([script(w) != self.main for w in self.words], dtype=bool)
 
     def foreign(self, question: str) -> list[str]:
         """The question's words in a script the pages barely use, and not among the pages' words."""
         return list(dict.fromkeys(u for u in words(question) if u not in self._known and u not in STOPWORDS
                                   and u not in _STANDALONE and script(u) not in self.scripts))
 
-    def translations(self, units: Sequence[str], vectors: np.ndarray) -> dict[str, list[str]]:
+    def minority(self, question: str) -> list[str]:
+        """The question's words in a script some pages use but most do not (a Russian question on a
+        mostly English site with one Russian page). They are searched as they are, for the pages in
+        their language, and also bridged into the main script's words, for the rest."""
+        return list(dict.fromkeys(u for u in words(question) if u not in STOPWORDS and u not in _STANDALONE
+                                  and script(u) in self.scripts and script(u) != self.main))
+
+    def translations(self, units: Sequence[str], vectors: np.ndarray, main_only: bool = False) -> dict[str, list[str]]:
         """For each foreign unit (its vector a row of `vectors`), the pages' nearest words, if near
-        enough, or else the page word it is a loanword of (loanwords.py)."""
+        enough, or else the page word it is a loanword of (loanwords.py). With `main_only`, only
+        words in the pages' main script are candidates."""
         if not len(units) or not len(self.words):
             return {}
         similarity = np.asarray(vectors @ self.vectors.T)
+        if main_only:
+            similarity[:, self._outside_main] = -1.0
         out: dict[str, list[str]] = {}
         for unit, vector, row in zip(units, vectors, similarity):
             # Antonyms share their contexts, so the nearest word may be the opposite one ("включить"

@@ -188,13 +188,18 @@ class Retriever:
     # --- scoring -------------------------------------------------------------------------
 
     def scores(self, query: str) -> LegScores:
-        foreign = self.lexicon.foreign(query) if self.lexicon is not None and self.embedder is not None else []
-        embedded = self._embed([query, *foreign])
+        bridging = self.lexicon is not None and self.embedder is not None
+        foreign = self.lexicon.foreign(query) if bridging else []
+        minority = [u for u in self.lexicon.minority(query) if u not in foreign] if bridging else []
+        embedded = self._embed([query, *foreign, *minority])
         vector = None if embedded is None else embedded[0]
-        bridged = query
-        if embedded is not None and foreign:
-            bridged = lexicon.bridge(query, self.lexicon.translations(foreign, embedded[1:]))
-        tokens = tokenize(bridged)
+        bridged, translations = query, {}
+        if embedded is not None and (foreign or minority):
+            translations = self.lexicon.translations(foreign, embedded[1:1 + len(foreign)])
+            translations.update(self.lexicon.translations(minority, embedded[1 + len(foreign):], main_only=True))
+            bridged = lexicon.bridge(query, translations)
+        # A bridged word of a minority script is searched as written too, for the pages in its language.
+        tokens = tokenize(bridged) + tokenize(" ".join(u for u in minority if u in translations))
         bm25_chunks, bm25_passages = self.bm25_chunks.scores(tokens), self.bm25_passages.scores(tokens)
         cosines: tuple = (None,) * 5
         if vector is not None and len(self.chunks):
