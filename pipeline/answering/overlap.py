@@ -19,7 +19,7 @@ import threading
 from dataclasses import dataclass
 
 from ..retrieval.tokenize import tokenize
-from .support import code_names, is_name
+from .support import is_name
 
 PREFIX_MATCH = 5
 RARE_SHARE = 0.005      # a term in at most this share of the passages is rare …
@@ -101,25 +101,15 @@ class Overlap:
         script (a Russian question keeps "webpack" as it is). Unlike `unknown`, an ordinary
         word the pages happen not to use ("hostile", "deliberately") is not counted.
         """
-        return [word for word in _written_names(question) if any(not self.df.get(t) for t in terms(word))]
-
-    def names_missing(self, question: str, context: str) -> float:
-        """Idf-weighted share of the names the question asks about (written like names, as in
-        `unknown_names`, or code names such as `fs.watch()` and HTTPS_PROXY) that `context` lacks.
-
-        An on-topic question the pages do not answer is most often about a thing they never
-        mention next to it: "Does fetch() honour HTTPS_PROXY?" retrieves the passage about fetch().
-        A part of a dotted name ("node" of Node.js) is not a name of its own.
-        """
-        names = {word.casefold() for word in _written_names(question)} | set(code_names(question))
-        names = {n for n in names if not any(n != other and n in other.split(".") for other in names)}
-        weights = {n: max((self.idf(t) for t in terms(n)), default=0.0) for n in names}
-        total = sum(weights.values())
-        if not total:
-            return 0.0
-        folded, offered = context.casefold(), terms(context)
-        compact = _SEPARATORS.sub("", folded)
-        return sum(w for n, w in weights.items() if not _named_in(n, folded, compact, offered)) / total
+        foreign_script = bool(_NON_LATIN.search(question))
+        found = []
+        for match in _LATIN_WORD.finditer(question):
+            word = match.group()
+            if not (foreign_script or any(c.isdigit() for c in word) or is_name(question, match.start(), word)):
+                continue
+            if any(not self.df.get(t) for t in terms(word)):
+                found.append(word)
+        return found
 
     def rare(self, question: str) -> list[str]:
         """The question's Latin-script terms that few passages use (product and code names, which stay
@@ -157,28 +147,6 @@ _NON_LATIN = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]
 _SPACED_TERM = re.compile(r"^[a-z0-9_.$\u00c0-\u024f\u0400-\u04ff-]+$")
 _LATIN_TERM = re.compile(r"^[a-z0-9_.$-]+$")
 _LOCK = threading.Lock()
-_SEPARATORS = re.compile(r"[\W_]+")
-
-
-def _written_names(question: str):
-    foreign_script = bool(_NON_LATIN.search(question))
-    for match in _LATIN_WORD.finditer(question):
-        word = match.group()
-        if foreign_script or any(c.isdigit() for c in word) or is_name(question, match.start(), word):
-            yield word
-
-
-def _named_in(name: str, folded: str, compact: str, offered: frozenset[str]) -> bool:
-    """Is the case-folded `name` in the text: as written, without its separators (CRC-32 as crc32), or,
-    a one-word name, by its stem ("Docker" in "docker images")? A dotted or hyphenated name is never
-    found by its parts: "io.js" is not in a text that says "I/O" and "index.js"."""
-    if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", folded):
-        return True
-    joined = _SEPARATORS.sub("", name)
-    if joined != name and len(joined) >= 4 and joined in compact:
-        return True
-    parts = terms(name)
-    return len(parts) == 1 and _matches(next(iter(parts)), offered)
 
 
 def _matches(term: str, offered: frozenset[str]) -> bool:

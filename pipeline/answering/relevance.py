@@ -13,9 +13,8 @@ its answer, and the nearest vector is near even when the pages never address the
 
 A foreign question's overlap is taken on its bridged form (its words replaced by the
 pages' nearest words: trigsight.retrieval.lexicon). Two more features: the names the
-question asks about that no page mentions ("Bun", "MongoDB": `Overlap.unknown_names`) or
-that the passage's chunk does not mention (`Overlap.names_missing`), and how much a
-sentence says on its own (its number of terms; a lead-in ending in ":").
+question asks about that no page mentions ("Bun", "MongoDB": `Overlap.unknown_names`), and
+how much a sentence says on its own (its number of terms; a lead-in ending in ":").
 
 `RelevanceModel` is a logistic regression over those features: the probability that a
 passage is (or sits in the block of) an answering sentence. The gate is a second one over
@@ -44,10 +43,10 @@ MODEL_FILE = Path(__file__).with_name("relevance.json")
 FEATURES = ("cos_passage", "cos_chunk", "cos_heading", "gap_passage", "gap_chunk", "bm25_passage", "bm25_chunk",
             "coverage_passage", "coverage_chunk", "overlap", "names", "named", "rank", "best", "cross",
             "page_votes", "page_first", "unknown", "number_missing", "rare_missing", "rare_asked", "unknown_names",
-            "substance", "lead_in", "unknown_share", "names_missing")
+            "substance", "lead_in", "unknown_share")
 # The question as a whole, from its scored candidates: is it answered here at all?
 QUESTION_FEATURES = ("top", "second", "unknown_names", "unknown_share", "rare_missing", "overlap_max", "overlap_top",
-                     "coverage_top", "cos_chunk_max", "number_missing_top", "names_missing_top")
+                     "coverage_top", "cos_chunk_max", "number_missing_top")
 
 # A question asking for a quantity or a date: a passage without a digit cannot be its answer.
 _WANTS_NUMBER = re.compile(r"(?i)\b(?:how (?:many|much|long|often|large|big|fast)|what (?:date|year|version|size)"
@@ -90,7 +89,6 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
         passages = [p for p in (release.passage(pid) for pid in hit.passage_ids) if p is not None]
         context = " ".join([retriever.chunks[chunk].indexed_text])
         rare_missing = overlap.missing(rare, context)
-        names_missing = overlap.names_missing(question, context)
         found = sum(name in context.casefold() for name in names) / len(names) if names else 0.0
         cos_chunk = _at(scores.cos_whole, chunk)
         cos_heading = _at(scores.cos_headings, chunk) if scores.cos_headings is not None else cos_chunk
@@ -119,7 +117,7 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
                 # consequences:"), says nothing a reader can use on its own.
                 "substance": math.log1p(len(terms(passage.text))),
                 "lead_in": float(passage.text.rstrip().endswith((":", "："))),
-                "unknown_share": unknown_share, "names_missing": names_missing,
+                "unknown_share": unknown_share,
             }))
     return out
 
@@ -182,8 +180,6 @@ def question_features(scored: list[tuple[Candidate, float]]) -> dict[str, float]
             "overlap_max": max(c.features["overlap"] for c, _ in scored), "overlap_top": best["overlap"],
             # "How long…?", "몇 건…?" answered by a sentence without a number, in digits or words
             "number_missing_top": best["number_missing"],
-            # "Does fetch() honour HTTPS_PROXY?" answered from a chunk that never names HTTPS_PROXY
-            "names_missing_top": best["names_missing"],
             "coverage_top": best["coverage_chunk"], "cos_chunk_max": max(c.features["cos_chunk"] for c, _ in scored)}
 
 
@@ -213,10 +209,10 @@ def default_gate() -> RelevanceModel | None:
 SIGNS = {"cos_passage": 1, "cos_chunk": 1, "cos_heading": 1, "gap_passage": 1, "gap_chunk": 1, "bm25_passage": 1,
          "bm25_chunk": 1, "coverage_passage": 1, "coverage_chunk": 1, "overlap": 1, "names": 1, "rank": 1, "best": 1,
          "page_votes": 1, "page_first": 1, "unknown": -1, "number_missing": -1, "rare_missing": -1,
-         "unknown_names": -1, "substance": 1, "lead_in": -1, "unknown_share": -1, "names_missing": -1,
+         "unknown_names": -1, "substance": 1, "lead_in": -1, "unknown_share": -1,
          # the gate
          "top": 1, "second": 1, "overlap_max": 1, "overlap_top": 1, "coverage_top": 1, "cos_chunk_max": 1,
-         "number_missing_top": -1, "names_missing_top": -1}
+         "number_missing_top": -1}
 
 
 def fit(rows: np.ndarray, labels: np.ndarray, l2: float = 1.0, iterations: int = 50,
