@@ -7,12 +7,12 @@ from trigsight.answering.answer import (
     STRICT,
     SUPPORTED,
     UNVERIFIED,
-    Resolver,
     SentenceAssembler,
     make_inert,
     tidy,
 )
 from trigsight.answering.handles import HandleTable
+from trigsight.answering.resolver import Resolver
 from trigsight.publishing.published import Release
 from trigsight.retrieval.search import Hit
 

@@ -12,9 +12,10 @@ from typing import Callable, Iterator
 
 from ..retrieval.tokenize import tokenize
 from . import model_client, offline
-from .answer import REFUSAL, STRICT, AnswerSentence, Resolver, SentenceAssembler
+from .answer import REFUSAL, STRICT, AnswerSentence, SentenceAssembler
 from .attribution import language_of
 from .handles import HandleTable
+from .resolver import Resolver
 
 MODEL, OFFLINE = "model", "offline"
 CONTEXT_CHUNKS = offline.CONTEXT_CHUNKS
