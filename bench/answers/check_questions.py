@@ -1,6 +1,8 @@
 """Check bench/answers/questions.json against the Node.js API docs it was written from.
 
-Usage: python3 bench/answers/check_questions.py [DOCS_DIR]   (default /usr/share/doc/nodejs/api)
+Usage: python3 bench/answers/check_questions.py [DOCS_DIR] [--questions FILE]
+       (defaults: /usr/share/doc/nodejs/api, bench/answers/questions.json; bench/answers/holdout.json
+       is checked the same way)
 
 For every answerable question, each expected sentence must
   - sit inside one prose block (paragraph or list item) of its page, not in a code block,
@@ -215,8 +217,14 @@ def report(questions: dict, docs: pathlib.Path) -> None:
 
 
 def main(argv: list[str]) -> int:
-    docs = pathlib.Path(argv[1] if len(argv) > 1 else DEFAULT_DOCS)
-    questions = json.loads((HERE / "questions.json").read_text(encoding="utf-8"))
+    args = argv[1:]
+    file = HERE / "questions.json"
+    if "--questions" in args:
+        at = args.index("--questions")
+        file = pathlib.Path(args[at + 1])
+        del args[at:at + 2]
+    docs = pathlib.Path(args[0] if args else DEFAULT_DOCS)
+    questions = json.loads(file.read_text(encoding="utf-8"))
     report(questions, docs)
     problems = check(questions, docs)
     for problem in problems:

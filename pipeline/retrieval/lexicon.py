@@ -11,6 +11,8 @@ features like any question in the pages' language. A word in the pages' own scri
 never replaced: an unknown English word ("pm2") must stay unknown, which is evidence
 that the pages do not answer. A word in a script only some pages use (a site in English
 with one Russian page) is searched as written and also bridged into the main script.
+What the bridge leaves in a script the pages barely use is kept out of the keyword query
+(`in_pages_script`): it can match no page.
 
 Built at release time (index.py), stored as index.json "lexicon" and vectors-lexicon.npy.
 """
@@ -65,7 +67,7 @@ def script(unit: str) -> str:
     first = unit[0]
     if "\uac00" <= first <= "\ud7af":
         return "ko"
-    if re.match(rf"[{_KATAKANA}{_KANJI}]", first):
+    if re.match(rf"[{_KATAKANA}{_KANJI}\u3040-\u309f]", first):
         return "ja"
     if "\u0400" <= first <= "\u04ff":
         return "cyrillic"
@@ -121,6 +123,11 @@ class Lexicon:
         """The question's words in a script the pages barely use, and not among the pages' words."""
         return list(dict.fromkeys(u for u in words(question) if u not in self._known and u not in STOPWORDS
                                   and u not in _STANDALONE and script(u) not in self.scripts))
+
+    def in_pages_script(self, token: str) -> bool:
+        """Is this BM25 token in a script the pages use (digits and symbols always are)?"""
+        found = script(token)
+        return found in self.scripts or found == "other" or token.isdigit()
 
     def minority(self, question: str) -> list[str]:
         """The question's words in a script some pages use but most do not (a Russian question on a

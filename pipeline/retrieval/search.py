@@ -200,6 +200,12 @@ class Retriever:
             bridged = lexicon.bridge(query, translations)
         # A bridged word of a minority script is searched as written too, for the pages in its language.
         tokens = tokenize(bridged) + tokenize(" ".join(u for u in minority if u in translations))
+        if foreign:
+            # What a bridge leaves in a script the pages barely use (particles, question words, a word
+            # with no near page word) matches no page, yet as unseen terms at the largest idf it held
+            # every chunk below the keyword leg's vote share: Korean and Japanese questions had no
+            # keyword leg at all.
+            tokens = [t for t in tokens if self.lexicon.in_pages_script(t)]
         bm25_chunks, bm25_passages = self.bm25_chunks.scores(tokens), self.bm25_passages.scores(tokens)
         cosines: tuple = (None,) * 5
         if vector is not None and len(self.chunks):
