@@ -28,7 +28,7 @@ import numpy as np
 
 from . import loanwords
 from .opposites import reversal
-from .tokenize import STOPWORDS
+from .tokenize import STOPWORDS, tokenize
 
 LEXICON_VECTORS = "vectors-lexicon.npy"
 MIN_COUNT = 2           # a word used once is as likely a typo or an identifier's part
@@ -123,6 +123,29 @@ class Lexicon:
         """The question's words in a script the pages barely use, and not among the pages' words."""
         return list(dict.fromkeys(u for u in words(question) if u not in self._known and u not in STOPWORDS
                                   and u not in _STANDALONE and script(u) not in self.scripts))
+
+    def words_to_embed(self, question: str) -> tuple[list[str], list[str]]:
+        """The question's foreign words and its other words in a minority script, embedded in one
+        batch with the question before `read`."""
+        foreign = self.foreign(question)
+        return foreign, [u for u in self.minority(question) if u not in foreign]
+
+    def read(self, question: str, foreign: Sequence[str], minority: Sequence[str],
+             vectors: np.ndarray) -> tuple[str, list[str]]:
+        """The question as the keyword leg reads it: its bridged text and its BM25 tokens. `vectors`
+        holds the rows of `foreign`, then of `minority`."""
+        translations = self.translations(foreign, vectors[:len(foreign)])
+        translations.update(self.translations(minority, vectors[len(foreign):], main_only=True))
+        bridged = bridge(question, translations)
+        # A bridged word of a minority script is searched as written too, for the pages in its language.
+        tokens = tokenize(bridged) + tokenize(" ".join(u for u in minority if u in translations))
+        if foreign:
+            # What a bridge leaves in a script the pages barely use (particles, question words, a word
+            # with no near page word) matches no page, yet as unseen terms at the largest idf it held
+            # every chunk below the keyword leg's vote share: Korean and Japanese questions had no
+            # keyword leg at all.
+            tokens = [t for t in tokens if self.in_pages_script(t)]
+        return bridged, tokens
 
     def in_pages_script(self, token: str) -> bool:
         """Is this BM25 token in a script the pages use (digits and symbols always are)?"""

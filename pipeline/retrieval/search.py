@@ -189,23 +189,12 @@ class Retriever:
 
     def scores(self, query: str) -> LegScores:
         bridging = self.lexicon is not None and self.embedder is not None
-        foreign = self.lexicon.foreign(query) if bridging else []
-        minority = [u for u in self.lexicon.minority(query) if u not in foreign] if bridging else []
+        foreign, minority = self.lexicon.words_to_embed(query) if bridging else ([], [])
         embedded = self._embed([query, *foreign, *minority])
         vector = None if embedded is None else embedded[0]
-        bridged, translations = query, {}
+        bridged, tokens = query, tokenize(query)
         if embedded is not None and (foreign or minority):
-            translations = self.lexicon.translations(foreign, embedded[1:1 + len(foreign)])
-            translations.update(self.lexicon.translations(minority, embedded[1 + len(foreign):], main_only=True))
-            bridged = lexicon.bridge(query, translations)
-        # A bridged word of a minority script is searched as written too, for the pages in its language.
-        tokens = tokenize(bridged) + tokenize(" ".join(u for u in minority if u in translations))
-        if foreign:
-            # What a bridge leaves in a script the pages barely use (particles, question words, a word
-            # with no near page word) matches no page, yet as unseen terms at the largest idf it held
-            # every chunk below the keyword leg's vote share: Korean and Japanese questions had no
-            # keyword leg at all.
-            tokens = [t for t in tokens if self.lexicon.in_pages_script(t)]
+            bridged, tokens = self.lexicon.read(query, foreign, minority, embedded[1:])
         bm25_chunks, bm25_passages = self.bm25_chunks.scores(tokens), self.bm25_passages.scores(tokens)
         cosines: tuple = (None,) * 5
         if vector is not None and len(self.chunks):
