@@ -84,6 +84,9 @@ def test_a_question_in_another_script_reaches_bm25_in_the_pages_words(english_in
     scores = retriever.scores(question)
     assert expected in scores.bridged.casefold()
     assert scores.bm25_passages.max() > 0     # the keyword leg now has something to rank
+    # What stays unbridged (particles, question words) is left out: counted as unseen terms, it
+    # kept every passage below the share of the question the keyword leg needs to vote.
+    assert scores.coverage_passages.max() >= retriever.min_coverage
 
 
 @pytest.mark.parametrize("question", [
@@ -124,19 +127,6 @@ def test_a_question_in_a_script_only_some_pages_use_is_searched_as_written_and_i
     assert retriever.lexicon.main == "latin" and "cyrillic" in retriever.lexicon.scripts
     scores = retriever.scores("Когда поливать помидоры?")
     assert "tomatoes" in scores.bridged.casefold()               # the English pages are reached…
-    russian_rows = [n for n, pid in enumerate(retriever.passage_ids) if pid in ("p%d" % len(SENTENCES),)]
-    assert all(scores.bm25_passages[row] > 0 for row in russian_rows)   # …and the Russian ones still are
+    russian = retriever.passage_ids.index(f"p{len(SENTENCES)}")
+    assert scores.bm25_passages[russian] > 0                      # …and the Russian ones still are
     assert retriever.scores("When should tomatoes be watered?").bridged == ""   # the main script: never
-
-@pytest.mark.parametrize("question, expected", [
-    ("사과 나무는 언제 가지치기를 하나요?", "apple"),
-    ("トマトの水やりは週に何回ですか", "tomatoes"),
-    ("Когда поливать помидоры?", "tomatoes"),
-])
-def test_what_a_bridge_leaves_in_another_script_does_not_hold_the_keyword_leg_back(english_index, question, expected):
-    retriever = Retriever.load(english_index)
-    scores = retriever.scores(question)
-    assert expected in scores.bridged.casefold()
-    # Particles and question words stay unbridged; counted as unseen terms they kept every passage
-    # below the share of the question the keyword leg needs to vote.
-    assert scores.coverage_passages.max() >= retriever.min_coverage
