@@ -20,6 +20,10 @@ def sentences(text: str) -> list[str]:
     ("no final stop", ["no final stop"]),
     ("They call it. trigsight answers.", ["They call it.", "trigsight answers."]),  # lowercase names start sentences
     ("Made in the U.S. by hand. Next.", ["Made in the U.S. by hand.", "Next."]),
+    # a quoted punctuation mark is what the sentence is about, not its end
+    ("If it is empty then '.' will be returned. Next.", ["If it is empty then '.' will be returned.", "Next."]),
+    ('Split on "?" or "!" only. Next.', ['Split on "?" or "!" only.', "Next."]),
+    ("He said 'stop.' Then left.", ["He said 'stop.'", "Then left."]),
 ])
 def test_split_sentences_handles_latin_cyrillic_and_cjk(text, expected):
     assert sentences(text) == expected

@@ -2,7 +2,8 @@
 
 Latin-script sentences end at `. ! ? …` followed by a space (closing quotes and brackets
 stay with the sentence), except after common abbreviations, single letters and dotted
-words such as "U.S." before a lowercase word; CJK sentences end at `。！？`.
+words such as "U.S." before a lowercase word, and where the punctuation is itself quoted
+("then '.' will be returned", "the \"?\" character"); CJK sentences end at `。！？`.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ ABBREVIATIONS = frozenset("e.g i.e etc vs cf mr mrs ms dr st no fig approx al eq
                           "jan feb mar apr jun jul aug sep sept oct nov dec т.е т.д т.п др г".split())
 _LATIN_END = re.compile(r"[.!?…]+[\"'”’»)\]]*")
 _CJK_END = re.compile(r"[。！？]+[」』）\"'”’]*")
+_OPENING_QUOTES = frozenset("\"'`“‘«„")
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -36,6 +38,8 @@ def _sentence_ends(text: str):
         if end >= len(text) or text[end] != " " or end + 1 >= len(text):
             continue
         word = text[:match.start()].rsplit(" ", 1)[-1].lower()
+        if word and all(ch in _OPENING_QUOTES for ch in word):
+            continue      # a quoted punctuation mark: '.' or "?" is what the sentence talks about
         abbreviated = word in ABBREVIATIONS or (len(word) == 1 and word.isalpha()) or \
             ("." in word and text[end + 1].islower())  # "U.S. law", "a.k.a. foo"
         if text[match.start()] == "." and abbreviated:
