@@ -235,6 +235,15 @@ def test_question_features_summarise_the_candidates(release):
     ("How long after publishing can I still unpublish a package?", "Packages are published to the registry.", True),
     ("Node.js 18의 지원 종료일은 언제인가요?", "Node-API is planned to be additive.", True),
     ("What does the gate check?", "The gate checks every link.", False),     # no quantity asked
+    # a limit, an amount or a duration asks for a number too
+    ("What is the maximum size of a page's script?", "The budget is 4,096 bytes.", False),
+    ("What is the maximum size of a page's script?", "Scripts are measured over the wire.", True),
+    ("Какой максимальный размер скрипта?", "Скрипты измеряются после сжатия.", True),
+    ("保存してから再起動までどれくらい待ちますか", "ファイルを保存すると再起動します。", True),
+    ("料金はいくらですか", "料金は無料です。", True),
+    ("버퍼 크기는 얼마로 설정해야 하나요?", "버퍼 크기는 옵션으로 정합니다.", True),
+    ("최대 몇 개까지 가능한가요?", "최대 10개까지 가능합니다.", False),
+    ("Does going past the maximum listener count stop new listeners?", "A warning is printed.", False),  # yes or no
 ])
 def test_a_question_asking_for_a_number_is_not_answered_by_a_sentence_without_one(question, text, lacks):
     assert lacks_number(question, text) is lacks

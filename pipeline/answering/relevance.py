@@ -49,9 +49,14 @@ QUESTION_FEATURES = ("top", "second", "unknown_names", "unknown_share", "rare_mi
                      "coverage_top", "cos_chunk_max", "number_missing_top")
 
 # A question asking for a quantity or a date: a passage without a digit cannot be its answer.
+# A limit word asks for a number only in a wh-question: "What is the maximum size?" does, "Does going
+# past the maximum listener count stop…?" does not.
 _WANTS_NUMBER = re.compile(r"(?i)\b(?:how (?:many|much|long|often|large|big|fast)|what (?:date|year|version|size)"
-                           r"|when does|сколько|какой версии|какого размера|во сколько)\b|いくつ|何(?:個|回|秒|日|年|件|倍|MB|バイト)"
-                           r"|どのくらい|몇|얼마나|언제")
+                           r"|(?:what|which)(?: is| are|'s)? the (?:maximum|minimum|largest|smallest|longest|shortest)"
+                           r"|when does|сколько|какой версии|какого размера|во сколько)\b"
+                           r"|\bкак(?:ой|ая|ое|ов|ова|ово|им) (?:максимальн|минимальн)"
+                           r"|いくつ|いくら|何(?:個|回|秒|ミリ秒|分|時間|日|年|件|倍|文字|行|MB|KB|GB|バイト)|ど[のれ][くぐ]らい"
+                           r"|몇|얼마|언제")
 
 
 def lacks_number(question: str, text: str) -> bool:
