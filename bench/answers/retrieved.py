@@ -22,6 +22,7 @@ from trigsight.answering import evaluate  # noqa: E402
 from trigsight.answering.offline import CANDIDATE_CHUNKS  # noqa: E402
 from trigsight.files import unused_name  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
+from trigsight.retrieval.evaluate import first_rank  # noqa: E402
 from trigsight.retrieval.search import Retriever  # noqa: E402
 
 from common import machine, write_results  # noqa: E402
@@ -34,8 +35,7 @@ def ranks(retriever: Retriever, questions: list[evaluate.Question]) -> dict[str,
     found: dict[str, list[int | None]] = {}
     for q in questions:
         hits = retriever.search(q.question, k=CANDIDATE_CHUNKS)
-        rank = next((n for n, hit in enumerate(hits, 1) if set(hit.passage_ids) & q.passages), None)
-        found.setdefault(q.language, []).append(rank)
+        found.setdefault(q.language, []).append(first_rank(hits, lambda hit: set(hit.passage_ids) & q.passages))
     return found
 
 

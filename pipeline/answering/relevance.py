@@ -48,7 +48,7 @@ FEATURES = ("cos_passage", "cos_chunk", "cos_heading", "gap_passage", "gap_chunk
 QUESTION_FEATURES = ("top", "second", "unknown_names", "unknown_share", "rare_missing", "overlap_max", "overlap_top",
                      "coverage_top", "cos_chunk_max", "number_missing_top")
 
-# A question asking for a quantity or a date: a passage without a digit cannot be its answer.
+# A question asking for a quantity or a date: a passage without a number cannot be its answer.
 # A limit word asks for a number only in a wh-question: "What is the maximum size?" does, "Does going
 # past the maximum listener count stop…?" does not.
 _WANTS_NUMBER = re.compile(r"(?i)\b(?:how (?:many|much|long|often|large|big|fast)|what (?:date|year|version|size)"

@@ -192,9 +192,10 @@ class Retriever:
         foreign, minority = self.lexicon.words_to_embed(query) if bridging else ([], [])
         embedded = self._embed([query, *foreign, *minority])
         vector = None if embedded is None else embedded[0]
-        bridged, tokens = query, tokenize(query)
         if embedded is not None and (foreign or minority):
             bridged, tokens = self.lexicon.read(query, foreign, minority, embedded[1:])
+        else:
+            bridged, tokens = query, tokenize(query)
         bm25_chunks, bm25_passages = self.bm25_chunks.scores(tokens), self.bm25_passages.scores(tokens)
         cosines: tuple = (None,) * 5
         if vector is not None and len(self.chunks):
