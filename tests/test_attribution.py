@@ -149,15 +149,31 @@ def test_restating_the_question_does_not_carry_a_claim_the_passage_does_not_make
     ("Метод crypto.randomBytes() генерирует предсказуемые данные, непригодные для криптографии.",
      "The crypto.randomBytes() method generates cryptographically strong pseudorandom data."),
     ("비활성화된 옵션은 무시됩니다.", "Enabled options are read at start-up."),
+    ("Использование существующих файловых дескрипторов через node:fs проверяется моделью разрешений.",
+     "Using existing file descriptors via the node:fs module bypasses the Permission Model."),
+    ("既存のファイル記述子を node:fs で使う場合もパーミッションモデルが適用されます。",
+     "Using existing file descriptors via the node:fs module bypasses the Permission Model."),
+    ("심볼릭 링크를 따라가면 권한 검사를 우회할 수 있습니다.", "Symbolic links are subject to the permission checks."),
+    # the same quantity in another unit
+    ("コールバックを呼ぶまでの待ち時間は秒単位で指定します。",
+     "delay {number} The number of milliseconds to wait before calling the callback."),
+    ("Метод возвращает размер буфера в килобайтах.", "Returns the size of the buffer in bytes."),
+    # the same order reversed
+    ("리스너는 등록된 순서의 역순으로 호출됩니다.", "Listeners are called in the order in which they were registered."),
 ])
 def test_across_languages_a_reversed_claim_is_refused_however_similar(sentence, passage):
     found = judge(sentence, passage, cosine=0.99)
-    assert not found.supported and found.how in ("opposite", "negation")
+    assert not found.supported and found.how in ("opposite", "negation", "units")
 
 
 @pytest.mark.parametrize("sentence, passage", [
     ("CommonJS の require() は、モジュールを同期的に読み込みます。", "CommonJS modules are loaded synchronously by require()."),
     ("Некоторые модули загружаются синхронно.", "Some modules are loaded synchronously."),
+    ("node:fs で既存のファイル記述子を使うと、パーミッションモデルを回避してしまいます。",
+     "Using existing file descriptors via the node:fs module bypasses the Permission Model."),
+    ("조회 제한 시간은 밀리초 단위로 지정합니다.", "timeout {integer} Query timeout in milliseconds."),
+    ("Слушатели вызываются в том порядке, в котором были зарегистрированы.",
+     "Listeners are called in the order in which they were registered."),
 ])
 def test_across_languages_the_same_side_of_a_pair_agrees(sentence, passage):
     assert judge(sentence, passage, cosine=CROSS_COSINE + 0.05).supported

@@ -7,6 +7,7 @@ from trigsight.answering.support import (
     numbers_in,
     support_score,
     supports,
+    units_in,
 )
 
 CHROMIUM = "Every page of the site is loaded in headless Chromium before the allowlist is published."
@@ -99,3 +100,20 @@ def test_supports_uses_the_threshold_it_is_given(threshold, expected):
 def test_the_default_threshold_is_a_share_of_words():
     assert 0 < DEFAULT_THRESHOLD < 1
     assert supports(CHROMIUM, CHROMIUM) and not supports("Nothing in common here at all.", CHROMIUM)
+
+
+@pytest.mark.parametrize("text, units", [
+    ("returns the number of seconds the process has been running", {"seconds"}),
+    ("возвращает время работы в миллисекундах", {"milliseconds"}),
+    ("タイムアウトはミリ秒単位で指定します", {"milliseconds"}),
+    ("100ms로 설정하면 초 단위가 아닙니다", {"milliseconds", "seconds"}),
+    ("a highWaterMark of 64 KiB, counted in bytes", {"kilobytes", "bytes"}),
+    ("Размер указывается в килобайтах.", {"kilobytes"}),
+    # ordinals and words that only contain a unit's letters
+    ("the second argument is called a second time", set()),
+    ("초기 설정을 초과하면 최초 값으로 돌아갑니다", set()),
+    ("十分に大きい部分", set()),
+    ("сейчас", set()),
+])
+def test_units_of_time_and_size_are_read_in_every_language(text, units):
+    assert units_in(text) == units

@@ -40,7 +40,7 @@ from typing import Iterable
 
 from ..retrieval.opposites import reversal
 from ..retrieval.tokenize import tokenize
-from .support import MIN_WORDS, code_names, explain, numbers_in, profile
+from .support import MIN_WORDS, code_names, explain, numbers_in, profile, units_in
 
 WORDS = 0.8
 PARAPHRASE_WORDS = 0.6
@@ -120,7 +120,7 @@ def _names(claim: str, same_language: bool) -> frozenset[str]:
 
 def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterable[str] = (),
                  same_language: bool = True, question: str = "") -> str:
-    """Why the two cannot agree ("numbers", "names", "negation", "opposite"), or "" when they can.
+    """Why the two cannot agree ("numbers", "units", "names", "negation", "opposite"), or "" when they can.
 
     With the `question` the sentence answers, negation is read without the spans the sentence
     copies from it: "…cuts the highlight short when it is not escaped" restates the question's
@@ -131,6 +131,8 @@ def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterabl
         if number not in offered:
             return "numbers"
         offered.remove(number)
+    if units_in(sentence) - units_in(passage + " " + context):
+        return "units"
     written = unicodedata.normalize("NFKC", passage + " " + context).casefold()
     if any(code.casefold() not in written for code in _PERCENT_BYTE.findall(unicodedata.normalize("NFKC", sentence))):
         return "names"

@@ -116,6 +116,32 @@ def numbers_in(text: str) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
+# The units a number is counted in, in the four languages: "returns the number of seconds" does not
+# support "возвращает время в миллисекундах". Each form avoids the longer units it is part of
+# (秒 in ミリ秒, байт in килобайт); "second" alone is an ordinal as often as a unit.
+_L, _R = r"(?<![a-z_])", r"(?![a-z0-9_])"
+_UNITS = {
+    "nanoseconds": rf"{_L}nanoseconds?{_R}|{_L}ns{_R}|наносекунд|ナノ秒|나노\s?초",
+    "microseconds": rf"{_L}microseconds?{_R}|{_L}[μµ]s{_R}|микросекунд|マイクロ秒|마이크로\s?초",
+    "milliseconds": rf"{_L}milliseconds?{_R}|{_L}ms{_R}|миллисекунд|ミリ秒|밀리\s?초",
+    "seconds": rf"{_L}seconds{_R}|(?:\d|{_L}one|{_L}per)\s+second{_R}|{_L}secs?{_R}|(?<![а-я])секунд"
+               r"|(?<!ミリ)(?<!マイクロ)(?<!ナノ)秒|(?<![가-힣])초(?:\s*(?:단위|동안|후|마다|간)|(?![가-힣]))",
+    "minutes": rf"{_L}minutes?{_R}|(?<![а-я])минут|\d\s*分|分間|\d\s*분(?![가-힣])|분\s*(?:단위|동안|후|마다)",
+    "hours": rf"{_L}hours?{_R}|(?<![а-я])час(?:а|ов)?(?![а-я])|\d\s*時間|\d\s*시간",
+    "bytes": rf"{_L}bytes?{_R}|(?<![а-я])байт|(?<!キロ)(?<!メガ)(?<!ギガ)バイト|(?<!킬로)(?<!메가)(?<!기가)바이트",
+    "kilobytes": rf"{_L}ki?b{_R}|{_L}kilobytes?{_R}|килобайт|(?<![а-я])кб(?![а-я])|キロバイト|킬로바이트",
+    "megabytes": rf"{_L}mi?b{_R}|{_L}megabytes?{_R}|мегабайт|(?<![а-я])мб(?![а-я])|メガバイト|메가바이트",
+    "gigabytes": rf"{_L}gi?b{_R}|{_L}gigabytes?{_R}|гигабайт|(?<![а-я])гб(?![а-я])|ギガバイト|기가바이트",
+}
+_UNIT_FORMS = {unit: re.compile(forms) for unit, forms in _UNITS.items()}
+
+
+def units_in(text: str) -> frozenset[str]:
+    """The units of time and size `text` counts in ("milliseconds", "kilobytes"), in any of the four languages."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return frozenset(unit for unit, form in _UNIT_FORMS.items() if form.search(folded))
+
+
 def is_negated(text: str) -> bool:
     return bool(_NEGATION.search(unicodedata.normalize("NFKC", text).casefold()))
 

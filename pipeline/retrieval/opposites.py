@@ -34,6 +34,13 @@ _PAIRS: tuple[tuple[str, str, str, str], ...] = (
     ("all", r"\ball\b|\bevery\b|\bany\b|\bentire\b|\bвсе\b|\bвсех\b|\bвсё\b|\bвесь\b|\bкажд|\bлюб(?:ой|ые|ое|ая)\b"
             r"|すべて|全て|全部|모든|모두|전체",
      "only", r"\bonly\b|\bjust\b|\bтолько\b|\bлишь\b|だけ|のみ|뿐"),
+    # "bypasses the Permission Model" and "is checked by the permission model" share every word but one.
+    ("enforced", r"\benforc|\bsubject to\b|\bпроверя(?:ет|ют|ется|ются)\b|\bподчиня|\bконтролиру"
+                 r"|適用され|チェックされ|検査され|強制され|적용(?:되|받)|검사(?:되|받)|통제",
+     "bypassed", r"\bbypass|\bcircumvent|\bв обход\b|\bобход(?:ит|ят|ить|я)\b|\bминуя\b"
+                 r"|回避|迂回|バイパス|すり抜け|우회"),
+    ("in order", r"\bin (?:the )?order\b|\bв (?:том )?порядке\b|\bпо порядку\b|順番に|順に|順序どおり|순서대로|순서로",
+     "in reverse", r"\breverse order\b|\bin reverse\b|\bв обратном порядке\b|逆順|逆の順|역순|반대 순서|거꾸로"),
 )
 
 
