@@ -55,6 +55,7 @@ def test_other_generators_front_matter_releases_with_one_warning_line(released, 
               "keeper reads it each evening before lighting the lamp for the night sea 🌊 and its storms."),
     ("/lamp", "Keepers wear leather gloves when they clean it."),                  # MkDocs body
     ("/lamp", "The narrow walkway around the lantern."),                           # definition list
+    ("/lamp", "Each trim is entered in the Logbook that hangs by the door."),      # mkdocs-autorefs
     ("/guide", "Docusaurus tip"),                                                  # Docusaurus title
     ("/guide", "The old whale-oil lamp is no longer used."),                       # :::danger body
     ("/guide", "Never leave the lamp unattended during a storm."),                 # GitHub alert
@@ -72,7 +73,7 @@ def test_every_dialects_sentences_are_browser_proven_passages(allowlist, page, s
 
 
 def test_no_published_passage_carries_markup_and_none_was_left_out(released, allowlist):
-    markup = re.compile(r"<|>|\{|\}|:::|!!!|\[!|YAML|introduced_in|\(drill-start\)=|%")
+    markup = re.compile(r"<|>|\{|\}|:::|!!!|\[!|YAML|introduced_in|\(drill-start\)=|%|\]\[")
     assert [p["text"] for p in allowlist["passages"] if markup.search(p["text"])] == []
     report = json.loads((released[0] / "reports" / "browser.json").read_text("utf-8"))
     assert report["summary"]["passages"]["left_out"] == 0 and report["failures"] == []

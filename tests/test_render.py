@@ -82,6 +82,10 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     ("% a comment\n(target)=\nVisible.", '<span id="target"></span>', "comment"),
     ("Term\n: Its meaning.", "<dt>Term</dt>\n<dd>Its meaning.</dd>", None),
     ("Fact[^n].\n\n[^n]: Source.", '<a href="#fnref1" class="footnote-backref"', None),
+    # mkdocs-autorefs cross-references show their text; escaped brackets and indexing stay as written
+    ("Inherit [`markdown.Markdown`][markdown.Markdown], see the [API Reference][markdown] or [md.reset()][].",
+     "Inherit <code>markdown.Markdown</code>, see the API Reference or md.reset().", "]["),
+    ("Escaped \\[x\\]\\[y\\], arr[0][1] and ![alt][pic].", "Escaped [x][y], arr[0][1] and ![alt][pic].", None),
 ])
 def test_each_dialect_renders_as_its_generator_would_show_it(write_content, markdown, present, absent):
     body = render(write_content, {"index.md": markdown})["index.md"].body_html

@@ -12,8 +12,10 @@ CommonMark, tables and strikethrough, plus what real docs folders use:
   as a code block;
 - MyST roles (`` {abbr}`MyST (Markedly Structured Text)` ``) render as their text, targets
   `(label)=` as anchors, `%` comments and `+++` breaks as nothing;
-- definition lists, footnotes, heading ids written `{#id}` or `{: #id }`, and GitHub's
-  emoji shortcodes (`:white_check_mark:`);
+- definition lists, footnotes, heading ids written `{#id}` or `{: #id }`, GitHub's
+  emoji shortcodes (`:white_check_mark:`), and mkdocs-autorefs cross-references
+  (`[text][package.Class]`, which no definition resolves) shown as their text
+  (the inline ones in inline_markup.py);
 - raw HTML is parsed, then the whole body is sanitised (sanitize.py).
 
 Roles and links that name other pages are resolved later, once every page is known
@@ -23,7 +25,6 @@ from __future__ import annotations
 
 import re
 
-import emoji
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_block import StateBlock
@@ -34,6 +35,8 @@ from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
+
+from . import inline_markup
 
 # kind as written → the family it is drawn as (style.css and sanitize.CLASSES know these)
 ADMONITIONS = {
@@ -62,8 +65,6 @@ _OPTION = re.compile(r"^\s*:[\w-]+:")                            # :class: dropd
 _HEADING_ATTRS = re.compile(r"\s*\{:?\s*([#.][\w:.-]+(?:\s+[#.][\w:.-]+)*)\s*\}\s*$")
 _MDX_LINE = re.compile(r"^(import\s.+\sfrom\s+['\"].+['\"]|import\s+['\"].+['\"]|export\s+(const|default|function)\s.*);?$")
 _ESCAPED_ALERT = re.compile(r"^\\?\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(\n|$)", re.I)
-_INLINE_ATTRS = re.compile(r"^\{:?\s*([#.][\w:.-]+(?:\s+[#.][\w:.-]+)*)\s*\}")
-_SHORTCODE = re.compile(r"(?<![\w:]):[a-z0-9_+-]+:(?![\w:])")   # stand-alone only: never inside 10:30:00 or a:b:c
 _ROLE_TARGET = re.compile(r"^(.*?)\s*<([^<>]+)>\s*$", re.S)
 _ABBR = re.compile(r"^(.*?)\s*\(([^()]+)\)\s*$", re.S)
 
@@ -79,6 +80,7 @@ def make_parser() -> MarkdownIt:
     md.block.ruler.before("fence", "directive", _directive_rule,
                           {"alt": ["paragraph", "reference", "blockquote", "list", "footnote_def"]})
     md.core.ruler.push("dialect_cleanup", _cleanup)
+    md.core.ruler.before("text_join", "autorefs", inline_markup.autorefs)
     for kind in ("admonition_open", "alert_open", "directive_open"):
         md.add_render_rule(kind, _render_open)
     for kind in ("admonition_close", "alert_close", "directive_close"):
@@ -214,11 +216,8 @@ def _cleanup(state: StateCore) -> None:
         elif token.type == "blockquote_open" and index + 2 < len(tokens):
             _escaped_alert(tokens, index)
         elif token.type == "inline" and token.children:
-            _inline_attrs(token.children)
-            for child in token.children:   # GitHub's :white_check_mark: shortcodes, outside code
-                if child.type == "text" and ":" in child.content:
-                    child.content = _SHORTCODE.sub(lambda m: emoji.emojize(m.group(0), language="alias"),
-                                                   child.content)
+            inline_markup.attributes(token.children)
+            inline_markup.shortcodes(token.children)
     if drop:
         state.tokens = [t for i, t in enumerate(tokens) if i not in drop]
 
@@ -264,22 +263,6 @@ def _escaped_alert(tokens, index: int) -> None:
     cut = next((i for i, c in enumerate(inline.children) if c.type in ("softbreak", "hardbreak")), None)
     inline.content = rest
     inline.children = inline.children[cut + 1:] if cut is not None else inline.children
-
-
-def _inline_attrs(children) -> None:
-    """`**name**{ #name }`: Python-Markdown's attr_list after an inline element; the id is kept."""
-    for i in range(1, len(children)):
-        child, before = children[i], children[i - 1]
-        if child.type != "text" or not before.type.endswith("_close"):
-            continue
-        match = _INLINE_ATTRS.match(child.content)
-        if match is None:
-            continue
-        child.content = child.content[match.end():]
-        ids = [part[1:] for part in match.group(1).split() if part.startswith("#")]
-        opener = next((c for c in reversed(children[:i - 1]) if c.type == before.type.replace("_close", "_open")), None)
-        if ids and opener is not None:
-            opener.attrSet("id", ids[0])
 
 
 def _is_mdx(inline) -> bool:
