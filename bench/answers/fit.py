@@ -1,6 +1,7 @@
 """Fit the offline answer's relevance model on the development split; choose its refusal threshold there.
 
-    .venv/bin/python bench/answers/fit.py --release DIR [--questions FILE ...] [--bundled-release DIR] [--write]
+    .venv/bin/python bench/answers/fit.py --release DIR [--questions FILE ...] [--bundled-release DIR]
+                                         [--corpus RELEASE QUESTIONS ...] [--write]
 
 1. Every dev question of bench/answers/questions.json (or of each --questions file, such as
    questions.json and dev-extra.json) is retrieved as the offline answer retrieves it (its
@@ -24,7 +25,9 @@
    development set: the 55 answerable ones of bench/retrieval/golden.json and the
    unanswerable ones of bench/answers/bundled.json, so the models see a second, smaller
    and multilingual site, not only the Node.js docs. bench/chat/questions.json, where the
-   offline answer on the bundled site is reported, is never read.
+   offline answer on the bundled site is reported, is never read. Each --corpus RELEASE
+   QUESTIONS adds another docs site's dev questions (bench/answers/markdown-dev.json on a
+   release of Python-Markdown's docs; its test set, markdown.json, is never read).
 3. The chosen model and gate are refitted on all dev rows; with --write it goes to
    pipeline/answering/relevance.json, with a version naming the date, the dev questions
    and the release it was fitted on. The test split is never read.
@@ -232,6 +235,9 @@ def main() -> None:
     parser.add_argument("--bundled-release", type=Path, help="a published release of content/ (adds its dev questions)")
     parser.add_argument("--questions", type=Path, action="append",
                         help="a question file whose dev split is fitted on (repeatable; default questions.json)")
+    parser.add_argument("--corpus", nargs=2, action="append", type=Path, metavar=("RELEASE", "QUESTIONS"), default=[],
+                        help="another docs site: a published release of it and a question file whose dev split is "
+                             "fitted on (repeatable; e.g. bench/answers/markdown-dev.json on Python-Markdown's docs)")
     parser.add_argument("--write", action="store_true", help="store the chosen model in relevance.json")
     parser.add_argument("--gate", type=float, choices=GATES,
                         help="hold the gate's threshold at this value instead of choosing it with the rest")
@@ -253,6 +259,13 @@ def main() -> None:
         bundled = bundled_questions(bundled_release)
         asked += collect(bundled_release, Retriever.load(args.bundled_release), bundled)
         questions += bundled
+    others = []
+    for other_dir, other_file in args.corpus:
+        other = Release.load(other_dir)
+        found = evaluate.resolve(evaluate.load_questions(other_file, "dev"), other, str(other_file))
+        asked += collect(other, Retriever.load(other_dir), found)
+        questions += found
+        others.append(f"{other_file.name} on release {other.release_id}")
     rows = sum(len(a.candidates) for a in asked)
     positives = int(sum((a.labels == 1).sum() for a in asked))
     print(f"dev: {len(asked)} questions, {rows} candidate passages, {positives} positive; "
@@ -278,6 +291,7 @@ def main() -> None:
                                         f"{release.release_id}"
                                         + (f" and of the bundled site on release {bundled_release.release_id}"
                                            if bundled_release is not None else "")
+                                        + "".join(f" and of {other}" for other in others)
                                         + "; out-of-fold: answered correctly "
                                         f"{result['correct']:.3f}, refused {result['refused']:.3f}, expected quote "
                                         f"{result['expected']:.3f}, by language "
