@@ -177,3 +177,25 @@ def test_across_languages_a_reversed_claim_is_refused_however_similar(sentence, 
 ])
 def test_across_languages_the_same_side_of_a_pair_agrees(sentence, passage):
     assert judge(sentence, passage, cosine=CROSS_COSINE + 0.05).supported
+
+
+READ_FILE = "fs.readFile() reads the entire file into memory, while fs.createReadStream() reads it in chunks."
+
+
+@pytest.mark.parametrize("faithful, swapped", [
+    ("fs.readFile() reads the entire file into memory, while fs.createReadStream() reads it in chunks.",
+     "fs.createReadStream() reads the entire file into memory, while fs.readFile() reads it in chunks."),
+    ("fs.readFile() читает весь файл в память, а fs.createReadStream() читает его по частям.",
+     "fs.createReadStream() читает весь файл в память, а fs.readFile() читает его по частям."),
+    ("fs.readFile() はファイル全体をメモリに読み込み、fs.createReadStream() はチャンクごとに読み込みます。",
+     "fs.createReadStream() はファイル全体をメモリに読み込み、fs.readFile() はチャンクごとに読み込みます。"),
+    ("fs.readFile()는 파일 전체를 메모리에 읽어 들이지만, fs.createReadStream()은 청크 단위로 읽습니다.",
+     "fs.createReadStream()은 파일 전체를 메모리에 읽어 들이지만, fs.readFile()은 청크 단위로 읽습니다."),
+])
+def test_a_sentence_that_swaps_the_roles_of_two_names_is_refused_in_any_language(faithful, swapped):
+    from trigsight.retrieval import embedders
+
+    embed = embedders.offline().embed
+    assert judge(faithful, READ_FILE, cosine=0.95, embed=embed).supported
+    found = judge(swapped, READ_FILE, cosine=0.95, embed=embed)
+    assert not found.supported and found.how == "roles"

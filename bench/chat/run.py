@@ -11,8 +11,8 @@
    its first chip arrived against when the stream ended.
 2. The support check's precision and recall on bench/chat/pairs.json, same-language and
    cross-language pairs apart, on the dev half (where its thresholds are chosen, with a
-   sweep), the test half, and bench/chat/pairs-holdout.json (written later, blind to the
-   check) when present.
+   sweep), the test half, and each bench/chat/pairs-holdout*.json (written later, blind to
+   the check).
 3. The real 1.5B model's replies (bench/chat/real-model.json, from
    ../shared/transcripts/real-model-1.5b.json) replayed through the scripted server against
    the bundled release and, with --node-release, a release of the Node.js API docs: how many
@@ -148,11 +148,15 @@ def breakdown(release: Path, questions: dict, runs: int, settings: Settings) -> 
     return {"retrieval": statistics.median(searching), "quoting": statistics.median(quoting)}
 
 
-def pair_cosines(pairs: list[dict]) -> list[float]:
-    """Each pair's cosine in the offline index's vector space (what the chat sees at request time)."""
+def _offline_model():
     from trigsight.retrieval import embedders
 
-    model = embedders.offline()
+    return embedders.offline()
+
+
+def pair_cosines(pairs: list[dict]) -> list[float]:
+    """Each pair's cosine in the offline index's vector space (what the chat sees at request time)."""
+    model = _offline_model()
     sentences, passages = model.embed([p["sentence"] for p in pairs]), model.embed([p["passage"] for p in pairs])
     return [float(a @ b) for a, b in zip(sentences, passages)]
 
@@ -167,7 +171,7 @@ def pair_outcomes(pairs: list[dict], cosines: list[float], **thresholds) -> list
         for pair, cosine in zip(pairs, cosines):
             cross = attribution.language_of(pair["sentence"]) != attribution.language_of(pair["passage"])
             found = attribution.judge(pair["sentence"], pair["passage"], cosine=cosine, cross=cross,
-                                      ignore=("trigsight",))
+                                      ignore=("trigsight",), embed=_offline_model().embed)
             out.append({"split": pair["split"], "kind": "cross-language" if cross else "same language",
                         "label": pair["supported"], "said": found.supported, "how": found.how,
                         "sentence": pair["sentence"]})
@@ -185,7 +189,7 @@ def confusion(outcomes: list[dict]) -> dict:
             "precision": tp / (tp + fp) if tp + fp else float("nan"), "recall": tp / (tp + fn) if tp + fn else 0.0}
 
 
-HOLDOUT_PAIRS = HERE / "pairs-holdout.json"    # split "holdout": reported, never swept
+HOLDOUT_PAIRS = "pairs-holdout*.json"   # splits "holdout", "holdout-2": written later, reported, never swept
 SWEEPS = {"CROSS_COSINE": ("cross-language", (0.65, 0.7, 0.72, 0.75, 0.78, 0.8, 0.82, 0.84, 0.86, 0.88)),
           "CROSS_DIRECTIONAL": ("cross-language", (0.8, 0.85, 0.9, 0.95)),
           "PARAPHRASE_COSINE": ("same language", (0.75, 0.8, 0.85, 0.9, 1.01)),
@@ -196,15 +200,15 @@ SWEEPS = {"CROSS_COSINE": ("cross-language", (0.65, 0.7, 0.72, 0.75, 0.78, 0.8, 
 def pairs_section(pairs: list[dict]) -> list[str]:
     cosines = pair_cosines(pairs)
     outcomes = pair_outcomes(pairs, cosines)
-    splits = [split for split in ("dev", "test", "holdout") if any(p["split"] == split for p in pairs)]
-    lines = [f"## Support check on {len(pairs)} hand-written pairs (bench/chat/pairs.json, "
-             f"{HOLDOUT_PAIRS.name} when present)", "",
+    splits = list(dict.fromkeys(p["split"] for p in pairs))
+    lines = [f"## Support check on {len(pairs)} hand-written pairs (bench/chat/pairs.json and "
+             f"{', '.join(sorted(f.name for f in HERE.glob(HOLDOUT_PAIRS)))})", "",
              f"The chat's thresholds: words {attribution.WORDS}, paraphrase words {attribution.PARAPHRASE_WORDS} with "
              f"cosine {attribution.PARAPHRASE_COSINE}, cross-language cosine {attribution.CROSS_COSINE} "
              f"({attribution.CROSS_DIRECTIONAL} when the passage states a direction) "
              "(cosines from the offline index model, use-multilingual-v3). Chosen on the dev half; the test half "
-             "was not looked at to choose them. The holdout pairs were written later by a session that never read "
-             "the check.", "",
+             "was not looked at to choose them. Each holdout file was written later by a session that never read "
+             "the check (see its `about`).", "",
              "| pairs | split | precision | recall | TP | FP | FN | TN |", "|---|---|---|---|---|---|---|---|"]
     for kind in ("same language", "cross-language"):
         for split in (*splits, "all"):
@@ -361,8 +365,8 @@ def main() -> None:
     replayed = replay(release, transcripts["transcripts"], args.live)
     replayed += replay(injection, transcripts["injection"]["transcripts"], args.live)
     pairs = json.loads((HERE / "pairs.json").read_text("utf-8"))["pairs"]
-    if HOLDOUT_PAIRS.is_file():
-        pairs += json.loads(HOLDOUT_PAIRS.read_text("utf-8"))["pairs"]
+    for held_out in sorted(HERE.glob(HOLDOUT_PAIRS)):
+        pairs += json.loads(held_out.read_text("utf-8"))["pairs"]
     questions = json.loads((HERE / "questions.json").read_text("utf-8"))
     answers = offline(release, questions, args.runs)
     answers["parts"] = breakdown(release, questions, args.runs, settings)

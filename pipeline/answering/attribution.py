@@ -17,6 +17,9 @@ per (sentence, passage), from what both say:
   when only one clause is restated; or the sentence is a close paraphrase: a smaller share
   (`PARAPHRASE_WORDS`) and a vector cosine of at least `PARAPHRASE_COSINE`.
 - **Restating the question**: "Why is X?" answered "X because Y" is judged on Y (`framed`).
+- **Roles**, in any pair of languages: a sentence that puts the passage's names in each
+  other's clauses ("managed by Node.js" where the passage says V8) is not supported
+  (`trigsight.answering.roles`).
 - **Across languages** (a Russian sentence about an English passage) words cannot be
   compared: the cosine of the two in the multilingual vector space must reach
   `CROSS_COSINE`, and agreement must hold. A passage that states a direction (X takes
@@ -40,6 +43,7 @@ from typing import Iterable
 
 from ..retrieval.opposites import reversal
 from ..retrieval.tokenize import tokenize
+from . import roles
 from .support import MIN_WORDS, code_names, explain, numbers_in, profile, units_in
 
 WORDS = 0.8
@@ -100,7 +104,7 @@ class Evidence:
     supported: bool
     strength: float      # words share (same language) or cosine (across): ranks supporting passages
     share: float         # share of the sentence's content words the passage carries
-    how: str = ""        # words | paraphrase | translation, or why not: numbers | names | negation | opposite
+    how: str = ""        # words | paraphrase | translation, or why not: numbers | units | names | negation | opposite | roles
 
 
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_$]*")
@@ -218,7 +222,8 @@ def framed(sentence: str, passage: str, question: str, block: str, context: str 
 
 
 def judge(sentence: str, passage: str, *, cosine: float | None = None, cross: bool | None = None,
-          ignore: Iterable[str] = (), context: str = "", question: str = "", block: str = "") -> Evidence:
+          ignore: Iterable[str] = (), context: str = "", question: str = "", block: str = "",
+          embed: roles.Embed | None = None) -> Evidence:
     """Does `passage` support `sentence`? See the module docstring.
 
     `cross` says the two are in different languages (default: told by their scripts);
@@ -226,10 +231,22 @@ def judge(sentence: str, passage: str, *, cosine: float | None = None, cross: bo
     only words can support, and only in the same language). With the `question` and the
     passage's `block`, a same-language sentence restating the question is judged on what it
     adds (`framed`), and across languages negation copied from the question is not compared.
+    A sentence whose names swap the roles the passage gives them is not supported
+    (`roles.swapped`; across languages only with `embed`, the index model's text embedder).
     """
-    ignore = tuple(ignore)
     if cross is None:
         cross = language_of(sentence) != language_of(passage)
+    found = _judge(sentence, passage, cosine, cross, tuple(ignore), context, question, block)
+    if found.supported and (embed is not None or not cross):
+        swap = roles.swapped(sentence, passage, lambda text: _names(text, not cross),
+                             lambda text: _names(text, True), embed if cross else None)
+        if swap:
+            return Evidence(False, 0.0, found.share, "roles")
+    return found
+
+
+def _judge(sentence: str, passage: str, cosine: float | None, cross: bool, ignore: tuple[str, ...], context: str,
+           question: str, block: str) -> Evidence:
     share = word_share(sentence, passage, ignore)
     if cross:
         why = disagreement(sentence, passage, context, ignore, same_language=False, question=question)

@@ -106,7 +106,8 @@ def run(question: str, history: tuple[Turn, ...], retriever, release, settings: 
     hits, scores = retriever.search_scored(question, k=max(settings.chunks, offline.CANDIDATE_CHUNKS))
     table = HandleTable.issue(hits[:settings.chunks], release)
     ignore = tuple(tokenize(settings.site_title))
-    resolver = Resolver(table, release, settings.filter, ignore, retriever.similarity, question)
+    resolver = Resolver(table, release, settings.filter, ignore, retriever.similarity, question,
+                        embed=retriever.embed)
     mode = MODEL if settings.model.enabled else OFFLINE
     note = ""
     yield Event("start", {"mode": mode, "filter": settings.filter, "language": language})

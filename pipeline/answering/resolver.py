@@ -29,6 +29,7 @@ from .answer import (
 from .attribution import HELPER_SHARE, Evidence, judge, judge_together, language_of, word_share
 from .evidence import block_contexts, table_rows
 from .handles import HandleTable, parse_citations
+from .roles import Embed
 from .support import explain
 
 # Uncited, the issued passages carrying most of a sentence's words that are tried two by two.
@@ -43,7 +44,8 @@ class Resolver:
 
     `similarity(text, passage_ids)` gives the cosine of the sentence and each passage in the
     index's vector space (the retriever's); without it, only words can support a sentence,
-    and only in its own language.
+    and only in its own language. `embed(texts)` (the retriever's too) matches clauses across
+    languages when names may have swapped roles.
     """
 
     table: HandleTable
@@ -52,6 +54,7 @@ class Resolver:
     ignore: tuple[str, ...] = ()        # tokens that are evidence of nothing (the site's name)
     similarity: Similarity | None = None
     question: str = ""                  # what the sentences answer: restating it is their frame, not a claim
+    embed: Embed | None = None          # the index model's text embedder: clauses matched across languages
     tally: Tally = field(default_factory=Tally)
 
     def resolve(self, raw: str) -> AnswerSentence | None:
@@ -118,7 +121,8 @@ class Resolver:
                 # A table cell is judged with its row; its own words still rank it among the row's cells.
                 row = table_rows(self.release).get(passage.id)
                 found = judge(text, row or passage.text, cosine=cosines.get(passage.id), cross=cross,
-                              ignore=self.ignore, context=context, question=self.question, block=block)
+                              ignore=self.ignore, context=context, question=self.question, block=block,
+                              embed=self.embed)
                 if row:
                     found = replace(found, share=word_share(text, passage.text, self.ignore))
                 judged[passage.id] = found

@@ -267,6 +267,10 @@ class Retriever:
             out.append(full)
         return tuple(out)
 
+    def embed(self, texts: Sequence[str]) -> np.ndarray | None:
+        """Unit vectors of `texts` in the index's space (None without vectors)."""
+        return self._embed(list(texts))
+
     def _embed(self, texts: list[str]) -> np.ndarray | None:
         if self.embedder is None:
             return None
