@@ -109,6 +109,7 @@ class Evidence:
 
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_$]*")
 _PERCENT_BYTE = re.compile(r"%[0-9A-Fa-f]{2}")
+_SHORT_FLAG = re.compile(r"(?<![\w-])-[A-Za-z](?![\w-])")
 
 
 def _names(claim: str, same_language: bool) -> frozenset[str]:
@@ -140,6 +141,8 @@ def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterabl
     written = unicodedata.normalize("NFKC", passage + " " + context).casefold()
     if any(code.casefold() not in written for code in _PERCENT_BYTE.findall(unicodedata.normalize("NFKC", sentence))):
         return "names"
+    if set(_SHORT_FLAG.findall(sentence)) - set(_SHORT_FLAG.findall(passage + " " + context)):
+        return "names"      # a one-letter flag (-e, -x) has no token of its own
     named = profile(passage).words | (profile(context).words if context else frozenset())
     if _names(sentence, same_language) - frozenset(ignore) - named:
         return "names"

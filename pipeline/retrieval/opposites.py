@@ -32,8 +32,8 @@ _PAIRS: tuple[tuple[str, str, str, str], ...] = (
     ("same", r"\bsame\b|\bidentical|\bтот же\b|\bта же\b|\bто же\b|\bте же\b|\bодинаков|同じ|같은",
      "different", r"\bdifferent\b|\bdiffer|\bразн(?:ый|ая|ое|ые|ых)\b|\bдругой\b|異なる|違う|別の|다른"),
     ("all", r"\ball\b|\bevery\b|\bany\b|\bentire\b|\bвсе\b|\bвсех\b|\bвсё\b|\bвесь\b|\bкажд|\bлюб(?:ой|ые|ое|ая)\b"
-            r"|すべて|全て|全部|모든|모두|전체",
-     "only", r"\bonly\b|\bjust\b|\bтолько\b|\bлишь\b|だけ|のみ|뿐"),
+            r"|\bregardless\b|\bнезависимо\b|すべて|全て|全部|かかわらず|関係なく|모든|모두|전체|상관없이|관계없이",
+     "only", r"\bonly\b|\bjust\b|\bтолько\b|\bлишь\b|だけ|のみ|뿐|에서만|에만|때만"),
     # "bypasses the Permission Model" and "is checked by the permission model" share every word but one.
     ("enforced", r"\benforc|\bsubject to\b|\bпроверя(?:ет|ют|ется|ются)\b|\bподчиня|\bконтролиру"
                  r"|適用され|チェックされ|検査され|強制され|적용(?:되|받)|검사(?:되|받)|통제",
@@ -41,6 +41,12 @@ _PAIRS: tuple[tuple[str, str, str, str], ...] = (
                  r"|回避|迂回|バイパス|すり抜け|우회"),
     ("in order", r"\bin (?:the )?order\b|\bв (?:том )?порядке\b|\bпо порядку\b|順番に|順に|順序どおり|순서대로|순서로",
      "in reverse", r"\breverse order\b|\bin reverse\b|\bв обратном порядке\b|逆順|逆の順|역순|반대 순서|거꾸로"),
+    ("beginning", r"\bbeginning\b|\bprepend(?:s|ed)?\b|\bв начал[оеа]\b|\bначало\b|先頭|맨 앞|앞부분|시작 부분",
+     "end", r"\bthe end of\b|\bappend(?:s|ed)? (?:to|at)\b|\bв кон(?:ец|це)\b|末尾|맨 끝|맨 뒤|끝부분|끝에"),
+    ("left", r"\bleft to right\b|\bleft\b(?= side| end| of)|слева|налево|左から|左側|왼쪽",
+     "right", r"\bright to left\b|\bright\b(?= side| end| of)|справа|направо|右から|右側|오른쪽"),
+    ("big-endian", r"\bbig[- ]endian\b|ビッグエンディアン|빅\s?엔디[언안]|\bс порядком от старшего",
+     "little-endian", r"\blittle[- ]endian\b|リトルエンディアン|리틀\s?엔디[언안]|\bс порядком от младшего"),
 )
 
 
