@@ -187,6 +187,13 @@ def test_across_languages_the_same_side_of_a_pair_agrees(sentence, passage):
     assert judge(sentence, passage, cosine=CROSS_COSINE + 0.05).supported
 
 
+def test_a_word_whose_opposite_another_clause_of_the_passage_says_is_refused():
+    passage = "It is still possible to use fs.watchFile(), which uses stat polling, but this method is slower."
+    assert judge("You can still use fs.watchFile(), which uses stat polling.", passage, cosine=0.9).supported
+    found = judge("You can still use fs.watchFile(), which uses stat polling, and it is faster.", passage, cosine=0.9)
+    assert not found.supported and found.how == "opposite"
+
+
 READ_FILE = "fs.readFile() reads the entire file into memory, while fs.createReadStream() reads it in chunks."
 
 
