@@ -165,6 +165,9 @@ def test_restating_the_question_does_not_carry_a_claim_the_passage_does_not_make
     ("이 메서드는 값을 리틀 엔디언으로 읽습니다.", "Reads the value as big-endian."),
     # another one-letter flag
     ("コマンドラインでは -e オプションで拡張を指定します。", "From the command line, specify an extension with the -x option."),
+    # a dotted name whose parts are all there, but not as one name
+    ("writable.unpipe() は、以前に接続された Readable ストリームを切り離します。",
+     "The readable.unpipe() method detaches a Writable stream previously attached."),
 ])
 def test_across_languages_a_reversed_claim_is_refused_however_similar(sentence, passage):
     found = judge(sentence, passage, cosine=0.99)
@@ -214,3 +217,19 @@ def test_a_sentence_that_swaps_the_roles_of_two_names_is_refused_in_any_language
     assert judge(faithful, READ_FILE, cosine=0.95, embed=embed).supported
     found = judge(swapped, READ_FILE, cosine=0.95, embed=embed)
     assert not found.supported and found.how == "roles"
+
+
+@pytest.mark.parametrize("sentence, passage, supported", [
+    ("Use writable.unpipe() to detach a Readable stream.",
+     "The readable.unpipe() method detaches a Writable stream previously attached using the stream.pipe() method.",
+     False),
+    ("Use readable.unpipe() to detach a Writable stream that was attached with stream.pipe().",
+     "The readable.unpipe() method detaches a Writable stream previously attached using the stream.pipe() method.",
+     True),
+    # an abbreviation is not a dotted name
+    ("The readable.unpipe() method detaches a Writable stream, e.g. one attached with stream.pipe().",
+     "The readable.unpipe() method detaches a Writable stream previously attached using the stream.pipe() method.",
+     True),
+])
+def test_a_dotted_name_must_be_in_the_passage_as_one_name(sentence, passage, supported):
+    assert judge(sentence, passage, cosine=0.9).supported is supported

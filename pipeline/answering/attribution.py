@@ -143,6 +143,10 @@ def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterabl
         return "names"
     if set(_SHORT_FLAG.findall(sentence)) - set(_SHORT_FLAG.findall(passage + " " + context)):
         return "names"      # a one-letter flag (-e, -x) has no token of its own
+    # A dotted name is one name: writable.unpipe() is not readable.unpipe() beside "a Writable stream".
+    if any(name not in written for name in code_names(sentence)
+           if "." in name and min(map(len, name.split("."))) > 1):
+        return "names"
     named = profile(passage).words | (profile(context).words if context else frozenset())
     if _names(sentence, same_language) - frozenset(ignore) - named:
         return "names"
