@@ -153,9 +153,11 @@ def kill_when_busy(watched, victims: list, stop: threading.Event) -> None:
     """Kill `victims` once the DevTools endpoint `watched` has a tab on a page of the site."""
     while not stop.is_set():
         try:
-            with urllib.request.urlopen(f"{watched.url}/json/list", timeout=2) as answer:
+            with urllib.request.urlopen(f"{watched.url}/json/list", timeout=10) as answer:
                 tabs = json.load(answer)
-        except OSError:
+        except OSError as error:
+            if isinstance(error, TimeoutError) or isinstance(getattr(error, "reason", None), TimeoutError):
+                continue    # a browser busy proving a page answers late; it is not gone
             return
         if any(t["url"].startswith("http://127.0.0.1:") for t in tabs):
             for victim in victims:
