@@ -27,6 +27,7 @@ browser gate loads every page). Writes bench/chat/results/<date>.md and prints i
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import statistics
@@ -154,6 +155,12 @@ def _offline_model():
     return embedders.offline()
 
 
+@functools.lru_cache(maxsize=None)
+def _clause_vectors(texts: tuple[str, ...]):
+    """The support check's clause embeddings, once per clause set: the sweeps judge every pair again."""
+    return _offline_model().embed(list(texts))
+
+
 def pair_cosines(pairs: list[dict]) -> list[float]:
     """Each pair's cosine in the offline index's vector space (what the chat sees at request time)."""
     model = _offline_model()
@@ -171,7 +178,7 @@ def pair_outcomes(pairs: list[dict], cosines: list[float], **thresholds) -> list
         for pair, cosine in zip(pairs, cosines):
             cross = attribution.language_of(pair["sentence"]) != attribution.language_of(pair["passage"])
             found = attribution.judge(pair["sentence"], pair["passage"], cosine=cosine, cross=cross,
-                                      ignore=("trigsight",), embed=_offline_model().embed)
+                                      ignore=("trigsight",), embed=lambda texts: _clause_vectors(tuple(texts)))
             out.append({"split": pair["split"], "kind": "cross-language" if cross else "same language",
                         "label": pair["supported"], "said": found.supported, "how": found.how,
                         "sentence": pair["sentence"]})
@@ -189,7 +196,7 @@ def confusion(outcomes: list[dict]) -> dict:
             "precision": tp / (tp + fp) if tp + fp else float("nan"), "recall": tp / (tp + fn) if tp + fn else 0.0}
 
 
-HOLDOUT_PAIRS = "pairs-holdout*.json"   # splits "holdout", "holdout-2": written later, reported, never swept
+HOLDOUT_PAIRS = "pairs-holdout*.json"   # split "holdout", "holdout-2" …: written later, reported, never swept
 SWEEPS = {"CROSS_COSINE": ("cross-language", (0.65, 0.7, 0.72, 0.75, 0.78, 0.8, 0.82, 0.84, 0.86, 0.88)),
           "CROSS_DIRECTIONAL": ("cross-language", (0.8, 0.85, 0.9, 0.95)),
           "PARAPHRASE_COSINE": ("same language", (0.75, 0.8, 0.85, 0.9, 1.01)),

@@ -2,7 +2,8 @@
 
 Each pattern names a kind of source markup that a renderer which does not know the
 dialect leaves in the text: HTML comments and tags, admonition and directive fences, roles,
-alerts, targets, heading ids, MDX imports, Node's YAML comment bodies. A passage is
+alerts, targets, heading ids, MDX imports, Node's YAML comment bodies, and reference links
+no definition resolved (mkdocs-autorefs' `[text][package.Class]`). A passage is
 counted once per pattern it contains.
 
     from scan import scan
@@ -35,6 +36,7 @@ PATTERNS: dict[str, re.Pattern] = {
     "heading id": re.compile(r"\{:?\s*#[\w:.-]+[^{}]*\}"),
     "mdx": re.compile(r"^import\s.+\sfrom\s+['\"]|<[A-Z]\w+[^<>]*/>"),
     "block break": re.compile(r"^\+\+\+"),
+    "reference link": re.compile(r"(?<![\w!\\])\[[^\[\]\n]+\]\[[^\[\]\s]*\]"),  # [text][id] no definition resolved
 }
 
 

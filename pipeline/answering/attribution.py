@@ -136,12 +136,13 @@ def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterabl
         if number not in offered:
             return "numbers"
         offered.remove(number)
-    if units_in(sentence) - units_in(passage + " " + context):
+    around = passage + " " + context
+    if units_in(sentence) - units_in(around):
         return "units"
-    written = unicodedata.normalize("NFKC", passage + " " + context).casefold()
+    written = unicodedata.normalize("NFKC", around).casefold()
     if any(code.casefold() not in written for code in _PERCENT_BYTE.findall(unicodedata.normalize("NFKC", sentence))):
         return "names"
-    if set(_SHORT_FLAG.findall(sentence)) - set(_SHORT_FLAG.findall(passage + " " + context)):
+    if set(_SHORT_FLAG.findall(sentence)) - set(_SHORT_FLAG.findall(around)):
         return "names"      # a one-letter flag (-e, -x) has no token of its own
     # A dotted name is one name: writable.unpipe() is not readable.unpipe() beside "a Writable stream".
     if any(name not in written for name in code_names(sentence)

@@ -62,7 +62,7 @@ def swapped(sentence: str, passage: str, names_of: Callable[[str], frozenset[str
         return ""
     ours = clauses(sentence)
     own = [names_of(c) & shared for c in ours]
-    if sum(bool(n) for n in own) < 1:
+    if not any(own):
         return ""
     texts = [without_names(c, shared) or "." for c in ours + theirs]
     if embed is None:
