@@ -1,7 +1,7 @@
 """Real docs dialects, released through the real CLI and looked at in real Chromium.
 
 tests/fixtures/dialects/ is a small folder in every dialect trigsight reads: MkDocs
-admonitions, Docusaurus admonitions, MyST directives (backtick and colon fences) and roles,
+admonitions, Docusaurus admonitions and MDX pages, MyST directives (backtick and colon fences) and roles,
 GitHub alerts, Node-style HTML with comments, definition lists, footnotes, heading ids, and
 front matter from other generators. It is released once per module; the browser gate
 proves every sentence, and the screenshots below check that asides look like asides.
@@ -67,13 +67,17 @@ def test_other_generators_front_matter_releases_with_one_warning_line(released, 
     ("/guide/logbook", "Press Ctrl+S to save the digital copy of the log."),       # <kbd>
     ("/guide/logbook", "The course the ship held when it passed the rocks."),      # HTML table
     ("/guide/logbook", "Old logbooks are kept in the chest for ten years."),       # unknown tag, text kept
+    ("/guide/drills", "The fog drill is rehearsed with the horn on the first Monday of each month."),  # .mdx
+    ("/guide/drills", "Winter drill"),                                             # <TabItem label="…">
+    ("/guide/drills", "Summer drill"),                                             # label={"…"} over lines
+    ("/guide/drills", "In summer the drill starts at dawn, before the fishing boats leave the harbour."),
 ])
 def test_every_dialects_sentences_are_browser_proven_passages(allowlist, page, sentence):
     assert sentence in {p["text"] for p in allowlist["passages"] if p["page"] == page}
 
 
 def test_no_published_passage_carries_markup_and_none_was_left_out(released, allowlist):
-    markup = re.compile(r"<|>|\{|\}|:::|!!!|\[!|YAML|introduced_in|\(drill-start\)=|%|\]\[")
+    markup = re.compile(r"<|>|\{|\}|:::|!!!|\[!|YAML|introduced_in|\(drill-start\)=|%|\]\[|import|@theme|Editors")
     assert [p["text"] for p in allowlist["passages"] if markup.search(p["text"])] == []
     report = json.loads((released[0] / "reports" / "browser.json").read_text("utf-8"))
     assert report["summary"]["passages"]["left_out"] == 0 and report["failures"] == []
@@ -95,6 +99,11 @@ def test_raw_html_reaches_readers_only_through_the_allowlist(site):
     for banned in ("<!--", "<script", "<style", "onclick", "YAML", 'class="deprecated-inline"'):
         assert banned not in main
     assert 'href="/guide/storms"' in main       # storms.html, written for another generator
+    status, html = fetch(site + "/guide/drills")
+    main = html.split("<main")[1].split("</main>")[0]
+    assert status == 200 and 'href="/guide/storms"' in main and 'href="/guide/logbook"' in main
+    for banned in ("import", "@site", "Editors", "Horn", "TabItem", "groupId"):
+        assert banned not in main
 
 
 def test_missing_pages_are_answered_in_the_sites_chrome(site):
@@ -129,6 +138,6 @@ def test_navigation_labels_are_drawn_without_javascript(browser, site):
         assert tab.locator("a[rel=prev]").bounding_box()["width"] > 20
         tab.locator(".site-header a[aria-label=Contents]").click()
         assert tab.url.endswith("/contents")
-        assert tab.locator("main .contents a").count() == 5     # every listed page; draft and unlisted not
+        assert tab.locator("main .contents a").count() == 6     # every listed page; draft and unlisted not
     finally:
         context.close()

@@ -1,6 +1,7 @@
 """Rendering: the docs dialects through the site's templates; raw HTML sanitised, never leaked."""
 import pytest
 from trigsight.build.builder import BuildConfig, run
+from trigsight.errors import ContentError
 
 
 def render(write_content, files):
@@ -70,12 +71,12 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     ("??? tip\n    Folded body.", '<aside class="admonition kind-tip" role="note">', "???"),
     ("/// warning | Careful\nBody.\n///", '<p class="admonition-title">Careful</p>', "///"),
     (":::caution\n\nBody.\n\n:::", '<p class="admonition-title">Caution</p>', ":::"),
+    (":::info[Migration from `x`]\n\nBody.\n\n:::", '<p class="admonition-title">Migration from <code>x</code></p>', "["),
     ("```{versionadded} 2.1\nNew here.\n```", "New in version 2.1", "{versionadded}"),
     ("> \\[!WARNING]\n>\n> Escaped marker.", '<aside class="admonition kind-warning"', "[!"),
     ("## Setup {#install}\n\nText.", '<h2 id="install">Setup</h2>', "{#"),
     ("* **name**{ #name }: what it is", '<strong id="name">name</strong>: what it is', "{ #"),
     ("::: markdown.blockparser", "", "markdown.blockparser"),
-    ('import Tabs from "@theme/Tabs";\n\nText.', "<p>Text.</p>", "import"),
     (":white_check_mark: yes, 10:30:00 a:b:c", "✅ yes, 10:30:00 a:b:c", ":white_check_mark:"),
     ("````{furo-demo}\n```{note}\nShown once.\n```\n+++\n.. note::\n\n   rST twin.\n````", "Shown once.", "rST twin"),
     ("```{toctree}\n:hidden:\nintro\n```", "", "intro"),
@@ -92,6 +93,38 @@ def test_each_dialect_renders_as_its_generator_would_show_it(write_content, mark
     assert present in body
     if absent:
         assert absent not in body
+
+
+@pytest.mark.parametrize("markdown, present, absent", [
+    ("import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem'\n\nText.", "<p>Text.</p>", "import"),
+    ("import {\n  A,\n  B,\n} from './parts';\n\nexport const meta = {\n  a: 1,\n};\n\nText.", "<p>Text.</p>", "parts"),
+    ("## Heading\nimport X from 'x';\n\nText.", "<p>Text.</p>", "import"),
+    ("import statements work only in ES modules.", "<p>import statements work only in ES modules.</p>", None),
+    ("Kept {/* a note to editors */} here.", "<p>Kept  here.</p>", "editors"),
+    ("{/* one\nover lines */}\n\nText.", "<p>Text.</p>", "over lines"),
+    ("Write `{/* x */}` in MDX.", "<code>{/* x */}</code>", None),
+    ("```js\nimport fs from 'node:fs';\n{/* kept */}\n```", "import fs from 'node:fs';\n{/* kept */}", None),
+    ('<Tabs>\n<TabItem value="❌ Incorrect">\n\nBad.\n\n</TabItem>\n<TabItem value="ok" label="✅ Correct">\n\nGood.\n\n'
+     "</TabItem>\n</Tabs>", "<p>❌ Incorrect</p>", "ok"),
+    ('<TabItem value="ok" label={"<b>x</b>"}>\n\nText.\n\n</TabItem>', "<p>&lt;b&gt;x&lt;/b&gt;</p>", "<b>"),
+    ("<TypeScriptOverlap strict />\n\nText.", "<p>Text.</p>", "TypeScriptOverlap"),
+])
+def test_mdx_pages_show_what_the_docusaurus_site_shows(write_content, markdown, present, absent):
+    body = render(write_content, {"index.mdx": markdown})["index.mdx"].body_html
+    assert present in body
+    if absent:
+        assert absent not in body
+
+
+def test_mdx_pages_are_linked_like_markdown_and_keep_their_line_numbers(write_content):
+    pages = render(write_content, {"docs/intro.md": "# Intro\n\n[a](guide.mdx#x), [b](./guide), [c](guide.md)",
+                                   "docs/guide.mdx": "import A from 'a';\n\n# The guide\n\nText."})
+    assert pages["docs/guide.mdx"].path == "/docs/guide"
+    assert all(f'href="{href}"' in pages["docs/intro.md"].body_html for href in ("/docs/guide#x", "/docs/guide"))
+    folder = write_content({"index.mdx": "import {\n  A,\n} from 'a';\n{/* one\ntwo */}\nSee [[cite:]]."})
+    with pytest.raises(ContentError) as caught:
+        run(BuildConfig(folder))
+    assert [(p.line, "malformed citation" in p.message) for p in caught.value.problems] == [(6, True)]
 
 
 def test_roles_and_labels_link_to_the_pages_they_name(write_content):

@@ -274,7 +274,7 @@ def scan_file(path: Path, rel: str, census: Census, root: Path, line_files: dict
 def census_of(folder: Path) -> dict:
     c = Census()
     line_files: dict[str, set] = defaultdict(set)
-    for p in sorted(folder.rglob("*.md")):
+    for p in sorted(p for suffix in ("*.md", "*.mdx") for p in folder.rglob(suffix)):
         scan_file(p, p.relative_to(folder).as_posix(), c, folder, line_files)
     feature = "same visible line on ≥ 5 pages (boilerplate)"
     for text, files in sorted(line_files.items(), key=lambda kv: -len(kv[1])):

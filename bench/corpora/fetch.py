@@ -41,6 +41,7 @@ from pathlib import Path, PurePosixPath
 PYPI_URL = "https://pypi.org"
 NPM_REGISTRY = "https://registry.npmjs.org"
 TIMEOUT = 60
+PAGE_SUFFIXES = (".md", ".mdx")
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
 DEFAULT_ROOT = Path(".cache/corpora")
 
@@ -103,6 +104,12 @@ CORPORA: dict[str, Corpus] = {
         Corpus(
             "typescript-eslint", "npm", "@typescript-eslint/eslint-plugin", "5.62.0", "docs",
             "Docusaurus 2 (typescript-eslint rule docs)",
+        ),
+        # Docusaurus 3 MDX: .mdx pages with ESM imports, <Tabs>/<TabItem value="❌ Incorrect">,
+        # {/* comments */} and components of the site's own.
+        Corpus(
+            "typescript-eslint-mdx", "npm", "@typescript-eslint/eslint-plugin", "7.18.0", "docs",
+            "Docusaurus 3 MDX (typescript-eslint rule docs)",
         ),
         # GitHub-flavoured: > [!NOTE] alerts, eslint-doc-generator comments.
         Corpus(
@@ -266,13 +273,13 @@ def _members(archive: tarfile.TarFile, subdir: str, strip_top: bool):
 
 
 def _select(files: dict[PurePosixPath, bytes]) -> tuple[dict[PurePosixPath, bytes], dict[str, int]]:
-    """Keep .md pages (gunzipping .md.gz) and the images some page names."""
+    """Keep .md and .mdx pages (gunzipping .md.gz) and the images some page names."""
     pages: dict[PurePosixPath, bytes] = {}
     others: dict[PurePosixPath, bytes] = {}
     for rel, data in files.items():
         if rel.name.endswith(".md.gz"):
             pages[rel.with_name(rel.name[:-3])] = gzip.decompress(data)
-        elif rel.suffix == ".md":
+        elif rel.suffix in PAGE_SUFFIXES:
             pages[rel] = data
         else:
             others[rel] = data
@@ -377,7 +384,7 @@ def fetch(
             raise FetchError(f"{name}: cannot read {archive.name}: {e}") from None
 
     kept, dropped = _select(files)
-    pages = sorted(str(p) for p in kept if p.suffix == ".md")
+    pages = sorted(str(p) for p in kept if p.suffix in PAGE_SUFFIXES)
     if not pages:
         raise FetchError(f"{name}: {origin} has no markdown under {c.subdir}/")
 

@@ -9,7 +9,7 @@ import yaml
 
 from ..errors import ContentError, Problem, UsageError
 
-MARKDOWN_SUFFIXES = (".md", ".markdown")
+MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx")   # .mdx: Docusaurus (mdx.py)
 SLUG_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._~-]*(/[a-z0-9][a-z0-9._~-]*)*$")
 
 # Front matter keys that mean the same thing across the common generators (README's table).
@@ -80,7 +80,7 @@ def run(content_dir: Path, default_language: str = "en") -> ContentResult:
                    if p.is_file() and p.suffix.lower() in MARKDOWN_SUFFIXES
                    and not any(part.startswith(".") for part in p.relative_to(content_dir).parts))
     if not files:
-        raise ContentError("no markdown files (*.md) in the content folder", str(content_dir))
+        raise ContentError("no markdown files (*.md, *.markdown, *.mdx) in the content folder", str(content_dir))
 
     problems: list[Problem] = []
     result = ContentResult()
@@ -163,7 +163,7 @@ def _slug(found: dict, relative: str, text: str, shown: str) -> str:
 
 
 def default_slug(relative: str) -> str:
-    stem = re.sub(r"\.(md|markdown)$", "", relative, flags=re.I)
+    stem = re.sub(r"\.(md|markdown|mdx)$", "", relative, flags=re.I)
     parts = [re.sub(r"[^a-z0-9._~-]+", "-", p.lower()).strip("-") or "page" for p in stem.split("/")]
     if parts[-1] in ("index", "readme") and len(parts) > 1:
         parts.pop()

@@ -36,7 +36,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
-from . import inline_markup
+from . import inline_markup, mdx
 
 # kind as written → the family it is drawn as (style.css and sanitize.CLASSES know these)
 ADMONITIONS = {
@@ -60,10 +60,10 @@ highlight currentmodule module bibliography embed
 
 _FENCE_MARKERS = "`~:/"
 _MYST_INFO = re.compile(r"^\{([A-Za-z][\w:.+-]*)\}\s*(.*)$")
-_PLAIN_INFO = re.compile(r"^([A-Za-z][\w-]*)(?:\s+(.*))?$")          # :::tip Title, /// note | Title
+# :::tip Title, /// note | Title, Docusaurus 3's :::info[Title]
+_PLAIN_INFO = re.compile(r"^([A-Za-z][\w-]*)(?:\[(.*)\]\s*(?:\{[^{}]*\})?|\s+(.*))?$")
 _OPTION = re.compile(r"^\s*:[\w-]+:")                            # :class: dropdown
 _HEADING_ATTRS = re.compile(r"\s*\{:?\s*([#.][\w:.-]+(?:\s+[#.][\w:.-]+)*)\s*\}\s*$")
-_MDX_LINE = re.compile(r"^(import\s.+\sfrom\s+['\"].+['\"]|import\s+['\"].+['\"]|export\s+(const|default|function)\s.*);?$")
 _ESCAPED_ALERT = re.compile(r"^\\?\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(\n|$)", re.I)
 _ROLE_TARGET = re.compile(r"^(.*?)\s*<([^<>]+)>\s*$", re.S)
 _ABBR = re.compile(r"^(.*?)\s*\(([^()]+)\)\s*$", re.S)
@@ -79,6 +79,7 @@ def make_parser() -> MarkdownIt:
     md.use(myst_role_plugin)
     md.block.ruler.before("fence", "directive", _directive_rule,
                           {"alt": ["paragraph", "reference", "blockquote", "list", "footnote_def"]})
+    md.core.ruler.after("normalize", "mdx", mdx.strip_javascript)
     md.core.ruler.push("dialect_cleanup", _cleanup)
     md.core.ruler.before("text_join", "autorefs", inline_markup.autorefs)
     for kind in ("admonition_open", "alert_open", "directive_open"):
@@ -124,7 +125,8 @@ def _directive_rule(state: StateBlock, start: int, end: int, silent: bool) -> bo
             return False
     if silent:
         return True
-    name, argument = match.group(1).lower(), (match.group(2) or "").strip()
+    name = match.group(1).lower()
+    argument = next((part for part in match.groups()[1:] if part), "").strip()
 
     line, closed = start, False
     while True:
@@ -204,22 +206,17 @@ def _demo_end(state: StateBlock, start: int, end: int) -> int:
 
 def _cleanup(state: StateCore) -> None:
     tokens = state.tokens
-    drop: set[int] = set()
     for index, token in enumerate(tokens):
         if token.type in ("admonition_open", "alert_open"):
             kind = (token.meta.get("tag") or token.meta.get("kind") or "note").lower()
             token.meta = {"family": ADMONITIONS.get(kind, "note"), "name": kind}
         elif token.type == "heading_open":
             _heading_attrs(token, tokens[index + 1])
-        elif token.type == "paragraph_open" and index + 2 < len(tokens) and _is_mdx(tokens[index + 1]):
-            drop.update((index, index + 1, index + 2))
         elif token.type == "blockquote_open" and index + 2 < len(tokens):
             _escaped_alert(tokens, index)
         elif token.type == "inline" and token.children:
             inline_markup.attributes(token.children)
             inline_markup.shortcodes(token.children)
-    if drop:
-        state.tokens = [t for i, t in enumerate(tokens) if i not in drop]
 
 
 def _heading_attrs(heading, inline) -> None:
@@ -263,11 +260,6 @@ def _escaped_alert(tokens, index: int) -> None:
     cut = next((i for i, c in enumerate(inline.children) if c.type in ("softbreak", "hardbreak")), None)
     inline.content = rest
     inline.children = inline.children[cut + 1:] if cut is not None else inline.children
-
-
-def _is_mdx(inline) -> bool:
-    lines = [line.strip() for line in inline.content.splitlines() if line.strip()]
-    return bool(lines) and all(_MDX_LINE.match(line) for line in lines)
 
 
 # ---- rendering ----------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from markdown_it.token import Token
 
 from ..errors import ContentError, Problem
 from . import dialects, sanitize
-from .content import PageSource
+from .content import MARKDOWN_SUFFIXES, PageSource
 
 CITE_OPEN = "[[cite:"
 CITE_CLOSE = "]]"
@@ -124,8 +124,9 @@ class SiteLinks:
         suffix = f"#{anchor}" if anchor else ""
         folder = posixpath.dirname(source)
         target = posixpath.normpath(posixpath.join(folder, path)) if path else source
-        stem = re.sub(r"\.html?$", "", target, flags=re.I)
-        for candidate in (target, stem + ".md", stem + ".markdown", stem + "/index.md", stem + "/README.md"):
+        stem = re.sub(r"\.(?:html?|md|markdown|mdx)$", "", target, flags=re.I)
+        for candidate in (target, *(stem + suffix for suffix in MARKDOWN_SUFFIXES),
+                          *(f"{stem}/{head}{suffix}" for head in ("index", "README") for suffix in MARKDOWN_SUFFIXES)):
             if candidate in self.pages_by_source:
                 return self.pages_by_source[candidate] + suffix
         if not anchor and "/" not in path and "." not in path and path in self.labels:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import difflib
 import posixpath
+import re
 from dataclasses import dataclass, field
 
 from ..build.passages import PageText
@@ -66,7 +67,7 @@ def target_path(citation: AuthorCitation, slugs: dict[str, str]) -> str | None:
     target = citation.target.strip()
     if not target:
         return citation.page
-    target = target.removesuffix(".md").strip("/") or "index"
+    target = re.sub(r"\.(?:md|markdown|mdx)$", "", target).strip("/") or "index"
     return slugs.get(target)
 
 

@@ -1,0 +1,146 @@
+"""MDX (Docusaurus 2 and later) read as the markdown it mostly is (pure).
+
+A Docusaurus docs folder is `.md` and `.mdx` pages: markdown plus a little JavaScript.
+What a reader of the built site sees of that JavaScript is kept, the rest produces nothing:
+
+- ESM statements between blocks (`import Tabs from '@theme/Tabs';`, `export const x = {…};`,
+  also over several lines) produce nothing;
+- JSX comments `{/* … */}` produce nothing;
+- a line of component tags (`<Tabs>`, `</TabItem>`, `<TypeScriptOverlap strict />`, also
+  over several lines) produces nothing, except that `<TabItem value="❌ Incorrect">` shows its
+  label (`label`, else `value`) as a paragraph, the way a tab's title shows on the built
+  site: without it, a rule page's incorrect and correct examples read alike. Markdown-it
+  cannot be left to read these tags as HTML: a JSX value (`label={"a b"}`) is not HTML, and
+  the tag would be published as text. A component inside a sentence is raw HTML like any
+  other, dropped by the sanitiser with its text kept.
+
+Code is never touched: fenced blocks are skipped, and so are code spans. Removed lines
+become empty lines, so a content error still names the line the author wrote.
+"""
+from __future__ import annotations
+
+import re
+
+from markdown_it.common.utils import escapeHtml
+from markdown_it.rules_core import StateCore
+
+_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+_ESM_START = re.compile(r"^(?:import|export)\s")
+_HEADING = re.compile(r"^ {0,3}#{1,6}(?:\s|$)")
+_QUOTED = r"""(?:'[^'\n]*'|"[^"\n]*")"""
+_IMPORT = re.compile(rf"""^import\s+(?:type\s+)?(?:(?:[\w$]+\s*,?\s*)?(?:\{{[^{{}}]*\}}|\*\s*as\s+[\w$]+)?\s*from\s+)?"""
+                     rf"""{_QUOTED}\s*;?$""")
+_EXPORT = re.compile(rf"""^export\s+(?:(?:const|let|var)\s+[\w$]+\s*=|(?:default\s+)?(?:async\s+)?function\b"""
+                     rf"""|(?:default\s+)?class\s+[\w$]+|\{{[^{{}}]*\}}\s*(?:from\s+{_QUOTED})?\s*;?$)""")
+_OPENERS, _CLOSERS = "{([", "})]"
+MAX_STATEMENT_LINES = 60
+# A code span (kept as written) or a JSX comment (removed); one pass, so a comment inside
+# a code span is never seen as one.
+_SPAN_OR_COMMENT = re.compile(r"(`+)(?:(?!\1)(?:[^\n]|\n(?![ \t]*\n)))*?\1|\{/\*[\s\S]*?\*/\}")
+_JSX_VALUE = r"""(?:[^<>{}"']|"[^"]*"|'[^']*'|\{(?:[^{}]|\{[^{}]*\})*\})"""
+_COMPONENT_TAG = re.compile(rf"</?([A-Z][\w.]*)({_JSX_VALUE}*?)/?>")
+_COMPONENT_LINE = re.compile(rf"^\s*(?:</?[A-Z][\w.]*{_JSX_VALUE}*?/?>\s*)+$")
+_COMPONENT_START = re.compile(r"^\s*</?[A-Z][\w.]*(?:\s|/?>|$)")
+MAX_TAG_LINES = 20
+_TAB_LABEL = re.compile(r"""\b(label|value)\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*(?:"([^"]*)"|'([^']*)'|`([^`$]*)`)\s*\})""")
+
+
+def strip_javascript(state: StateCore) -> None:
+    """markdown-it core rule, before block parsing: ESM statements and JSX comments go."""
+    state.src = without_javascript(state.src)
+
+
+def without_javascript(source: str) -> str:
+    lines = source.split("\n")
+    fence = ""
+    prose: list[int] = []          # lines outside fenced code, in order
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        opened = _FENCE.match(line)
+        if fence:
+            if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence) \
+                    and not line.strip()[len(opened.group(1)):].strip():
+                fence = ""
+        elif opened:
+            fence = opened.group(1)
+        elif _ESM_START.match(line) and _starts_block(lines, index):
+            end = _statement_end(lines, index)
+            if end is not None:
+                index = _replace(lines, index, end, "")
+                continue
+        elif _COMPONENT_START.match(line):
+            end = _tags_end(lines, index)
+            if end is not None:
+                shown = "".join(_tab_title(tag) for tag in _COMPONENT_TAG.finditer("\n".join(lines[index:end + 1])))
+                index = _replace(lines, index, end, shown)
+                continue
+        if not fence and not opened:
+            prose.append(index)
+        index += 1
+    return "\n".join(_without_comments(lines, prose))
+
+
+def _starts_block(lines: list[str], index: int) -> bool:
+    """ESM may only open a block: after a blank line, a heading, or the start of the page."""
+    before = lines[index - 1] if index else ""
+    return not before.strip() or bool(_HEADING.match(before))
+
+
+def _statement_end(lines: list[str], start: int) -> int | None:
+    """The last line of the ESM statement opening at `start`, or None when it is not one."""
+    depth = 0
+    for end in range(start, min(len(lines), start + MAX_STATEMENT_LINES)):
+        for char in lines[end]:
+            depth += (char in _OPENERS) - (char in _CLOSERS)
+        following = lines[end + 1] if end + 1 < len(lines) else ""
+        if depth <= 0 and (lines[end].rstrip().endswith(";") or not following.strip() or _ESM_START.match(following)):
+            statement = " ".join(part.strip() for part in lines[start:end + 1])
+            return end if _IMPORT.match(statement) or _EXPORT.match(statement) else None
+        if not lines[end].strip():
+            return None
+    return None
+
+
+def _without_comments(lines: list[str], prose: list[int]) -> list[str]:
+    """JSX comments cut from the prose lines (runs of them, so a comment may span lines)."""
+    runs: list[list[int]] = []
+    for number in prose:
+        if runs and runs[-1][-1] == number - 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    for run in runs:
+        text = "\n".join(lines[n] for n in run)
+        if "{/*" not in text:
+            continue
+        kept = _SPAN_OR_COMMENT.sub(lambda m: m.group() if m.group(1) else "\n" * m.group().count("\n"), text)
+        for number, line in zip(run, kept.split("\n")):
+            lines[number] = line
+    return lines
+
+
+def _replace(lines: list[str], start: int, end: int, shown: str) -> int:
+    """Lines start…end become `shown` then empty lines (the page keeps its line numbers)."""
+    lines[start:end + 1] = [shown] + [""] * (end - start)
+    return end + 1
+
+
+def _tags_end(lines: list[str], start: int) -> int | None:
+    """The last line of the component tags opening at `start` when they are all the line(s) hold."""
+    for end in range(start, min(len(lines), start + MAX_TAG_LINES)):
+        if _COMPONENT_LINE.match("\n".join(lines[start:end + 1])):
+            return end
+        if not lines[end].strip():
+            return None
+    return None
+
+
+def _tab_title(tag: re.Match) -> str:
+    """A `<TabItem …>` tag as its label in a paragraph; any other tag as nothing."""
+    if tag.group(1) != "TabItem" or tag.group().startswith("</"):
+        return ""
+    found = _TAB_LABEL.findall(tag.group(2))
+    labels = {name: next(value for value in values if value) for name, *values in found if any(values)}
+    label = (labels.get("label") or labels.get("value") or "").strip()
+    return f"<p>{escapeHtml(label)}</p>" if label else ""
