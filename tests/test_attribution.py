@@ -10,7 +10,6 @@ from trigsight.answering.attribution import (
     judge,
     judge_together,
     language_of,
-    polarity,
 )
 
 BUDGET = "Each page has to stay within a budget of 8 KB of brotli-compressed JavaScript."
@@ -23,19 +22,6 @@ HIGHLIGHT = "A browser without text-fragment support opens the cited page at the
 ])
 def test_the_language_of_a_sentence_is_told_by_its_script(text, language):
     assert language_of(text) == language
-
-
-@pytest.mark.parametrize("text, marks", [
-    ("The gate never reports a count.", (True, False)),
-    ("It shows the page with no highlight.", (False, True)),
-    ("Страница открывается без выделения.", (False, True)),
-    ("Chromium は一致数を報告しません。", (True, False)),
-    ("CPU の使用量ではなくイベントループを測ります。", (True, False)),
-    ("시그널 기반 리포트는 지원되지 않습니다.", (True, False)),
-    ("The gate counts every match.", (False, False)),
-])
-def test_negation_is_read_as_a_negated_verb_and_an_absence(text, marks):
-    assert polarity(text) == marks
 
 
 @pytest.mark.parametrize("sentence, passage, cosine", [
@@ -233,3 +219,20 @@ def test_a_sentence_that_swaps_the_roles_of_two_names_is_refused_in_any_language
 ])
 def test_a_dotted_name_must_be_in_the_passage_as_one_name(sentence, passage, supported):
     assert judge(sentence, passage, cosine=0.9).supported is supported
+
+
+START = "If start() is called more than once, an exception is thrown."
+CELLS = "As table cells can only ever be on a single line, the attribute list must remain on the same line."
+
+
+@pytest.mark.parametrize("sentence, passage, why", [
+    ("start()를 두 번 이상 호출하면 예외가 발생합니다.", START, ""),                 # two or more: more than once
+    ("start()を 3 回以上呼ぶと例外が発生します。", START, "numbers"),
+    ("표 셀은 항상 한 줄로만 이루어집니다.", CELLS, ""),                            # 한 줄: a single line
+    ("Ячейка таблицы всегда занимает две строки.", CELLS, "numbers"),
+    ("Вызывать write() для одного и того же файла небезопасно.",                 # одного и того же: the same
+     "It is unsafe to call write() on the same file.", ""),
+    ("ダイジェストは MD5 で、反復は 1 回です。", "The digest is MD5, with one iteration.", ""),
+])
+def test_a_number_the_passage_gives_in_words_agrees_and_the_same_is_no_number(sentence, passage, why):
+    assert disagreement(sentence, passage, same_language=False) == why

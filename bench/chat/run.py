@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/chat/run.py [--release DIR] [--injection-release DIR] [--node-release DIR]
                                        [--runs N] [--live]
+    .venv/bin/python bench/chat/run.py --pairs-only [FILE ...]     # part 2 alone, on every pair file or FILE…
 
 1. Replays bench/chat/transcripts.json (realistic and adversarial model outputs) through
    gunicorn serving a release, the model being tests/fake_llm.py (or, with --live, the
@@ -204,12 +205,11 @@ SWEEPS = {"CROSS_COSINE": ("cross-language", (0.65, 0.7, 0.72, 0.75, 0.78, 0.8, 
           "WORDS": ("same language", (0.7, 0.75, 0.8, 0.85))}
 
 
-def pairs_section(pairs: list[dict]) -> list[str]:
+def pairs_section(pairs: list[dict], files: list[Path]) -> list[str]:
     cosines = pair_cosines(pairs)
     outcomes = pair_outcomes(pairs, cosines)
     splits = list(dict.fromkeys(p["split"] for p in pairs))
-    lines = [f"## Support check on {len(pairs)} hand-written pairs (bench/chat/pairs.json and "
-             f"{', '.join(sorted(f.name for f in HERE.glob(HOLDOUT_PAIRS)))})", "",
+    lines = [f"## Support check on {len(pairs)} hand-written pairs ({', '.join(f.name for f in files)})", "",
              f"The chat's thresholds: words {attribution.WORDS}, paraphrase words {attribution.PARAPHRASE_WORDS} with "
              f"cosine {attribution.PARAPHRASE_COSINE}, cross-language cosine {attribution.CROSS_COSINE} "
              f"({attribution.CROSS_DIRECTIONAL} when the passage states a direction) "
@@ -362,7 +362,13 @@ def main() -> None:
     parser.add_argument("--node-release", type=Path,
                         help="a release of the Node.js API docs (bench/corpora/fetch.py nodejs-api), to replay the "
                              "real model's Node questions too")
+    parser.add_argument("--pairs-only", nargs="*", type=Path, metavar="FILE",
+                        help="print part 2 alone (no server, no release): on every pair file, or on FILE …")
     args = parser.parse_args()
+    if args.pairs_only is not None:
+        files = args.pairs_only or [HERE / "pairs.json", *sorted(HERE.glob(HOLDOUT_PAIRS))]
+        print("\n".join(pairs_section([p for f in files for p in json.loads(f.read_text("utf-8"))["pairs"]], files)))
+        return
     settings = Settings.from_environ(os.environ)
     work = ROOT / ".cache" / "bench-chat"
     transcripts = json.loads((HERE / "transcripts.json").read_text("utf-8"))
@@ -371,15 +377,14 @@ def main() -> None:
                                                         work / "injection-release")
     replayed = replay(release, transcripts["transcripts"], args.live)
     replayed += replay(injection, transcripts["injection"]["transcripts"], args.live)
-    pairs = json.loads((HERE / "pairs.json").read_text("utf-8"))["pairs"]
-    for held_out in sorted(HERE.glob(HOLDOUT_PAIRS)):
-        pairs += json.loads(held_out.read_text("utf-8"))["pairs"]
+    pair_files = [HERE / "pairs.json", *sorted(HERE.glob(HOLDOUT_PAIRS))]
+    pairs = [p for f in pair_files for p in json.loads(f.read_text("utf-8"))["pairs"]]
     questions = json.loads((HERE / "questions.json").read_text("utf-8"))
     answers = offline(release, questions, args.runs)
     answers["parts"] = breakdown(release, questions, args.runs, settings)
     answers["load"] = " / ".join(f"{v:.1f}" for v in os.getloadavg()) + f" on {os.cpu_count()} cores"
     real = real_model_replay({"bundled": release, **({"node-api-docs": args.node_release} if args.node_release else {})})
-    text = report(args, release, replayed, pairs_section(pairs), answers, real, settings)
+    text = report(args, release, replayed, pairs_section(pairs, pair_files), answers, real, settings)
     out = unused_name(HERE / "results" / f"{date.today().isoformat()}{'-live' if args.live else ''}.md")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text, "utf-8")

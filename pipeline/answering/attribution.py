@@ -9,9 +9,9 @@ per (sentence, passage), from what both say:
   and Russian, the sentence does not swap a word for its opposite ("less efficient" about
   "more efficient"), and in any pair of the four languages it does not name the opposite
   side of a concept pair the passage names (`trigsight.retrieval.opposites`: 非同期 about
-  "synchronously", 書く about "reading"). Negation is compared as two marks: a negated verb
-  (not, never, не, ない, 않) and an absence (no, without, без, なし, 없): "без выделения"
-  agrees with "with no highlight".
+  "synchronously", 書く about "reading"). Negation is compared as marks, whatever their kind
+  (`trigsight.answering.negation`): "без выделения" agrees with "with no highlight", "не
+  нужно" with "there is no need", "если только не" with "unless".
 - **Same language**: the share of the sentence's content words the passage carries
   (`trigsight.answering.support`) reaches `WORDS`, over the passage or a run of its clauses
   when only one clause is restated; or the sentence is a close paraphrase: a smaller share
@@ -43,8 +43,8 @@ from typing import Iterable
 
 from ..retrieval.opposites import reversal
 from ..retrieval.tokenize import tokenize
-from . import roles
-from .support import MIN_WORDS, code_names, explain, numbers_in, profile, units_in
+from . import negation, roles
+from .support import MIN_WORDS, code_names, explain, numbers_claimed, numbers_offered, profile, units_in
 
 WORDS = 0.8
 PARAPHRASE_WORDS = 0.6
@@ -54,14 +54,6 @@ CROSS_DIRECTIONAL = 0.9
 HELPER_SHARE = 0.3      # a second passage must carry this share of a sentence's words to keep its chip
 FRAME_SPAN = 12         # characters a sentence must copy from the question for the copy to count as its frame
 
-_VERBAL = re.compile(
-    r"\b(?:not|never|cannot|не|никогда|нельзя|нет)\b|n[’']t\b"
-    # Russian writes "не" into adjectives and participles (непригодный: not suitable), but not into
-    # the words it has fused with (некоторый, несколько, необходимый, неделя …).
-    r"|\bне(?!котор|скольк|обходим|дел|давн|мал|мног|редк|чт|кто|льз|уж|взира|смотр)[а-яё]{3,}"
-    r"(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ых|их|ым|им|ую|юю|ен|на|но|ны)\b"
-    r"|ない|ません|なかった|ず(?:に|、|。|$)|(?:では|で|じゃ)なく|않|(?<!잘)못|수\s*없|(?<![가-힣])안(?![가-힣])")
-_ABSENCE = re.compile(r"\b(?:no|none|nothing|without|без|ни)\b|なし|(?<!수)(?<!수 )없(?!이\s*수)")   # "할 수 없다" is a negated verb
 _DIRECTIONAL = re.compile(
     r"\b(?:precedence|precedes?|over|than|before|after|instead|rather|unlike|prefer(?:red)?|first|last"
     r"|больше|меньше|раньше|позже|вместо|чем|перед|после)\b|より|前に|後に|代わりに|보다|전에|후에|대신", re.I)
@@ -89,12 +81,6 @@ def language_of(text: str) -> str:
     if _CYRILLIC.search(text):
         return "ru"
     return "en"
-
-
-def polarity(text: str) -> tuple[bool, bool]:
-    """(has a negated verb, has an absence word)."""
-    folded = unicodedata.normalize("NFKC", text).casefold()
-    return bool(_VERBAL.search(folded)), bool(_ABSENCE.search(folded))
 
 
 @dataclass(frozen=True)
@@ -130,8 +116,8 @@ def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterabl
     With the `question` the sentence answers, negation is read without the spans the sentence
     copies from it: "…cuts the highlight short when it is not escaped" restates the question's
     condition, it does not deny the passage. A percent-encoded byte (%2D) is a name, not a number."""
-    wanted = list(numbers_in(_PERCENT_BYTE.sub(" ", sentence)))
-    offered = list(numbers_in(_PERCENT_BYTE.sub(" ", passage)))
+    wanted = list(numbers_claimed(_PERCENT_BYTE.sub(" ", sentence)))
+    offered = list(numbers_offered(_PERCENT_BYTE.sub(" ", passage)))
     for number in wanted:
         if number not in offered:
             return "numbers"
@@ -151,7 +137,7 @@ def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterabl
     named = profile(passage).words | (profile(context).words if context else frozenset())
     if _names(sentence, same_language) - frozenset(ignore) - named:
         return "names"
-    if polarity(restated(sentence, question) or sentence) != polarity(passage):
+    if not negation.agree(restated(sentence, question) or sentence, passage):
         return "negation"
     if reversal(sentence, passage):
         return "opposite"
@@ -222,7 +208,7 @@ def framed(sentence: str, passage: str, question: str, block: str, context: str 
         return Evidence(False, 0.0, 0.0, why)
     if own:
         share = len(own & held) / max(len(own), MIN_WORDS)
-    elif numbers_in(sentence) or _names(sentence, True):
+    elif numbers_claimed(sentence) or _names(sentence, True):
         share = len(anchored) / max(len(frame), MIN_WORDS)
     else:
         return Evidence(False, 0.0, 0.0, "")

@@ -106,6 +106,27 @@ def _canonical_number(raw: str) -> str:
     return f"{whole}.{fraction}" if fraction else whole
 
 
+# Numbers a passage gives without a digit or a counted number word: "one" (left out of NUMBER_WORDS),
+# "once", "a single", ordinals, "more than once" (two or more). Offered, never claimed: a sentence
+# that says "once" or "first" claims no number.
+_IMPLIED = {"one": "1", "once": "1", "single": "1", "first": "1", "second": "2", "third": "3", "fourth": "4",
+            "fifth": "5"}
+_IMPLIED_WORD = re.compile(r"\b(?:more than once|%s)\b" % "|".join(_IMPLIED))
+# Russian idioms with "один" that count nothing: один и тот же (the same), один за другим (one after another).
+_NOT_COUNTED = re.compile(r"\bод(?:ин|на|но|ного|ной|ну|ним|ном|них|ни)\s+(?:и\s+т|за\s+друг)")
+
+
+def numbers_offered(text: str) -> tuple[str, ...]:
+    """The numbers `text` gives, also those it implies ("once", "a single", "the second")."""
+    implied = [_IMPLIED.get(word, "2") for word in _IMPLIED_WORD.findall(unicodedata.normalize("NFKC", text).casefold())]
+    return tuple(sorted(numbers_in(text) + tuple(implied)))
+
+
+def numbers_claimed(text: str) -> tuple[str, ...]:
+    """The numbers a sentence claims: not the "один" of "один и тот же" (the same)."""
+    return numbers_in(_NOT_COUNTED.sub(" ", unicodedata.normalize("NFKC", text).casefold()))
+
+
 def numbers_in(text: str) -> tuple[str, ...]:
     """Every number in `text`, written in digits or words, in one canonical spelling, sorted."""
     text = unicodedata.normalize("NFKC", text)

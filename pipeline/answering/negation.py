@@ -1,0 +1,75 @@
+"""Do a sentence and a passage agree on negation, in any of the four languages? (pure)
+
+Negation is read as marks of two kinds: a negated verb (not, never, не, ない, 않) and an
+absence (no, without, без, なし, 없): "без выделения" agrees with "with no highlight".
+Languages split the kinds differently, so kinds alone refuse faithful translations: "не
+нужно" is a negated verb where English says "there is no need", 強制終了せずに a negated verb
+for "without forcing", and Japanese ない and Russian нет say both. Two texts agree when
+their kinds match, or when they carry as many marks whatever the kind.
+
+A mark may also be carried by a word's meaning: "unnecessary", "invalid", "unless",
+"fails", "regardless", недокументированный, 不要, 상관없이 (`lexical`). Such a word may stand
+for a mark the other text writes out ("не нужно" about "unnecessary", "если только не"
+about "unless"), but is never required: "the value is invalid" still agrees with "the
+value is invalid" in any language, with or without a mark.
+
+Phrases that look negated and are not ("whether or not", "not only", 뿐만 아니라) are read
+without their mark.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+VERBAL = re.compile(
+    r"\b(?:not|never|cannot|не|никогда|нельзя|нет)\b|n[’']t\b"
+    # Russian writes "не" into adjectives and participles (непригодный: not suitable), but not into
+    # the words it has fused with (некоторый, несколько, необходимый, неделя …).
+    r"|\bне(?!котор|скольк|обходим|дел|давн|мал|мног|редк|чт|кто|льз|уж|взира|смотр)[а-яё]{3,}"
+    r"(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ых|их|ым|им|ую|юю|ен|на|но|ны)\b"
+    # 할 수 없다 (cannot) is a negated verb; 인수 없이 (without arguments) is not: 수 must stand alone.
+    r"|ない|ません|なかった|ず(?:に|、|。|$)|(?:では|で|じゃ)なく|않|(?<!잘)못|(?<![가-힣])수\s*없|(?<![가-힣])안(?![가-힣])")
+ABSENCE = re.compile(r"\b(?:no|none|nothing|without|без|ни)\b|なし|(?<!(?<![가-힣])수)(?<!(?<![가-힣])수 )없(?!이\s*수)")
+NEUTRAL = re.compile(r"\bwhether or not\b|\bor not\b|\bnot only\b|\bне только\b|だけ(?:では|で)なく|뿐(?:만)?\s*아니라"
+                     r"|\bno matter\b")     # "no matter" carries its negation in its meaning: LEXICAL
+LEXICAL = re.compile(
+    r"\b(?:un(?!der|til|it|ion|iq|iv|ix|ico|less)[a-z]{4,}|non-?[a-z]{3,}"
+    r"|in(?:valid|active|activity|dependent(?:ly)?|sensitive|correct(?:ly)?|complete|consistent|secure|sufficient"
+    r"|accessible|visible|appropriate|compatible|capable|finite)"
+    r"|im(?:possible|mutable|proper|practical)|il(?:legal|logical)|ir(?:relevant|respective|reversible|regular)"
+    r"|fail(?:s|ed|ing|ure|ures)?|missing|absent|lacks?|lacking|unless|regardless|optional(?:ly)?"
+    r"|neither|nor|rather than|instead of|no matter"
+    r"|отсутств[а-яё]*|кроме|вместо|независимо|необязательн[а-яё]*)\b"
+    r"|不[要可正明足備能]|無[効視し]|失敗|以外|かかわらず|代わりに"
+    r"|불(?:가|필요)|무(?:효|시)|실패|제외|대신|비활성")
+
+
+def _folded(text: str, neutral: bool = True) -> str:
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return NEUTRAL.sub(" ", folded) if neutral else folded
+
+
+def polarity(text: str) -> tuple[bool, bool]:
+    """(has a negated verb, has an absence word)."""
+    folded = _folded(text)
+    return bool(VERBAL.search(folded)), bool(ABSENCE.search(folded))
+
+
+def marks(text: str) -> int:
+    """How many negation marks of either kind `text` writes out."""
+    folded = _folded(text)
+    return len(VERBAL.findall(folded)) + len(ABSENCE.findall(folded))
+
+
+def lexical(text: str) -> int:
+    """How many words of `text` carry a negation in their meaning ("unnecessary", "unless", 不要)."""
+    return len(LEXICAL.findall(_folded(text, neutral=False)))
+
+
+def agree(sentence: str, passage: str) -> bool:
+    """Do the two say "not" alike: the same kinds of mark, or an even number of negations on both
+    sides or an odd number on both, counting marks and words that carry a negation alike (two
+    negations cancel: "cannot run without B" says B is needed, "can run without B" does not)."""
+    if polarity(sentence) == polarity(passage):
+        return True
+    return (marks(sentence) + lexical(sentence)) % 2 == (marks(passage) + lexical(passage)) % 2
