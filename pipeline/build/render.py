@@ -125,8 +125,8 @@ class SiteLinks:
         folder = posixpath.dirname(source)
         target = posixpath.normpath(posixpath.join(folder, path)) if path else source
         stem = re.sub(r"\.(?:html?|md|markdown|mdx)$", "", target, flags=re.I)
-        for candidate in (target, *(stem + suffix for suffix in MARKDOWN_SUFFIXES),
-                          *(f"{stem}/{head}{suffix}" for head in ("index", "README") for suffix in MARKDOWN_SUFFIXES)):
+        for candidate in (target, *(stem + ending for ending in MARKDOWN_SUFFIXES),
+                          *(f"{stem}/{head}{ending}" for head in ("index", "README") for ending in MARKDOWN_SUFFIXES)):
             if candidate in self.pages_by_source:
                 return self.pages_by_source[candidate] + suffix
         if not anchor and "/" not in path and "." not in path and path in self.labels:
