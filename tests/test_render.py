@@ -103,6 +103,7 @@ def test_each_dialect_renders_as_its_generator_would_show_it(write_content, mark
     ("Kept {/* a note to editors */} here.", "<p>Kept  here.</p>", "editors"),
     ("{/* one\nover lines */}\n\nText.", "<p>Text.</p>", "over lines"),
     ("Write `{/* x */}` in MDX.", "<code>{/* x */}</code>", None),
+    ("## Headings {/* #my-heading-id */}\n\nText.", '<h2 id="my-heading-id">Headings</h2>', "{"),
     ("```js\nimport fs from 'node:fs';\n{/* kept */}\n```", "import fs from 'node:fs';\n{/* kept */}", None),
     ('<Tabs>\n<TabItem value="❌ Incorrect">\n\nBad.\n\n</TabItem>\n<TabItem value="ok" label="✅ Correct">\n\nGood.\n\n'
      "</TabItem>\n</Tabs>", "<p>❌ Incorrect</p>", "ok"),

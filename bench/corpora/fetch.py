@@ -111,6 +111,12 @@ CORPORA: dict[str, Corpus] = {
             "typescript-eslint-mdx", "npm", "@typescript-eslint/eslint-plugin", "7.18.0", "docs",
             "Docusaurus 3 MDX (typescript-eslint rule docs)",
         ),
+        # The Docusaurus starter every new site begins with (npm init docusaurus): .mdx only,
+        # :::tip[Title], {/* #heading-id */}, _category_.json folders.
+        Corpus(
+            "docusaurus-starter", "npm", "create-docusaurus", "3.10.2", "templates/shared/docs",
+            "Docusaurus 3 MDX (the starter site's docs)",
+        ),
         # GitHub-flavoured: > [!NOTE] alerts, eslint-doc-generator comments.
         Corpus(
             "eslint-plugin-import", "npm", "eslint-plugin-import", "2.32.0", "docs",

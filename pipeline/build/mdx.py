@@ -5,7 +5,8 @@ What a reader of the built site sees of that JavaScript is kept, the rest produc
 
 - ESM statements between blocks (`import Tabs from '@theme/Tabs';`, `export const x = {…};`,
   also over several lines) produce nothing;
-- JSX comments `{/* … */}` produce nothing;
+- JSX comments `{/* … */}` produce nothing, except at the end of a heading, where
+  `{/* #custom-id */}` is Docusaurus 3's explicit heading id (made `{#custom-id}`);
 - a line of component tags (`<Tabs>`, `</TabItem>`, `<TypeScriptOverlap strict />`, also
   over several lines) produces nothing, except that `<TabItem value="❌ Incorrect">` shows its
   label (`label`, else `value`) as a paragraph, the way a tab's title shows on the built
@@ -27,6 +28,7 @@ from markdown_it.rules_core import StateCore
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _ESM_START = re.compile(r"^(?:import|export)\s")
 _HEADING = re.compile(r"^ {0,3}#{1,6}(?:\s|$)")
+_HEADING_ID = re.compile(r"\s*\{/\*\s*#([\w:.-]+)\s*\*/\}\s*$")
 _QUOTED = r"""(?:'[^'\n]*'|"[^"\n]*")"""
 _IMPORT = re.compile(rf"""^import\s+(?:type\s+)?(?:(?:[\w$]+\s*,?\s*)?(?:\{{[^{{}}]*\}}|\*\s*as\s+[\w$]+)?\s*from\s+)?"""
                      rf"""{_QUOTED}\s*;?$""")
@@ -76,6 +78,8 @@ def without_javascript(source: str) -> str:
                 index = _replace(lines, index, end, shown)
                 continue
         if not fence and not opened:
+            if _HEADING.match(line):
+                lines[index] = _HEADING_ID.sub(r" {#\1}", line)
             prose.append(index)
         index += 1
     return "\n".join(_without_comments(lines, prose))
