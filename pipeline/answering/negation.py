@@ -4,14 +4,15 @@ Negation is read as marks of two kinds: a negated verb (not, never, не, ない
 absence (no, without, без, なし, 없): "без выделения" agrees with "with no highlight".
 Languages split the kinds differently, so kinds alone refuse faithful translations: "не
 нужно" is a negated verb where English says "there is no need", 強制終了せずに a negated verb
-for "without forcing", and Japanese ない and Russian нет say both. Two texts agree when
-their kinds match, or when they carry as many marks whatever the kind.
+for "without forcing", and Japanese ない and Russian нет say both.
 
-A mark may also be carried by a word's meaning: "unnecessary", "invalid", "unless",
-"fails", "regardless", недокументированный, 不要, 상관없이 (`lexical`). Such a word may stand
-for a mark the other text writes out ("не нужно" about "unnecessary", "если только не"
-about "unless"), but is never required: "the value is invalid" still agrees with "the
-value is invalid" in any language, with or without a mark.
+Two texts agree when they carry the same kinds of mark (as before), or else when both say
+"not" an odd number of times, or both an even number, counting the marks and the words
+that carry a negation in their meaning: "unnecessary", "invalid", "unless", "fails",
+"regardless", 不要, 상관없이 (`LEXICAL`). So "не нужно" agrees with "unnecessary" and
+"если только не" with "unless", and two negations cancel: "cannot run without B" says B is
+needed and does not agree with "can run without B". A word like "invalid" never makes two
+texts disagree whose marks already agree.
 
 Phrases that look negated and are not ("whether or not", "not only", 뿐만 아니라) are read
 without their mark.
