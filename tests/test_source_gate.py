@@ -29,6 +29,7 @@ def gate_problems(write_content, citation: str) -> list[str]:
     "[[cite:results|the BROWSER proved   every link\non the site.]]",          # case, spaces, newline
     "[[cite:/results|It checked each one in Chromium.]]",
     "[[cite:results.md|every link on the site]]",                            # part of a sentence
+    "[[cite:results.mdx|It checked each one in Chromium.]]",                  # a Docusaurus file name
     "[[cite:results|The browser proved every link on the site. It checked each one in Chromium.]]",
 ])
 def test_citations_pass_despite_what_the_browser_ignores(write_content, citation):

@@ -116,9 +116,13 @@ def measure(name: str, out_root: Path, source_only: bool) -> dict:
 def _source_only(name: str, folder: Path, info: dict) -> dict:
     """Build and source gate in-process (no browser, no index): a quick check while working."""
     from trigsight.build.builder import BuildConfig, run
+    from trigsight.errors import TrigsightError
 
     started = time.perf_counter()
-    build = run(BuildConfig(folder))
+    try:
+        build = run(BuildConfig(folder))
+    except TrigsightError as refused:     # a refused build is a row, as a refused release is
+        return {"name": name, "version": info.get("version", ""), "error": str(refused).splitlines()[-1:]}
     seconds = time.perf_counter() - started
     with tempfile.TemporaryDirectory() as tmp:
         pages = []

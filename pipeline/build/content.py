@@ -10,6 +10,7 @@ import yaml
 from ..errors import ContentError, Problem, UsageError
 
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx")   # .mdx: Docusaurus (mdx.py)
+_MARKDOWN_SUFFIX = re.compile("(?:%s)$" % "|".join(map(re.escape, MARKDOWN_SUFFIXES)), re.I)
 SLUG_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._~-]*(/[a-z0-9][a-z0-9._~-]*)*$")
 
 # Front matter keys that mean the same thing across the common generators (README's table).
@@ -162,8 +163,13 @@ def _slug(found: dict, relative: str, text: str, shown: str) -> str:
     return slug
 
 
+def without_suffix(path: str) -> str:
+    """`path` without its markdown suffix (.md, .markdown, .mdx), if it has one."""
+    return _MARKDOWN_SUFFIX.sub("", path)
+
+
 def default_slug(relative: str) -> str:
-    stem = re.sub(r"\.(md|markdown|mdx)$", "", relative, flags=re.I)
+    stem = without_suffix(relative)
     parts = [re.sub(r"[^a-z0-9._~-]+", "-", p.lower()).strip("-") or "page" for p in stem.split("/")]
     if parts[-1] in ("index", "readme") and len(parts) > 1:
         parts.pop()

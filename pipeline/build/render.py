@@ -12,7 +12,7 @@ from markdown_it.token import Token
 
 from ..errors import ContentError, Problem
 from . import dialects, sanitize
-from .content import MARKDOWN_SUFFIXES, PageSource
+from .content import MARKDOWN_SUFFIXES, PageSource, without_suffix
 
 CITE_OPEN = "[[cite:"
 CITE_CLOSE = "]]"
@@ -124,7 +124,7 @@ class SiteLinks:
         suffix = f"#{anchor}" if anchor else ""
         folder = posixpath.dirname(source)
         target = posixpath.normpath(posixpath.join(folder, path)) if path else source
-        stem = re.sub(r"\.(?:html?|md|markdown|mdx)$", "", target, flags=re.I)
+        stem = without_suffix(re.sub(r"\.html?$", "", target, flags=re.I))
         for candidate in (target, *(stem + ending for ending in MARKDOWN_SUFFIXES),
                           *(f"{stem}/{head}{ending}" for head in ("index", "README") for ending in MARKDOWN_SUFFIXES)):
             if candidate in self.pages_by_source:

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import difflib
 import posixpath
-import re
 from dataclasses import dataclass, field
 
+from ..build.content import without_suffix
 from ..build.passages import PageText
 from ..build.render import AuthorCitation, CitationLink
 from ..errors import Problem
@@ -67,7 +67,7 @@ def target_path(citation: AuthorCitation, slugs: dict[str, str]) -> str | None:
     target = citation.target.strip()
     if not target:
         return citation.page
-    target = re.sub(r"\.(?:md|markdown|mdx)$", "", target).strip("/") or "index"
+    target = without_suffix(target).strip("/") or "index"
     return slugs.get(target)
 
 
