@@ -28,6 +28,9 @@ def test_front_matter_sets_title_slug_and_language(write_content):
     ({"a.md": "---\nsidebar_label: {a: 1}\n---\nx"}, "a.md:2", "`sidebar_label` must be a text value"),
     ({"a.md": "---\nslug: same\n---\nx", "b.md": "---\nslug: same\n---\ny"}, "b.md:1", "duplicate slug 'same'"),
     ({"a.md": b"line one\nline two \xff\xfe\n"}, "a.md:2", "not valid UTF-8"),
+    ({"a.md": "+++\ntitle = 'x'\nweight = = 3\n+++\nx"}, "a.md:3", "malformed front matter"),
+    ({"a.md": "+++\ntitle = 'x'\n"}, "a.md:1", "'+++' is never closed"),
+    ({"a.md": "+++\nslug = 'Bad Slug!'\n+++\nx"}, "a.md:2", "slug 'Bad Slug!'"),
 ])
 def test_bad_content_is_reported_with_file_and_line(write_content, files, where, message):
     folder = write_content(files)
@@ -35,6 +38,31 @@ def test_bad_content_is_reported_with_file_and_line(write_content, files, where,
         content.run(folder)
     assert any(str(p).startswith(str(folder / where.split(":")[0]) + ":" + where.split(":")[1])
                and message in p.message for p in caught.value.problems), str(caught.value)
+
+
+def test_hugo_toml_front_matter_and_section_pages_are_read(write_content):
+    folder = write_content({"docs/_index.md": "+++\ntitle = 'Docs'\nweight = 2\ndraft = false\n+++\n\nSection.",
+                            "docs/setup.md": "+++\ntitle = \"Set up\"\nlinkTitle = \"Setup\"\n"
+                                             "date = 2024-01-02T03:04:05Z\n+++\nBody.",
+                            "docs/old.md": "+++\ndraft = true\n+++\nOld."})
+    result = content.run(folder)
+    pages = {p.source: p for p in result.pages}
+    assert (pages["docs/_index.md"].slug, pages["docs/_index.md"].title, pages["docs/_index.md"].order) == \
+           ("docs", "Docs", 2)
+    assert (pages["docs/setup.md"].title, pages["docs/setup.md"].nav_label, pages["docs/setup.md"].body_line) == \
+           ("Set up", "Setup", 6)
+    assert result.excluded == ["docs/old.md"] and result.ignored_keys == {"date": ["docs/setup.md"]}
+
+
+def test_partials_and_installed_packages_are_not_pages(write_content):
+    folder = write_content({"index.md": "Home.", "_shared.mdx": "Included.", "guide/_steps.md": "Included.",
+                            "node_modules/pkg/README.md": "A dependency's readme."})
+    result = content.run(folder)
+    assert [p.source for p in result.pages] == ["index.md"]
+    assert result.partials == ["_shared.mdx", "guide/_steps.md"]
+    assert result.warnings == ["partials not published as pages (names starting with _): _shared.mdx, guide/_steps.md"]
+    with pytest.raises(ContentError, match="partial"):
+        content.run(write_content({"_only.md": "x"}, folder="partials-only"))
 
 
 def test_empty_folder_is_a_content_error(tmp_path):

@@ -2,8 +2,9 @@
 
 tests/fixtures/dialects/ is a small folder in every dialect trigsight reads: MkDocs
 admonitions, Docusaurus admonitions and MDX pages, MyST directives (backtick and colon fences) and roles,
-GitHub alerts, Node-style HTML with comments, definition lists, footnotes, heading ids, and
-front matter from other generators. It is released once per module; the browser gate
+GitHub alerts, Node-style HTML with comments, definition lists, footnotes, heading ids,
+front matter from other generators (Hugo's TOML too), MkDocs Material content tabs, template
+tags of Jekyll, Hugo, GitBook and mdBook, task lists, and a partial that is no page. It is released once per module; the browser gate
 proves every sentence, and the screenshots below check that asides look like asides.
 """
 import json
@@ -49,6 +50,15 @@ def test_other_generators_front_matter_releases_with_one_warning_line(released, 
     assert "/draft" not in paths and "/hidden" in paths
 
 
+def test_template_tags_and_partials_are_named_in_warnings_and_never_published(released, allowlist):
+    lines = released[1].splitlines()
+    assert "warning: partials not published as pages (names starting with _): guide/_flags.md" in lines
+    assert ("warning: template tags only the site generator can fill in, not shown: --8<-- (snippets) "
+            "(guide/signals.md); {% include %} (guide/signals.md); {{#include}} (guide/signals.md)") in lines
+    assert not [p for p in allowlist["passages"] if "flag table" in p["text"] or "VHF]" in p["text"]]
+    assert "/guide/signals" in {p["path"] for p in allowlist["pages"]}
+
+
 @pytest.mark.parametrize("page, sentence", [
     ("/lamp", "Hot glass"),                                                        # MkDocs title
     ("/lamp", "The tide table on the wall lists high and low water for every day of the year, and the "
@@ -71,13 +81,23 @@ def test_other_generators_front_matter_releases_with_one_warning_line(released, 
     ("/guide/drills", "Winter drill"),                                             # <TabItem label="…">
     ("/guide/drills", "Summer drill"),                                             # label={"…"} over lines
     ("/guide/drills", "In summer the drill starts at dawn, before the fishing boats leave the harbour."),
+    ("/guide/signals", "The signal flags are kept folded in the locker under the stairs."),  # {: .lead } line
+    ("/guide/signals", "By day"),                                                  # === "By day"
+    ("/guide/signals", "By day the keeper raises the red pennant when a gale is expected."),  # the tab's body
+    ("/guide/signals", "By night the keeper shows two red lamps, one above the other."),
+    ("/guide/signals", "A torn pennant is replaced before it is hoisted again."),  # {% hint %}
+    ("/guide/signals", "The lamps are trimmed before the signal lamps are lit."),  # {{< notice >}}
+    ("/guide/signals", "Morse by lamp"),                                           # > [!tip] Title
+    ("/guide/signals", "The spare lamp still needs a new wick."),                  # - [ ] task
+    ("/guide/signals", "The red pennant means a gale and the blue one means calm weather."),  # ==mark==, icon
 ])
 def test_every_dialects_sentences_are_browser_proven_passages(allowlist, page, sentence):
     assert sentence in {p["text"] for p in allowlist["passages"] if p["page"] == page}
 
 
 def test_no_published_passage_carries_markup_and_none_was_left_out(released, allowlist):
-    markup = re.compile(r"<|>|\{|\}|:::|!!!|\[!|YAML|introduced_in|\(drill-start\)=|%|\]\[|import|@theme|Editors")
+    markup = re.compile(r"<|>|\{|\}|:::|!!!|\[!|YAML|introduced_in|\(drill-start\)=|%|\]\[|import|@theme|Editors"
+                        r"|===|==|\[[ x]\]|TOC|:material|--8<--")
     assert [p["text"] for p in allowlist["passages"] if markup.search(p["text"])] == []
     report = json.loads((released[0] / "reports" / "browser.json").read_text("utf-8"))
     assert report["summary"]["passages"]["left_out"] == 0 and report["failures"] == []
@@ -104,6 +124,16 @@ def test_raw_html_reaches_readers_only_through_the_allowlist(site):
     assert status == 200 and 'href="/guide/storms"' in main and 'href="/guide/logbook"' in main
     for banned in ("import", "@site", "Editors", "Horn", "TabItem", "groupId"):
         assert banned not in main
+
+
+def test_generator_syntax_is_shown_as_the_generators_site_shows_it(site):
+    status, html = fetch(site + "/guide/signals")
+    main = html.split("<main")[1].split("</main>")[0]
+    assert status == 200 and '<p class="tab-label">By night</p>' in main and "<mark>red pennant</mark>" in main
+    assert '<li class="task task-done">The pennant' in main and '<li class="task">The spare lamp' in main
+    assert '{% include "flags.md" %}' in main.split("<pre>")[1]        # inside a tab's code block: untouched
+    for banned in ("{{", "hint style", "[TOC]", "*[VHF]", "--8<--", "lead }", "=== ", "[x]", "[!tip]"):
+        assert banned not in main.replace(main.split("<pre>")[1].split("</pre>")[0], "")
 
 
 def test_missing_pages_are_answered_in_the_sites_chrome(site):
@@ -138,6 +168,6 @@ def test_navigation_labels_are_drawn_without_javascript(browser, site):
         assert tab.locator("a[rel=prev]").bounding_box()["width"] > 20
         tab.locator(".site-header a[aria-label=Contents]").click()
         assert tab.url.endswith("/contents")
-        assert tab.locator("main .contents a").count() == 6     # every listed page; draft and unlisted not
+        assert tab.locator("main .contents a").count() == 7     # every listed page; draft, unlisted, partial not
     finally:
         context.close()

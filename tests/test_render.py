@@ -9,6 +9,12 @@ def render(write_content, files):
     return {page.source.source: page for page in build.pages}
 
 
+def assert_shown(body: str, present: str, absent: str | None) -> None:
+    assert present in body
+    if absent:
+        assert absent not in body
+
+
 @pytest.mark.parametrize("markdown, present, absent", [
     ("<script>alert(1)</script>\n\nText.", "<p>Text.</p>", "alert(1)"),
     ("Inline <img src=x onerror=alert(1)> here.", '<img src="x">', "onerror"),
@@ -89,10 +95,7 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     ("Escaped \\[x\\]\\[y\\], arr[0][1] and ![alt][pic].", "Escaped [x][y], arr[0][1] and ![alt][pic].", None),
 ])
 def test_each_dialect_renders_as_its_generator_would_show_it(write_content, markdown, present, absent):
-    body = render(write_content, {"index.md": markdown})["index.md"].body_html
-    assert present in body
-    if absent:
-        assert absent not in body
+    assert_shown(render(write_content, {"index.md": markdown})["index.md"].body_html, present, absent)
 
 
 @pytest.mark.parametrize("markdown, present, absent", [
@@ -106,15 +109,76 @@ def test_each_dialect_renders_as_its_generator_would_show_it(write_content, mark
     ("## Headings {/* #my-heading-id */}\n\nText.", '<h2 id="my-heading-id">Headings</h2>', "{"),
     ("```js\nimport fs from 'node:fs';\n{/* kept */}\n```", "import fs from 'node:fs';\n{/* kept */}", None),
     ('<Tabs>\n<TabItem value="❌ Incorrect">\n\nBad.\n\n</TabItem>\n<TabItem value="ok" label="✅ Correct">\n\nGood.\n\n'
-     "</TabItem>\n</Tabs>", "<p>❌ Incorrect</p>", "ok"),
-    ('<TabItem value="ok" label={"<b>x</b>"}>\n\nText.\n\n</TabItem>', "<p>&lt;b&gt;x&lt;/b&gt;</p>", "<b>"),
+     "</TabItem>\n</Tabs>", '<p class="tab-label">❌ Incorrect</p>', "ok"),
+    ('<TabItem value="ok" label={"<b>x</b>"}>\n\nText.\n\n</TabItem>', ">&lt;b&gt;x&lt;/b&gt;</p>", "<b>"),
+    ('<TabItem value="Bad">\n```ts\nconst a = 1;\n```\n</TabItem>', '<code class="language-ts">const a = 1;', "```"),
     ("<TypeScriptOverlap strict />\n\nText.", "<p>Text.</p>", "TypeScriptOverlap"),
 ])
 def test_mdx_pages_show_what_the_docusaurus_site_shows(write_content, markdown, present, absent):
-    body = render(write_content, {"index.mdx": markdown})["index.mdx"].body_html
-    assert present in body
-    if absent:
-        assert absent not in body
+    assert_shown(render(write_content, {"index.mdx": markdown})["index.mdx"].body_html, present, absent)
+
+
+@pytest.mark.parametrize("markdown, present, absent", [
+    # MkDocs Material content tabs: the label shows, the indented body is markdown, not code
+    ('=== "Python"\n\n    Install it with **pip**.\n\n=== "Node"\n\n    Install it with npm.\n\nAfter.',
+     '<p class="tab-label">Python</p>\n<p>Install it with <strong>pip</strong>.</p>', "<pre>"),
+    ('=== "Shell"\n\n    ```sh\n    pip install x\n    ```\n\n    Then run it.',
+     '<code class="language-sh">pip install x\n</code></pre>\n<p>Then run it.</p>', "==="),
+    ('!!! note\n\n    === "A"\n\n        Nested body.', "<p>Nested body.</p>", "<pre>"),
+    ('```md\n=== "Tab"\n    Kept as code.\n{% include "x" %}\n```', '=== "Tab"\n    Kept as code.\n{% include', None),
+    # template tags only the generator fills in
+    ('{% include "footer.md" %}\n\nText.', "<p>Text.</p>", "footer"),
+    ("{{< youtube w7Ft2ymGmfc >}}\n\nText.", "<p>Text.</p>", "youtube"),
+    ("{{#include ../listings/main.rs}}\n\nText.", "<p>Text.</p>", "include"),
+    ('--8<-- "includes/abbreviations.md"\n\nText.', "<p>Text.</p>", "8&lt;"),
+    ("--8<--\na.md\nb.md\n--8<--\n\nText.", "<p>Text.</p>", "a.md"),
+    ("{{ macros_info() }}\n\nText.", "<p>Text.</p>", "macros"),
+    ("Use `{% include %}` in a template.", "<code>{% include %}</code>", None),
+    ("The version is {{ config.version }}.", "<p>The version is {{ config.version }}.</p>", None),
+    # callouts drawn as admonitions
+    ('{% hint style="danger" %}\nNever do this.\n{% endhint %}', '<aside class="admonition kind-danger"', "hint"),
+    ("{{< notice warning >}}\nMind the gap.\n{{< /notice >}}", '<p class="admonition-title">Warning</p>', "notice"),
+    ('{{% notice style="tip" title="Pro tip" %}}\nUse it.\n{{% /notice %}}', '<p class="admonition-title">Pro tip</p>',
+     "notice"),
+    ("{{< hint >}}\nNo closing tag anywhere.", "<p>No closing tag anywhere.</p>", "<aside"),
+    ('{% tabs %}\n{% tab title="Python" %}\nPython body.\n{% endtab %}\n{% endtabs %}',
+     '<p class="tab-label">Python</p>\n<p>Python body.</p>', "endtab"),
+    ("{% highlight ruby %}\ndef x = 1 # {{ not a tag }}\n{% endhighlight %}", '<code class="language-ruby">def x = 1 # {{',
+     "highlight"),
+    ('{{< highlight go "linenos=table" >}}\nfunc main() {}\n{{< /highlight >}}', '<code class="language-go">func main',
+     "highlight"),
+    ('See [the guide]({{< ref "guide.md" >}}).', 'href="/guide"', "{{"),
+    # markers that produce nothing
+    ("[TOC]\n\nText.", "<p>Text.</p>", "TOC"),
+    ("[[toc]]\n\nText.", "<p>Text.</p>", "toc"),
+    ("Text about HTML.\n\n*[HTML]: Hyper Text Markup Language", "<p>Text about HTML.</p>", "Hyper"),
+    ("A lead paragraph.\n{: .lead }", "<p>A lead paragraph.</p>", "lead }"),
+    # inline marks, tasks, callouts with titles, icons
+    ("Some ==marked words== here, a==b stays.", "<mark>marked words</mark> here, a==b stays.", None),
+    ("- [x] Done.\n- [ ] Open.", '<li class="task task-done">Done.</li>\n<li class="task">Open.</li>', "[x]"),
+    ("> [!warning] Symlinks\n> Are followed.", '<p class="admonition-title">Symlinks</p>', "[!"),
+    ("> [!danger]- Folded\n> Body.", '<aside class="admonition kind-danger"', "[!"),
+    (":material-check: Supported :octicons-mark-github-16:", "<p> Supported </p>", "material"),
+    ("[:octicons-file-code-24:][_mark]{: .source-link }\n\nText.", "<p>Text.</p>", "source-link"),
+])
+def test_site_generators_syntax_shows_what_their_sites_show(write_content, markdown, present, absent):
+    assert_shown(render(write_content, {"index.md": markdown, "guide.md": "# Guide"})["index.md"].body_html, present, absent)
+
+
+def test_generator_syntax_keeps_line_numbers_and_is_named_in_warnings(write_content):
+    folder = write_content({"index.md": '=== "A"\n\n    Body.\n\n{% include "x" %}\n{{< y >}}\n*[A]: a\n'
+                                        "{{ page.title }} is here.\nSee [[cite:]].",
+                            "_part.md": "Included elsewhere."})
+    with pytest.raises(ContentError) as caught:
+        run(BuildConfig(folder))
+    assert [(p.line, "malformed citation" in p.message) for p in caught.value.problems] == [(9, True)]
+    (folder / "index.md").write_text('{% include "x" %}\n{{< y >}}\n\n{{ page.title }} is here.', "utf-8")
+    build = run(BuildConfig(folder))
+    assert build.warnings == [
+        "partials not published as pages (names starting with _): _part.md",
+        "template tags only the site generator can fill in, not shown: {% include %} (index.md); {{< y >}} (index.md)",
+        "template expressions shown as written: {{ page.title }} (index.md)"]
+    assert [p.source.source for p in build.pages if p.source.source] == ["index.md"]
 
 
 def test_mdx_pages_are_linked_like_markdown_and_keep_their_line_numbers(write_content):

@@ -100,6 +100,10 @@ CORPORA: dict[str, Corpus] = {
         Corpus("jupyter-book", "pypi", "jupyter-book", "2.1.7", "docs", "MyST (mystmd / Jupyter Book 2)"),
         # MkDocs: !!! admonitions, /// blocks, ::: autodoc, attr_list {#id}.
         Corpus("python-markdown", "pypi", "markdown", "3.11.3", "docs", "MkDocs (Python-Markdown's own docs)"),
+        # MkDocs Material with every pymdown extension: === "Tab" content tabs, ??? details,
+        # --8<-- snippets, *[abbr] definitions, ==mark==, task lists.
+        Corpus("pymdown-extensions", "pypi", "pymdown-extensions", "13.1.2", "docs/src/markdown",
+               "MkDocs Material + pymdown-extensions (their own docs)"),
         # Docusaurus 2: :::note/:::danger, description/sidebar_label/slug front matter.
         Corpus(
             "typescript-eslint", "npm", "@typescript-eslint/eslint-plugin", "5.62.0", "docs",

@@ -173,7 +173,9 @@ def _contents_page(nav: navigation.Navigation, config: BuildConfig) -> ParsedPag
 def _directive_warnings(parsed: list[ParsedPage]) -> list[str]:
     lines = []
     for key, said in (("text_directives", "directives shown as their text"),
-                      ("silent_directives", "directives with nothing to show (navigation, includes, autodoc)")):
+                      ("silent_directives", "directives with nothing to show (navigation, includes, autodoc)"),
+                      ("generator_tags", "template tags only the site generator can fill in, not shown"),
+                      ("template_expressions", "template expressions shown as written")):
         files: dict[str, list[str]] = {}
         for page in parsed:
             for name in sorted(page.notes.get(key, ())):

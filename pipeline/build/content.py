@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import tomllib
 import yaml
 
 from ..errors import ContentError, Problem, UsageError
@@ -57,14 +58,18 @@ class ContentResult:
     pages: list[PageSource] = field(default_factory=list)
     excluded: list[str] = field(default_factory=list)           # draft / unpublished files
     ignored_keys: dict[str, list[str]] = field(default_factory=dict)   # front matter key → files
+    partials: list[str] = field(default_factory=list)           # `_name.md`: included, never a page
 
     @property
     def warnings(self) -> list[str]:
-        """One line naming every front matter key that was ignored, and where."""
-        if not self.ignored_keys:
-            return []
-        parts = [f"{key} ({shorten(files)})" for key, files in sorted(self.ignored_keys.items())]
-        return ["front matter keys ignored: " + "; ".join(parts)]
+        """One line naming every front matter key that was ignored, and where; one naming partials."""
+        lines = []
+        if self.ignored_keys:
+            parts = [f"{key} ({shorten(files)})" for key, files in sorted(self.ignored_keys.items())]
+            lines.append("front matter keys ignored: " + "; ".join(parts))
+        if self.partials:
+            lines.append(f"partials not published as pages (names starting with _): {shorten(self.partials)}")
+        return lines
 
 
 def shorten(files: list[str], shown: int = 3) -> str:
@@ -79,13 +84,17 @@ def run(content_dir: Path, default_language: str = "en") -> ContentResult:
         raise UsageError(f"content folder not found: {content_dir}", str(content_dir))
     files = sorted(p for p in content_dir.rglob("*")
                    if p.is_file() and p.suffix.lower() in MARKDOWN_SUFFIXES
-                   and not any(part.startswith(".") for part in p.relative_to(content_dir).parts))
+                   and not any(part.startswith(".") or part == "node_modules"
+                               for part in p.relative_to(content_dir).parts))
     if not files:
         raise ContentError("no markdown files (*.md, *.markdown, *.mdx) in the content folder", str(content_dir))
 
     problems: list[Problem] = []
     result = ContentResult()
-    for file in files:
+    # Docusaurus, Astro and Jekyll never publish `_name.md`: it is a partial other pages
+    # include. Hugo's `_index.md` is a section's own page.
+    result.partials = [f.relative_to(content_dir).as_posix() for f in files if _is_partial(f.name)]
+    for file in (f for f in files if not _is_partial(f.name)):
         try:
             page, ignored = read_page(file, content_dir, default_language)
         except ContentError as error:
@@ -102,8 +111,13 @@ def run(content_dir: Path, default_language: str = "en") -> ContentResult:
     if problems:
         raise ContentError("content errors", problems=problems)
     if not result.pages:
-        raise ContentError("every markdown file is a draft or unpublished: nothing to release", str(content_dir))
+        raise ContentError("every markdown file is a draft, unpublished or a partial: nothing to release",
+                           str(content_dir))
     return result
+
+
+def _is_partial(name: str) -> bool:
+    return name.startswith("_") and without_suffix(name).lower() != "_index"
 
 
 def read_page(file: Path, content_dir: Path, default_language: str) -> tuple[PageSource | None, list[str]]:
@@ -171,6 +185,8 @@ def without_suffix(path: str) -> str:
 def default_slug(relative: str) -> str:
     stem = without_suffix(relative)
     parts = [re.sub(r"[^a-z0-9._~-]+", "-", p.lower()).strip("-") or "page" for p in stem.split("/")]
+    if parts[-1] == "_index":          # Hugo: a section's own page
+        parts[-1] = "index"
     if parts[-1] in ("index", "readme") and len(parts) > 1:
         parts.pop()
     if parts == ["readme"]:
@@ -179,9 +195,13 @@ def default_slug(relative: str) -> str:
 
 
 def split_front_matter(text: str, shown: str) -> tuple[dict, str, int]:
-    """Return (metadata, body, 1-based line where the body starts)."""
+    """Return (metadata, body, 1-based line where the body starts): YAML between `---`, or
+    TOML between `+++` (Hugo)."""
     lines = text.splitlines(keepends=True)
-    if not lines or lines[0].rstrip("\r\n").rstrip() != "---":
+    opening = lines[0].rstrip("\r\n").rstrip() if lines else ""
+    if opening == "+++":
+        return _toml_front_matter(lines, shown)
+    if opening != "---":
         return {}, text, 1
     for index in range(1, len(lines)):
         if lines[index].rstrip("\r\n").rstrip() in ("---", "..."):
@@ -199,6 +219,20 @@ def split_front_matter(text: str, shown: str) -> tuple[dict, str, int]:
     raise ContentError("front matter opened with '---' is never closed", shown, 1)
 
 
+def _toml_front_matter(lines: list[str], shown: str) -> tuple[dict, str, int]:
+    for index in range(1, len(lines)):
+        if lines[index].rstrip("\r\n").rstrip() == "+++":
+            try:
+                meta = tomllib.loads("".join(lines[1:index]))
+            except tomllib.TOMLDecodeError as error:
+                where = re.search(r"\(at line (\d+), column \d+\)", str(error))
+                reason = re.sub(r"\s*\(at line.*$", "", str(error)) or "invalid TOML"
+                raise ContentError(f"malformed front matter: {reason}", shown,
+                                   int(where.group(1)) + 1 if where else 2) from None
+            return meta, "".join(lines[index + 1:]), index + 2
+    raise ContentError("front matter opened with '+++' is never closed", shown, 1)
+
+
 def _decode(raw: bytes, shown: str) -> str:
     try:
         text = raw.decode("utf-8")
@@ -211,7 +245,7 @@ def _decode(raw: bytes, shown: str) -> str:
 
 def _key_line(text: str, key: str) -> int:
     for number, line in enumerate(text.splitlines(), start=1):
-        if line.startswith(f"{key}:"):
+        if re.match(rf"{re.escape(key)}\s*[:=]", line):
             return number
     return 1
 

@@ -36,7 +36,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
-from . import inline_markup, mdx
+from . import generators, inline_markup, mdx
 
 # kind as written → the family it is drawn as (style.css and sanitize.CLASSES know these)
 ADMONITIONS = {
@@ -64,7 +64,8 @@ _MYST_INFO = re.compile(r"^\{([A-Za-z][\w:.+-]*)\}\s*(.*)$")
 _PLAIN_INFO = re.compile(r"^([A-Za-z][\w-]*)(?:\[(.*)\]\s*(?:\{[^{}]*\})?|\s+(.*))?$")
 _OPTION = re.compile(r"^\s*:[\w-]+:")                            # :class: dropdown
 _HEADING_ATTRS = re.compile(r"\s*\{:?\s*([#.][\w:.-]+(?:\s+[#.][\w:.-]+)*)\s*\}\s*$")
-_ESCAPED_ALERT = re.compile(r"^\\?\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(\n|$)", re.I)
+# `> [!NOTE]` a formatter escaped, and Obsidian / pymdown callouts: `> [!tip]- Title`
+_ESCAPED_ALERT = re.compile(r"^\\?\[!([A-Za-z]+)\][+-]?(?:[ \t]+([^\n]*?))?[ \t]*(\n|$)")
 _ROLE_TARGET = re.compile(r"^(.*?)\s*<([^<>]+)>\s*$", re.S)
 _ABBR = re.compile(r"^(.*?)\s*\(([^()]+)\)\s*$", re.S)
 
@@ -80,6 +81,8 @@ def make_parser() -> MarkdownIt:
     md.block.ruler.before("fence", "directive", _directive_rule,
                           {"alt": ["paragraph", "reference", "blockquote", "list", "footnote_def"]})
     md.core.ruler.after("normalize", "mdx", mdx.strip_javascript)
+    md.core.ruler.after("mdx", "generators", generators.read_generator_syntax)
+    md.block.ruler.before("table", "label", generators.label_rule, {"alt": ["paragraph", "blockquote", "list"]})
     md.core.ruler.push("dialect_cleanup", _cleanup)
     md.core.ruler.before("text_join", "autorefs", inline_markup.autorefs)
     for kind in ("admonition_open", "alert_open", "directive_open"):
@@ -214,9 +217,12 @@ def _cleanup(state: StateCore) -> None:
             _heading_attrs(token, tokens[index + 1])
         elif token.type == "blockquote_open" and index + 2 < len(tokens):
             _escaped_alert(tokens, index)
+        elif token.type == "list_item_open":
+            inline_markup.task_item(tokens, index)
         elif token.type == "inline" and token.children:
             inline_markup.attributes(token.children)
             inline_markup.shortcodes(token.children)
+            inline_markup.marked(token.children)
 
 
 def _heading_attrs(heading, inline) -> None:
@@ -236,20 +242,22 @@ def _heading_attrs(heading, inline) -> None:
 
 
 def _escaped_alert(tokens, index: int) -> None:
-    """`> \\[!NOTE]` (a formatter escaped the bracket): still the alert its author meant."""
+    """`> \\[!NOTE]` (a formatter escaped the bracket), and a callout with a title
+    (`> [!warning] Symlinks`, Obsidian and pymdown): still the alert its author meant."""
     opening, paragraph, inline = tokens[index], tokens[index + 1], tokens[index + 2]
     match = _ESCAPED_ALERT.match(inline.content) if paragraph.type == "paragraph_open" else None
-    if match is None:
+    if match is None or match.group(1).lower() not in ADMONITIONS:
         return
     kind = match.group(1).upper()
+    shown = (match.group(2) or "").strip() or kind.capitalize()
     closing = next(t for t in tokens[index + 1:] if t.type == "blockquote_close" and t.level == opening.level)
     opening.type, opening.meta = "alert_open", {"family": ADMONITIONS.get(kind.lower(), "note"), "name": kind}
     closing.type = "alert_close"
     rest = inline.content[match.end():]
     title = Token("inline", "", 0)
-    title.content, title.map = kind.capitalize(), inline.map
+    title.content, title.map = shown, inline.map
     title.children = [Token("text", "", 0)]
-    title.children[0].content = kind.capitalize()
+    title.children[0].content = shown
     tokens[index + 1:index + 1] = [Token("alert_title_open", "p", 1), title, Token("alert_title_close", "p", -1)]
     if not rest.strip():   # the marker was the whole paragraph
         for t in (paragraph, inline, tokens[index + 6]):

@@ -1,9 +1,13 @@
 """Inline markup of real docs' dialects, on markdown-it's inline tokens (pure; dialects.py's core rules).
 
 - Python-Markdown's attr_list after an inline element (`**name**{ #name }`): the id is kept;
-- GitHub's emoji shortcodes (`:white_check_mark:`) become the emoji, outside code;
+- GitHub's emoji shortcodes (`:white_check_mark:`) become the emoji, outside code; MkDocs
+  Material's icon shortcodes (`:octicons-mark-github-16:`, `:material-check:`) produce nothing;
 - mkdocs-autorefs cross-references (`[text][package.Class]`, `[package.Class][]`), which no
-  definition on the page resolves, are shown as their text, as the MkDocs site shows its link.
+  definition on the page resolves, are shown as their text, as the MkDocs site shows its link;
+- pymdown's `==marked words==` become `<mark>`;
+- GitHub task list items (`- [x] Done`) lose their brackets and are drawn ticked or not by
+  style.css, so the box is never part of the sentence a link quotes.
 """
 from __future__ import annotations
 
@@ -11,12 +15,17 @@ import re
 
 import emoji
 from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
 
 _INLINE_ATTRS = re.compile(r"^\{:?\s*([#.][\w:.-]+(?:\s+[#.][\w:.-]+)*)\s*\}")
 # mkdocs-autorefs cross-references, `[text][markdown.Markdown]` or `[markdown.Markdown][]`: without a
 # definition on the page they are left as literal brackets, which MkDocs sites resolve to API pages.
 _AUTOREF = re.compile(r"(?<![!\\\w])\[([^\[\]\n]+)\]\[([^\[\]\s]*)\]")
 _AUTOREF_TAIL = re.compile(r"^([^\[\]]*)\]\[[^\[\]\s]*\]")
+_COLON_ATTRS = re.compile(r"\{:\s*[.#][\w:.-]+(?:\s+[.#][\w:.-]+)*\s*\}")
+_ICON = re.compile(r":(?:octicons|material|fontawesome|simple)-[a-z0-9-]+:")
+_MARKED = re.compile(r"(?<![=\w])==(?=[^\s=])(.+?)(?<=[^\s=])==(?![=\w])")
+_TASK = re.compile(r"^\[([ xX])\]\s+")
 _SHORTCODE = re.compile(r"(?<![\w:]):[a-z0-9_+-]+:(?![\w:])")   # stand-alone only: never inside 10:30:00 or a:b:c
 
 
@@ -34,6 +43,9 @@ def attributes(children) -> None:
         opener = next((c for c in reversed(children[:i - 1]) if c.type == before.type.replace("_close", "_open")), None)
         if ids and opener is not None:
             opener.attrSet("id", ids[0])
+    for child in children:        # `{: .class }` after what no rule made an element (an unresolved link)
+        if child.type == "text" and "{:" in child.content:
+            child.content = _COLON_ATTRS.sub("", child.content)
 
 
 def autorefs(state: StateCore) -> None:
@@ -72,7 +84,47 @@ def _unbracket(children) -> None:
 
 
 def shortcodes(children) -> None:
-    """`:white_check_mark:` as the emoji it names (stand-alone only, never in code)."""
+    """`:white_check_mark:` as the emoji it names, an icon's as nothing (stand-alone only, never in code)."""
     for child in children:
         if child.type == "text" and ":" in child.content:
-            child.content = _SHORTCODE.sub(lambda m: emoji.emojize(m.group(0), language="alias"), child.content)
+            child.content = _SHORTCODE.sub(_emoji_or_nothing, child.content)
+
+
+def _emoji_or_nothing(shortcode: re.Match) -> str:
+    return "" if _ICON.fullmatch(shortcode.group()) else emoji.emojize(shortcode.group(), language="alias")
+
+
+def marked(children: list[Token]) -> None:
+    """`==words==` (pymdown's mark) as `<mark>words</mark>`, within one text token."""
+    index = 0
+    while index < len(children):
+        child = children[index]
+        match = _MARKED.search(child.content) if child.type == "text" and "==" in child.content else None
+        if match is None:
+            index += 1
+            continue
+        parts = [_token("text", child.content[:match.start()]), _token("html_inline", "<mark>"),
+                 _token("text", match.group(1)), _token("html_inline", "</mark>"),
+                 _token("text", child.content[match.end():])]
+        children[index:index + 1] = parts
+        index += 4       # the rest of the text may hold another mark
+
+
+def task_item(tokens: list[Token], index: int) -> None:
+    """`- [x] Done`: the list item at `index` (list_item_open) becomes a task, ticked or not."""
+    if index + 2 >= len(tokens) or tokens[index + 1].type != "paragraph_open":
+        return
+    inline = tokens[index + 2]
+    first = inline.children[0] if inline.children else None
+    match = _TASK.match(first.content) if first is not None and first.type == "text" else None
+    if match is None:
+        return
+    first.content = first.content[match.end():]
+    inline.content = _TASK.sub("", inline.content, count=1)
+    tokens[index].attrSet("class", "task task-done" if match.group(1) != " " else "task")
+
+
+def _token(kind: str, content: str) -> Token:
+    token = Token(kind, "", 0)
+    token.content = content
+    return token

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import re
 
-from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
+
+from .generators import LABEL, literal
 
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _ESM_START = re.compile(r"^(?:import|export)\s")
@@ -147,4 +148,4 @@ def _tab_title(tag: re.Match) -> str:
     found = _TAB_LABEL.findall(tag.group(2))
     labels = {name: next(value for value in values if value) for name, *values in found if any(values)}
     label = (labels.get("label") or labels.get("value") or "").strip()
-    return f"<p>{escapeHtml(label)}</p>" if label else ""
+    return f"{LABEL}{literal(label)}" if label else ""

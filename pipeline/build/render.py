@@ -105,7 +105,7 @@ class ParsedPage:
     citations: list[AuthorCitation]
     headings: list[tuple[int, str, str]]    # (level, id, text) of h2 and h3, for the in-page contents
     labels: list[str]                       # MyST targets `(label)=` and explicit heading ids
-    notes: dict[str, set[str]]              # "text_directives" / "silent_directives" → names
+    notes: dict[str, set[str]]              # "text_directives", "generator_tags", ... → names
 
 
 @dataclass
@@ -172,7 +172,8 @@ def parse_page(source: PageSource, content_label: str) -> tuple[ParsedPage, list
             child.meta["key"] = key
             citations.append(AuthorCitation(source.source, line, source.path, target, text, key))
     title = source.title or _default_title(source, tokens)
-    notes = {k: set(env.get(k, ())) for k in ("text_directives", "silent_directives")}
+    notes = {k: set(env.get(k, ())) for k in ("text_directives", "silent_directives", "generator_tags",
+                                                "template_expressions")}
     return ParsedPage(source, tokens, title, citations, headings, labels, notes), problems
 
 
