@@ -65,6 +65,16 @@ def test_partials_and_installed_packages_are_not_pages(write_content):
         content.run(write_content({"_only.md": "x"}, folder="partials-only"))
 
 
+def test_pages_in_other_formats_are_named_never_lost_silently(write_content):
+    folder = write_content({"index.md": "Home.", "api/index.rst": "API\n===", "api/usage.rst": "x",
+                            "tour.ipynb": "{}", "notes.txt": "x", "logo.png": b"png"})
+    assert content.run(folder).warnings == [
+        "pages in formats trigsight does not read, not published: 1 .ipynb (tour.ipynb), "
+        "2 .rst (api/index.rst, api/usage.rst)"]
+    with pytest.raises(ContentError, match=r"no markdown files .*; found 1 \.rst \(index\.rst\), which trigsight"):
+        content.run(write_content({"index.rst": "Title\n====="}, folder="sphinx"))
+
+
 def test_empty_folder_is_a_content_error(tmp_path):
     with pytest.raises(ContentError, match="no markdown files"):
         content.run(tmp_path)

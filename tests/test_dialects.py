@@ -90,6 +90,7 @@ def test_template_tags_and_partials_are_named_in_warnings_and_never_published(re
     ("/guide/signals", "Morse by lamp"),                                           # > [!tip] Title
     ("/guide/signals", "The spare lamp still needs a new wick."),                  # - [ ] task
     ("/guide/signals", "The red pennant means a gale and the blue one means calm weather."),  # ==mark==, icon
+    ("/guide/signals", "Storm signals are listed with the shutters on the storm page."),     # [[wikilink|words]]
 ])
 def test_every_dialects_sentences_are_browser_proven_passages(allowlist, page, sentence):
     assert sentence in {p["text"] for p in allowlist["passages"] if p["page"] == page}
@@ -131,6 +132,7 @@ def test_generator_syntax_is_shown_as_the_generators_site_shows_it(site):
     main = html.split("<main")[1].split("</main>")[0]
     assert status == 200 and '<p class="tab-label">By night</p>' in main and "<mark>red pennant</mark>" in main
     assert '<li class="task task-done">The pennant' in main and '<li class="task">The spare lamp' in main
+    assert '<a href="/guide/storms">storm page</a>' in main
     assert '{% include "flags.md" %}' in main.split("<pre>")[1]        # inside a tab's code block: untouched
     for banned in ("{{", "hint style", "[TOC]", "*[VHF]", "--8<--", "lead }", "=== ", "[x]", "[!tip]"):
         assert banned not in main.replace(main.split("<pre>")[1].split("</pre>")[0], "")

@@ -160,9 +160,19 @@ def test_mdx_pages_show_what_the_docusaurus_site_shows(write_content, markdown, 
     ("> [!danger]- Folded\n> Body.", '<aside class="admonition kind-danger"', "[!"),
     (":material-check: Supported :octicons-mark-github-16:", "<p> Supported </p>", "material"),
     ("[:octicons-file-code-24:][_mark]{: .source-link }\n\nText.", "<p>Text.</p>", "source-link"),
+    # Obsidian wikilinks and embeds
+    ("See [[guide]] and [[guide#Setup|the guide]].", '<a href="/guide">guide</a> and <a href="/guide">the guide</a>',
+     "[["),
+    ("[[Nowhere]] stays words, ![[pic.png]] is gone.", "<p>Nowhere stays words,  is gone.</p>", "pic"),
 ])
 def test_site_generators_syntax_shows_what_their_sites_show(write_content, markdown, present, absent):
     assert_shown(render(write_content, {"index.md": markdown, "guide.md": "# Guide"})["index.md"].body_html, present, absent)
+
+
+def test_a_wikilink_finds_its_page_by_file_name_in_any_folder_unless_two_share_it(write_content):
+    pages = render(write_content, {"index.md": "[[Deep note]] and [[Twin]].", "a/Deep note.md": "# Deep",
+                                   "a/Twin.md": "# A", "b/twin.md": "# B"})
+    assert '<a href="/a/deep-note">Deep note</a> and Twin.' in pages["index.md"].body_html
 
 
 def test_generator_syntax_keeps_line_numbers_and_is_named_in_warnings(write_content):

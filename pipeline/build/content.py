@@ -11,6 +11,8 @@ import yaml
 from ..errors import ContentError, Problem, UsageError
 
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx")   # .mdx: Docusaurus (mdx.py)
+# Pages other generators read that trigsight does not: named in a warning, never lost silently.
+OTHER_PAGE_SUFFIXES = frozenset(".rst .ipynb .adoc .asciidoc .org .textile .rmd .qmd".split())
 _MARKDOWN_SUFFIX = re.compile("(?:%s)$" % "|".join(map(re.escape, MARKDOWN_SUFFIXES)), re.I)
 SLUG_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._~-]*(/[a-z0-9][a-z0-9._~-]*)*$")
 
@@ -59,6 +61,7 @@ class ContentResult:
     excluded: list[str] = field(default_factory=list)           # draft / unpublished files
     ignored_keys: dict[str, list[str]] = field(default_factory=dict)   # front matter key → files
     partials: list[str] = field(default_factory=list)           # `_name.md`: included, never a page
+    unread: list[str] = field(default_factory=list)             # pages in other formats (.rst, .ipynb, ...)
 
     @property
     def warnings(self) -> list[str]:
@@ -69,7 +72,17 @@ class ContentResult:
             lines.append("front matter keys ignored: " + "; ".join(parts))
         if self.partials:
             lines.append(f"partials not published as pages (names starting with _): {shorten(self.partials)}")
+        if self.unread:
+            lines.append(f"pages in formats trigsight does not read, not published: {_formats(self.unread)}")
         return lines
+
+
+def _formats(files: list[str]) -> str:
+    """`3 .rst (a.rst, b.rst, c.rst), 1 .ipynb (n.ipynb)`: the files by suffix."""
+    by_suffix: dict[str, list[str]] = {}
+    for file in files:
+        by_suffix.setdefault(Path(file).suffix.lower(), []).append(file)
+    return ", ".join(f"{len(names)} {suffix} ({shorten(names)})" for suffix, names in sorted(by_suffix.items()))
 
 
 def shorten(files: list[str], shown: int = 3) -> str:
@@ -82,15 +95,18 @@ def run(content_dir: Path, default_language: str = "en") -> ContentResult:
     content_dir = Path(content_dir)
     if not content_dir.is_dir():
         raise UsageError(f"content folder not found: {content_dir}", str(content_dir))
-    files = sorted(p for p in content_dir.rglob("*")
-                   if p.is_file() and p.suffix.lower() in MARKDOWN_SUFFIXES
-                   and not any(part.startswith(".") or part == "node_modules"
-                               for part in p.relative_to(content_dir).parts))
+    found = sorted(p for p in content_dir.rglob("*")
+                   if p.is_file() and not any(part.startswith(".") or part == "node_modules"
+                                              for part in p.relative_to(content_dir).parts))
+    files = [p for p in found if p.suffix.lower() in MARKDOWN_SUFFIXES]
+    result = ContentResult()
+    result.unread = [p.relative_to(content_dir).as_posix() for p in found if p.suffix.lower() in OTHER_PAGE_SUFFIXES]
     if not files:
-        raise ContentError("no markdown files (*.md, *.markdown, *.mdx) in the content folder", str(content_dir))
+        others = f"; found {_formats(result.unread)}, which trigsight does not read" if result.unread else ""
+        raise ContentError(f"no markdown files (*.md, *.markdown, *.mdx) in the content folder{others}",
+                           str(content_dir))
 
     problems: list[Problem] = []
-    result = ContentResult()
     # Docusaurus, Astro and Jekyll never publish `_name.md`: it is a partial other pages
     # include. Hugo's `_index.md` is a section's own page.
     result.partials = [f.relative_to(content_dir).as_posix() for f in files if _is_partial(f.name)]

@@ -223,6 +223,7 @@ def _cleanup(state: StateCore) -> None:
             inline_markup.attributes(token.children)
             inline_markup.shortcodes(token.children)
             inline_markup.marked(token.children)
+            inline_markup.wikilinks(token.children)
 
 
 def _heading_attrs(heading, inline) -> None:

@@ -6,6 +6,9 @@
 - mkdocs-autorefs cross-references (`[text][package.Class]`, `[package.Class][]`), which no
   definition on the page resolves, are shown as their text, as the MkDocs site shows its link;
 - pymdown's `==marked words==` become `<mark>`;
+- Obsidian wikilinks (`[[Other page]]`, `[[Other page|shown words]]`) link to the page of that
+  file name (render.resolve_links), else show their words;
+  embeds (`![[diagram.png]]`) show nothing;
 - GitHub task list items (`- [x] Done`) lose their brackets and are drawn ticked or not by
   style.css, so the box is never part of the sentence a link quotes.
 """
@@ -25,6 +28,7 @@ _AUTOREF_TAIL = re.compile(r"^([^\[\]]*)\]\[[^\[\]\s]*\]")
 _COLON_ATTRS = re.compile(r"\{:\s*[.#][\w:.-]+(?:\s+[.#][\w:.-]+)*\s*\}")
 _ICON = re.compile(r":(?:octicons|material|fontawesome|simple)-[a-z0-9-]+:")
 _MARKED = re.compile(r"(?<![=\w])==(?=[^\s=])(.+?)(?<=[^\s=])==(?![=\w])")
+_WIKILINK = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(?:#([^\[\]|\n]*))?(?:\|([^\[\]\n]+))?\]\]")
 _TASK = re.compile(r"^\[([ xX])\]\s+")
 _SHORTCODE = re.compile(r"(?<![\w:]):[a-z0-9_+-]+:(?![\w:])")   # stand-alone only: never inside 10:30:00 or a:b:c
 
@@ -96,18 +100,36 @@ def _emoji_or_nothing(shortcode: re.Match) -> str:
 
 def marked(children: list[Token]) -> None:
     """`==words==` (pymdown's mark) as `<mark>words</mark>`, within one text token."""
+    _replace_in_text(children, "==", _MARKED, lambda match: [
+        _token("html_inline", "<mark>"), _token("text", match.group(1)), _token("html_inline", "</mark>")])
+
+
+def wikilinks(children: list[Token]) -> None:
+    """`[[Page]]` / `[[Page#Heading|words]]` as a `wikilink` role naming Page; `![[embed]]` as nothing."""
+    def link(match: re.Match) -> list[Token]:
+        embed, target, heading, words = match.groups()
+        shown = (words or target or heading or "").strip()
+        if embed or not shown:
+            return []
+        role = _token("myst_role", f"{shown} <{target.strip()}>" if target.strip() else shown)
+        role.meta = {"name": "wikilink" if target.strip() else "text"}
+        return [role]
+    _replace_in_text(children, "[[", _WIKILINK, link)
+
+
+def _replace_in_text(children: list[Token], marker: str, pattern: re.Pattern, tokens_for) -> None:
+    """Each match of `pattern` in a text token becomes the tokens `tokens_for(match)` gives."""
     index = 0
     while index < len(children):
         child = children[index]
-        match = _MARKED.search(child.content) if child.type == "text" and "==" in child.content else None
+        match = pattern.search(child.content) if child.type == "text" and marker in child.content else None
         if match is None:
             index += 1
             continue
-        parts = [_token("text", child.content[:match.start()]), _token("html_inline", "<mark>"),
-                 _token("text", match.group(1)), _token("html_inline", "</mark>"),
-                 _token("text", child.content[match.end():])]
-        children[index:index + 1] = parts
-        index += 4       # the rest of the text may hold another mark
+        middle = tokens_for(match)
+        children[index:index + 1] = [_token("text", child.content[:match.start()]), *middle,
+                                     _token("text", child.content[match.end():])]
+        index += 1 + len(middle)      # the rest of the text may hold another match
 
 
 def task_item(tokens: list[Token], index: int) -> None:

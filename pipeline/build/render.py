@@ -133,6 +133,13 @@ class SiteLinks:
             return self.labels[path]    # MyST: [text](label)
         return None
 
+    def by_file_name(self, name: str) -> str | None:
+        """The page whose file is called `name` (any folder, any markdown suffix), if only one is."""
+        wanted = name.strip().lower()
+        found = [path for source, path in self.pages_by_source.items()
+                 if without_suffix(posixpath.basename(source)).lower() == wanted]
+        return found[0] if len(found) == 1 else None
+
 
 def parse_page(source: PageSource, content_label: str) -> tuple[ParsedPage, list[Problem]]:
     """Parse one page; return it and located problems (malformed citations)."""
@@ -210,10 +217,13 @@ def resolve_links(page: ParsedPage, site: SiteLinks) -> None:
             elif child.type == "myst_role":
                 name = child.meta.get("name", "").split(":")[-1]
                 text, target, _ = dialects.role_parts(name, child.content)
-                if target is None or name not in ("doc", "ref", "any", "numref", "download"):
+                if target is None or name not in ("doc", "ref", "any", "numref", "download", "wikilink"):
                     continue
-                href = site.labels.get(target) if name != "doc" else None
-                href = href or site.href(target if name != "doc" else target + ".md", page.source.source)
+                if name == "wikilink":     # Obsidian: the file of that name, here or anywhere in the folder
+                    href = site.href(target + ".md", page.source.source) or site.by_file_name(target)
+                else:
+                    href = site.labels.get(target) if name != "doc" else None
+                    href = href or site.href(target if name != "doc" else target + ".md", page.source.source)
                 if href is not None:
                     child.meta["href"] = href
                     if text == target and name == "doc":
