@@ -125,6 +125,7 @@ def test_mdx_pages_show_what_the_docusaurus_site_shows(write_content, markdown, 
     ('=== "Shell"\n\n    ```sh\n    pip install x\n    ```\n\n    Then run it.',
      '<code class="language-sh">pip install x\n</code></pre>\n<p>Then run it.</p>', "==="),
     ('!!! note\n\n    === "A"\n\n        Nested body.', "<p>Nested body.</p>", "<pre>"),
+    ('=== "Tabbed"\n\n\tIndented with a tab character.', "<p>Indented with a tab character.</p>", "<pre>"),
     ('```md\n=== "Tab"\n    Kept as code.\n{% include "x" %}\n```', '=== "Tab"\n    Kept as code.\n{% include', None),
     # template tags only the generator fills in
     ('{% include "footer.md" %}\n\nText.', "<p>Text.</p>", "footer"),

@@ -116,7 +116,7 @@ def _dedent_tab(lines: list[str], index: int, indent: int) -> None:
     body = indent + 4
     last = index
     for number in range(index + 1, len(lines)):
-        text = lines[number]
+        text = lines[number] = _spaces_for_tabs(lines[number])
         if text.strip() and len(text) - len(text.lstrip(" ")) < body:
             break
         if text.strip():
@@ -124,6 +124,12 @@ def _dedent_tab(lines: list[str], index: int, indent: int) -> None:
     for number in range(index + 1, last + 1):
         text = lines[number]
         lines[number] = text[:indent] + text[body:] if text.strip() else ""
+
+
+def _spaces_for_tabs(line: str) -> str:
+    """A line's leading tabs as four-column stops (Python-Markdown's own reading of them)."""
+    lead = len(line) - len(line.lstrip(" \t"))
+    return line[:lead].expandtabs(4) + line[lead:] if "\t" in line[:lead] else line
 
 
 def _closing_tags(lines: list[str]) -> set[str]:
