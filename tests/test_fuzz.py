@@ -13,12 +13,15 @@ import json
 import re
 import string
 import uuid
+from types import SimpleNamespace
 
 import pytest
 from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from trigsight.answering.handles import HandleTable, Source, parse_citations, split_leading_handles, strip_handles
+from trigsight.build import generators, mdx
+from trigsight.build.dialects import make_parser
 from trigsight.matching.directives import TextDirective, parse_directive
 from trigsight.publishing.published import Release
 from trigsight_site import create_app
@@ -269,3 +272,26 @@ def test_only_handles_issued_in_this_request_resolve(text, issued):
     for label in parse_citations(text).labels:
         number = int(label[1:])
         assert (table.get(label) is not None) == (1 <= number <= issued)
+
+
+# What real docs folders write around their markdown (generators.py, mdx.py), to be shuffled.
+GENERATOR_LINES = st.sampled_from([
+    '=== "Tab"', '===+ "Tab"', "    body", "\t tabbed body", "        deeper", "```", "~~~", "```py",
+    '{% include "x.md" %}', '{% hint style="info" %}', "{% endhint %}", '{% tab title="T" %}', "{% endtab %}",
+    "{% highlight ruby %}", "{% endhighlight %}", "{{< notice warning >}}", "{{< /notice >}}", "{{% alert %}}",
+    "{{< highlight go >}}", "{{< /highlight >}}", "{{#include a.rs}}", "{{ macro() }}", "--8<--", '--8<-- "a.md"',
+    "[TOC]", "[[toc]]", "*[A]: b", "{: .lead }", "The {{ v }} value.", "import A from 'a';", "export const x = {",
+    "};", "<Tabs>", '<TabItem value="x">', "</TabItem>", "{/* c */}", "# Heading {/* #id */}", "> [!tip] T",
+    "> body", "- [x] t", "==m== and [[p|w]] and ![[e]]", "[[cite:index|Text.]]", "Text.", "",
+])
+
+
+@settings(deadline=2000)
+@given(st.lists(st.one_of(GENERATOR_LINES, st.text(max_size=40)), max_size=40))
+def test_generator_syntax_keeps_every_line_where_it_was_and_renders_whatever_is_written(lines):
+    source = "\n".join(lines)
+    state = SimpleNamespace(src=mdx.without_javascript(source), env={})
+    assert state.src.count("\n") == source.count("\n")
+    generators.read_generator_syntax(state)
+    assert state.src.count("\n") == source.count("\n")      # errors name the author's line
+    make_parser().render(source)
