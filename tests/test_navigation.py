@@ -87,3 +87,27 @@ def test_pages_follow_front_matter_order_then_title_with_folders_under_their_hea
     assert nav.contents_path == "/contents"
     before, after = nav.neighbours("/guide/a")
     assert (before.source.source, after.source.source) == ("guide/index.md", "guide/b.md")
+
+
+@pytest.mark.parametrize("files, order, heads", [
+    # Docusaurus: category positions order folders among pages; the label names the head page
+    ({"intro.md": "---\nsidebar_position: 1\n---\n# Intro", "basics/_category_.json": '{"label": "Basics", "position": 2}',
+      "basics/page.md": "# A page", "extras/_category_.yml": "label: Extras\nposition: 0.5\n",
+      "extras/index.md": "# Extras overview", "extras/more.md": "# More"},
+     ["/extras", "/extras/more", "/intro", "/basics/page"], {"/extras": "Extras"}),
+    # the head page's own front matter wins over its category
+    ({"a.md": "---\nsidebar_position: 5\n---\n# A", "z/_category_.json": '{"label": "Zed", "position": 0}',
+      "z/index.md": "---\nsidebar_label: Own label\nsidebar_position: 9\n---\n# Z"},
+     ["/a", "/z"], {"/z": "Own label"}),
+    # an unreadable category file changes nothing and is named in a warning
+    ({"a.md": "# A", "b/_category_.json": "{not json", "b/page.md": "# B page"}, ["/a", "/b/page"], {}),
+])
+def test_docusaurus_categories_order_folders_and_name_their_heads(write_content, files, order, heads):
+    build = run(BuildConfig(write_content(files)))
+    contents = next(p for p in build.pages if p.generated).html
+    listed = re.findall(r'<a href="(/[^"]*)" lang="en">([^<]*)</a>', contents.split('<ul class="contents">')[1])
+    assert [path for path, _ in listed] == order
+    assert {path: title for path, title in listed if path in heads} == heads
+    broken = [w for w in build.warnings if "category file" in w]
+    assert broken == (["category file ignored, not readable: b/_category_.json (JSONDecodeError)"]
+                      if "b/_category_.json" in files else [])

@@ -283,13 +283,16 @@ def _members(archive: tarfile.TarFile, subdir: str, strip_top: bool):
 
 
 def _select(files: dict[PurePosixPath, bytes]) -> tuple[dict[PurePosixPath, bytes], dict[str, int]]:
-    """Keep .md and .mdx pages (gunzipping .md.gz) and the images some page names."""
+    """Keep .md and .mdx pages (gunzipping .md.gz), the images some page names, and Docusaurus's
+    `_category_` files (a folder's label and position)."""
     pages: dict[PurePosixPath, bytes] = {}
     others: dict[PurePosixPath, bytes] = {}
     for rel, data in files.items():
         if rel.name.endswith(".md.gz"):
             pages[rel.with_name(rel.name[:-3])] = gzip.decompress(data)
         elif rel.suffix in PAGE_SUFFIXES:
+            pages[rel] = data
+        elif rel.name in ("_category_.json", "_category_.yml", "_category_.yaml"):
             pages[rel] = data
         else:
             others[rel] = data
@@ -412,7 +415,8 @@ def fetch(
         "name": name, "generator": c.generator, "registry": c.registry if not installed else "installed",
         "package": c.package if not installed else c.installed_package, "version": version,
         "pinned": f"{c.package} {c.version}", "source": origin, "url": url,
-        "pages": len(pages), "images": len(kept) - len(pages), "dropped": dropped,
+        "pages": len(pages), "images": sum(p.suffix.lower() in IMAGE_SUFFIXES for p in kept),
+        "categories": sum(p.name.startswith("_category_.") for p in kept), "dropped": dropped,
     }
     _manifest_path(dest).write_text(json.dumps(manifest, indent=2) + "\n")
     return dest

@@ -12,6 +12,7 @@ import jinja2
 from ..errors import ContentError, GateFailed
 from ..gates import source as source_gate
 from . import assets as assets_stage
+from . import categories as categories_stage
 from . import content as content_stage
 from . import navigation, page_text_cache
 from .passages import PageText, build_page_text
@@ -86,7 +87,9 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
     for page in parsed:
         resolve_links(page, site)
     taken = {source.slug for source in sources}
-    nav = navigation.build(sources, titles, "contents" if "contents" not in taken else "site-contents")
+    folders = categories_stage.run(config.content_dir)
+    nav = navigation.build(sources, titles, "contents" if "contents" not in taken else "site-contents",
+                           folders.folders)
     parsed.append(_contents_page(nav, config))
     template = _page_template()
     context = {"site_title": config.site_title, "assets": assets_stage.urls(planned_assets)}
@@ -139,7 +142,7 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
                                str(Path(label) / page.source.source))
         texts[page.path] = again
         step()
-    warnings = content.warnings + _directive_warnings(parsed)
+    warnings = content.warnings + folders.warnings + _directive_warnings(parsed)
     if content.excluded:
         warnings.append(f"not published (draft: true or published: false): {', '.join(content.excluded)}")
     return Build(config, final, texts, gate, planned_assets, warnings, content.excluded)

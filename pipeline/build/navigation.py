@@ -20,6 +20,7 @@ import posixpath
 from dataclasses import dataclass, field
 from html import escape
 
+from .categories import Category
 from .content import PageSource
 
 HEAD_NAMES = ("index", "readme", "_index")
@@ -70,8 +71,11 @@ def _is_head(source: PageSource) -> bool:
     return stem in HEAD_NAMES
 
 
-def build(pages: list[PageSource], titles: dict[str, str], contents_slug: str = "contents") -> Navigation:
-    """The navigation of `pages` (titles: slug → title); unlisted pages are left out of it."""
+def build(pages: list[PageSource], titles: dict[str, str], contents_slug: str = "contents",
+          categories: dict[str, Category] | None = None) -> Navigation:
+    """The navigation of `pages` (titles: slug → title); unlisted pages are left out of it.
+    `categories` (folder → Docusaurus category) order folders and name their head pages."""
+    categories = categories or {}
     root = Folder("")
     for page in pages:
         if page.unlisted:
@@ -84,32 +88,39 @@ def build(pages: list[PageSource], titles: dict[str, str], contents_slug: str = 
             folder.head = page
         else:
             folder.pages.append(page)
-    label = lambda p: p.nav_label or titles[p.slug]
+    def category(page: PageSource) -> Category:
+        return categories.get(posixpath.dirname(page.source), Category()) if _is_head(page) else Category()
+
+    label = lambda p: p.nav_label or category(p).label or titles[p.slug]
     has_home = any(p.slug == "index" for p in pages)
 
     def key_of_page(page: PageSource):
         return (page.order if page.order is not None else math.inf, label(page).casefold(), page.source)
 
-    def key_of_folder(folder: Folder):
+    def key_of_folder(folder: Folder, path: str):
+        place = categories.get(path, Category())
         if folder.head is not None:
-            return key_of_page(folder.head)
-        return (math.inf, folder.name.casefold(), folder.name)
+            key = key_of_page(folder.head)
+            return key if folder.head.order is not None or place.position is None else (place.position, *key[1:])
+        order = place.position if place.position is not None else math.inf
+        return (order, (place.label or folder.name).casefold(), folder.name)
 
     entries: list[Entry] = []
     crumbs: dict[str, list[Entry]] = {}
 
-    def walk(folder: Folder, depth: int, above: list[Entry]) -> None:
+    def walk(folder: Folder, depth: int, above: list[Entry], path: str = "") -> None:
         heads = list(above)
         if folder.head is not None:
             entry = Entry(folder.head, label(folder.head), max(depth - 1, 0))
             entries.append(entry)
             crumbs[folder.head.path] = list(above)
             heads.append(entry)
+        inside = lambda name: f"{path}/{name}" if path else name
         items = [(key_of_page(p), 0, p) for p in folder.pages] + \
-                [(key_of_folder(f), 1, f) for f in folder.folders.values()]
+                [(key_of_folder(f, inside(f.name)), 1, f) for f in folder.folders.values()]
         for _, is_folder, item in sorted(items, key=lambda x: (x[0], x[1])):
             if is_folder:   # a folder without a head page lists its pages among its siblings
-                walk(item, depth + 1 if item.head is not None else depth, heads)
+                walk(item, depth + 1 if item.head is not None else depth, heads, inside(item.name))
             else:
                 entries.append(Entry(item, label(item), depth))
                 crumbs[item.path] = list(heads)
