@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import re
 import string
+import subprocess
+import sys
 import uuid
 from types import SimpleNamespace
 
@@ -295,3 +297,14 @@ def test_generator_syntax_keeps_every_line_where_it_was_and_renders_whatever_is_
     generators.read_generator_syntax(state)
     assert state.src.count("\n") == source.count("\n")      # errors name the author's line
     make_parser().render(source)
+
+
+@pytest.mark.parametrize("line", ["{{< notice warning >}} " * 40 + "text", "{{% /alert %}}" * 40 + "text",
+                                  '{% include "a.md" -%}' * 40 + "text", "{{#include a.rs}} " * 40 + "text",
+                                  "{{ page.title }} " * 40 + "text"])
+def test_a_long_line_of_tags_that_is_not_all_tags_renders_without_hanging(line):
+    """Each tag can match in one way only; with two, a line like these backtracked for minutes
+    (a child process, so a regression fails here instead of hanging the suite)."""
+    code = "import sys; from trigsight.build.dialects import make_parser; print(make_parser().render(sys.stdin.read()))"
+    done = subprocess.run([sys.executable, "-c", code], input=line, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0 and "text" in done.stdout, done.stderr

@@ -32,7 +32,7 @@ class CategoriesResult:
 
 def run(content_dir: Path) -> CategoriesResult:
     result = CategoriesResult()
-    for file in sorted(p for name in NAMES for p in Path(content_dir).rglob(name)):
+    for file in sorted(p for p in Path(content_dir).rglob("_category_.*") if p.name in NAMES):
         relative = file.relative_to(content_dir)
         if any(part.startswith(".") or part == "node_modules" for part in relative.parts):
             continue

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import tomllib
 import yaml
 
 from ..errors import ContentError, Problem, UsageError

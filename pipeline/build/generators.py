@@ -36,13 +36,14 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 
 LABEL = "\ue000"      # marks a label line (never in an author's text: private use)
-_FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})")
+_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _CONTENT_TAB = re.compile(r"""^(\s*)===[!+]?\s+"([^"\n]*)"\s*$""")
-_LIQUID = r"\{%-?\s*(\w+)((?:[^%\n]|%(?!\}))*)%\}"
-# one way to match each tag (never past a >}}), so a long line that is not all tags fails fast
-_HUGO = r"\{\{([<%])\s*(?:(/)\s*)?([\w./-]+)((?:[^>%\n]|[>%](?!\}\}))*)[>%]\}\}"
+_LIQUID = r"\{%-?\s*(\w++)((?:[^%\n]|%(?!\}))*)%\}"
+# One way to match each tag (a name is taken whole, arguments never run past a >}}), so a long
+# line that is not all tags fails fast instead of backtracking for minutes.
+_HUGO = r"\{\{([<%])\s*(?:(/)\s*)?([\w.][\w./-]*+)((?:[^>%\n]|[>%](?!\}\}))*)[>%]\}\}"
 # Liquid/Jinja, Hugo, mdBook, then a bare `{{ … }}`: the kinds never overlap
-_ANY_TAG = rf"{_LIQUID}|{_HUGO}|\{{\{{#(\w+)[^}}\n]*\}}\}}|\{{\{{(?![<%#])([^{{}}\n]+)\}}\}}"
+_ANY_TAG = rf"{_LIQUID}|{_HUGO}|\{{\{{#(\w++)[^}}\n]*\}}\}}|\{{\{{(?![<%#])([^{{}}\n]+)\}}\}}"
 _TAG = re.compile(_ANY_TAG)
 _TAG_LINE = re.compile(rf"^\s*(?:(?:{_ANY_TAG})\s*)+$")
 _HUGO_REF = re.compile(r"""\{\{[<%]\s*(?:rel)?ref\s+"([^"\n]+)"\s*[>%]\}\}""")
@@ -77,19 +78,13 @@ def read_generator_syntax(state: StateCore) -> None:
     index = 0
     while index < len(lines):
         line = lines[index]
-        opened = _FENCE.match(line)
-        if fence:
-            if fence == "highlight" and _HIGHLIGHT_END.match(line):
+        if fence == "highlight":
+            if _HIGHLIGHT_END.match(line):
                 lines[index], fence = "```", ""
-            elif fence != "highlight" and opened and opened.group(2)[0] == fence[0] \
-                    and len(opened.group(2)) >= len(fence) and not line.strip()[len(opened.group(2)):].strip():
-                fence = ""
-            index += 1
-            continue
-        if (highlight := _HIGHLIGHT.match(line)):     # Jekyll and Hugo code blocks
+        elif fence or fence_after(line, ""):     # code, or the fence line that opens or closes it
+            fence = fence_after(line, fence)
+        elif (highlight := _HIGHLIGHT.match(line)):     # Jekyll and Hugo code blocks
             lines[index], fence = "```" + (highlight.group(1) or highlight.group(2)), "highlight"
-        elif opened:
-            fence = opened.group(2)
         elif (tab := _CONTENT_TAB.match(line)):
             _dedent_tab(lines, index, len(tab.group(1)))
             lines[index] = f"{tab.group(1)}{LABEL}{tab.group(2)}"
@@ -109,6 +104,16 @@ def read_generator_syntax(state: StateCore) -> None:
             expressions.update(m.group() for m in _EXPRESSION.finditer(_CODE_SPAN.sub("", line)))
         index += 1
     state.src = "\n".join(lines)
+
+
+def fence_after(line: str, fence: str) -> str:
+    """The code fence open after `line` ("" for none), given the one open before it."""
+    opened = _FENCE.match(line)
+    if not fence:
+        return opened.group(1) if opened else ""
+    closes = opened is not None and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence) \
+        and not line.strip()[len(opened.group(1)):].strip()
+    return "" if closes else fence
 
 
 def _dedent_tab(lines: list[str], index: int, indent: int) -> None:
@@ -135,7 +140,7 @@ def _spaces_for_tabs(line: str) -> str:
 def _closing_tags(lines: list[str]) -> set[str]:
     """Callout tag names that are closed somewhere on the page (only those become admonitions)."""
     found = set()
-    for line in lines:
+    for line in (line for line in lines if "{" in line):
         for tag in _TAG.finditer(line):
             if tag.group(1) and tag.group(1).startswith("end"):
                 found.add(tag.group(1)[3:])

@@ -24,9 +24,8 @@ import re
 
 from markdown_it.rules_core import StateCore
 
-from .generators import LABEL, literal
+from .generators import LABEL, fence_after, literal
 
-_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _ESM_START = re.compile(r"^(?:import|export)\s")
 _HEADING = re.compile(r"^ {0,3}#{1,6}(?:\s|$)")
 _HEADING_ID = re.compile(r"\s*\{/\*\s*#([\w:.-]+)\s*\*/\}\s*$")
@@ -60,14 +59,11 @@ def without_javascript(source: str) -> str:
     index = 0
     while index < len(lines):
         line = lines[index]
-        opened = _FENCE.match(line)
-        if fence:
-            if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence) \
-                    and not line.strip()[len(opened.group(1)):].strip():
-                fence = ""
-        elif opened:
-            fence = opened.group(1)
-        elif _ESM_START.match(line) and _starts_block(lines, index):
+        if fence or fence_after(line, ""):      # code, or the fence line that opens or closes it
+            fence = fence_after(line, fence)
+            index += 1
+            continue
+        if _ESM_START.match(line) and _starts_block(lines, index):
             end = _statement_end(lines, index)
             if end is not None:
                 index = _replace(lines, index, end, "")
@@ -78,10 +74,9 @@ def without_javascript(source: str) -> str:
                 shown = "".join(_tab_title(tag) for tag in _COMPONENT_TAG.finditer("\n".join(lines[index:end + 1])))
                 index = _replace(lines, index, end, shown)
                 continue
-        if not fence and not opened:
-            if _HEADING.match(line):
-                lines[index] = _HEADING_ID.sub(r" {#\1}", line)
-            prose.append(index)
+        if _HEADING.match(line):
+            lines[index] = _HEADING_ID.sub(r" {#\1}", line)
+        prose.append(index)
         index += 1
     return "\n".join(_without_comments(lines, prose))
 
