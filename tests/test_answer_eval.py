@@ -5,8 +5,10 @@ import json
 import re
 
 import pytest
+from trigsight.answering.evaluate import load_questions
 
 import small_site
+from conftest import ROOT
 
 QUESTIONS = {
     "schema": "trigsight.answers/1",
@@ -67,3 +69,21 @@ def test_eval_answers_refuses_an_answering_text_the_page_does_not_hold(garden_re
     result = run_eval(trigsight, garden_release, broken, tmp_path)
     assert result.returncode == 1
     assert "questions.json: water: 'Tomatoes dislike water.' matches no passage on /" in result.stderr
+
+
+ANSWER_SETS = sorted((ROOT / "bench" / "answers").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", ANSWER_SETS, ids=[p.name for p in ANSWER_SETS])
+def test_every_committed_answer_set_is_well_formed(path):
+    """Ids unique; an answerable question names its pages and sentences, an unanswerable one says why
+    nothing answers it; languages and splits are the ones the eval reports."""
+    questions = json.loads(path.read_text("utf-8"))["questions"]
+    assert load_questions(path, "all")
+    assert len({q["id"] for q in questions}) == len(questions)
+    for q in questions:
+        assert q["language"] in ("en", "ru", "ja", "ko") and q["split"] in ("dev", "test")
+        if q["answerable"]:
+            assert q["pages"] and q["sentences"], q["id"]
+        else:
+            assert q.get("why") or path.name == "bundled.json", q["id"]   # bundled.json: off-topic, no why kept

@@ -57,3 +57,15 @@ def test_unique_text_needs_no_context():
 def test_sentence_that_cannot_be_told_apart_gets_no_directive():
     hay = page_haystack(segments_from_html("<main><p>Same.</p><p>Same.</p></main>"))
     assert unique_directive(hay, "Same.", "", "") is None
+
+
+@pytest.mark.parametrize("before, after, text, directive", [
+    # "。" after "…です。。" would be a prefix starting at the run's second mark, which Chromium does not match
+    ("以上は「情報」のためのものです。。", "", "直接使うことはほとんどありません。",
+     TextDirective("直接使うことはほとんどありません。", prefix="のためのものです。。")),
+    ("ものです。", "", "直接使うことはほとんどありません。",
+     TextDirective("直接使うことはほとんどありません。", prefix="ものです。")),
+])
+def test_context_never_starts_inside_a_run_of_marks(before, after, text, directive):
+    html = f"<main><p>{before}{text}{after}</p><p>これらを{text}</p></main>"
+    assert unique_directive(page_haystack(segments_from_html(html)), text, before, after) == directive

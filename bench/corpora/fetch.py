@@ -121,6 +121,11 @@ CORPORA: dict[str, Corpus] = {
             "docusaurus-starter", "npm", "create-docusaurus", "3.10.2", "templates/shared/docs",
             "Docusaurus 3 MDX (the starter site's docs)",
         ),
+        # Sites written in Japanese and in Korean (human translations of FastAPI's docs; 0.110.2
+        # is the last sdist that ships docs/): MkDocs Material, !!! admonitions with translated
+        # titles, {!../../../docs_src/...!} markdown-include lines, <abbr> and <div> HTML.
+        Corpus("fastapi-ja", "pypi", "fastapi", "0.110.2", "docs/ja/docs", "MkDocs Material, in Japanese (FastAPI)"),
+        Corpus("fastapi-ko", "pypi", "fastapi", "0.110.2", "docs/ko/docs", "MkDocs Material, in Korean (FastAPI)"),
         # GitHub-flavoured: > [!NOTE] alerts, eslint-doc-generator comments.
         Corpus(
             "eslint-plugin-import", "npm", "eslint-plugin-import", "2.32.0", "docs",

@@ -2,7 +2,7 @@
 
 Each pattern names a kind of source markup that a renderer which does not know the
 dialect leaves in the text: HTML comments and tags, admonition and directive fences, roles,
-alerts, targets, heading ids, MDX imports, components and comments, Node's YAML comment bodies, and reference links
+alerts, targets, heading ids, attribute lists, MDX imports, components and comments, Node's YAML comment bodies, and reference links
 no definition resolved (mkdocs-autorefs' `[text][package.Class]`). A passage is
 counted once per pattern it contains.
 
@@ -34,6 +34,8 @@ PATTERNS: dict[str, re.Pattern] = {
     "directive option": re.compile(r"^:[\w-]+:(?:\s|$)"),
     "rst directive": re.compile(r"(?:^|\s)\.\. [\w-]+::"),
     "heading id": re.compile(r"\{:?\s*#[\w:.-]+[^{}]*\}"),
+    # Python-Markdown's attr_list after a link or a word: [guide](x.md){.internal-link target=_blank}
+    "attribute list": re.compile(r"\{:?\s*(?:\.[\w-]+|[\w-]+=[^\s{}]+)[^{}]*\}"),
     "mdx": re.compile(r"^import\s.+\sfrom\s+['\"]|</?[A-Z]\w+[^<>]*>|\{/\*"),   # ESM, components, {/* */}
     "block break": re.compile(r"^\+\+\+"),
     "reference link": re.compile(r"(?<![\w!\\])\[[^\[\]\n]+\]\[[^\[\]\s]*\]"),  # [text][id] no definition resolved

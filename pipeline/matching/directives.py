@@ -10,7 +10,9 @@ from .textmodel import find_matches, fold
 
 MAX_CONTEXT_STEPS = 8
 # Positions where a prefix may start / a suffix may end: after/before spaces, and after
-# CJK sentence or clause punctuation (the browser's dictionary puts a word edge there).
+# CJK sentence or clause punctuation (the browser's dictionary puts a word edge there),
+# unless more punctuation follows: inside a run such as "。。" or "..", Chromium 156 has no
+# edge after every mark ("。-,直接…" does not match after "…です。。", "。" after "…です。" does).
 _CJK_BREAK = "。！？、，；：「」『』（）"
 
 
@@ -79,7 +81,8 @@ def directive_matches(haystack: str, directive: TextDirective) -> list[int]:
 def prefix_candidates(before: str) -> list[str]:
     """Tails of `before` that start on a safe word edge, shortest first."""
     before = before.rstrip()
-    starts = [i + 1 for i, ch in enumerate(before) if ch == " " or ch in _CJK_BREAK]
+    starts = [i + 1 for i, ch in enumerate(before)
+              if ch == " " or (ch in _CJK_BREAK and not _is_mark(before[i + 1:i + 2]))]
     candidates = [before[i:].strip() for i in sorted(set(starts), reverse=True)] + [before.strip()]
     return _unique_nonempty(candidates)
 
@@ -88,9 +91,14 @@ def suffix_candidates(after: str) -> list[str]:
     """Heads of `after` that end on a safe word edge, shortest first."""
     after = after.lstrip()
     ends = [i for i, ch in enumerate(after) if ch == " "] + \
-           [i + 1 for i, ch in enumerate(after) if ch in _CJK_BREAK]
+           [i + 1 for i, ch in enumerate(after) if ch in _CJK_BREAK and not _is_mark(after[i + 1:i + 2])]
     candidates = [after[:i].strip() for i in sorted(set(ends))] + [after.strip()]
     return _unique_nonempty(candidates)
+
+
+def _is_mark(ch: str) -> bool:
+    """A punctuation mark or symbol (not a letter, digit or space; "" is none)."""
+    return bool(ch) and not (ch.isalnum() or ch.isspace())
 
 
 def _unique_nonempty(items: list[str]) -> list[str]:

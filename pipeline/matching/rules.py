@@ -87,6 +87,10 @@ DICTIONARY_SCRIPTS = (
     (0x20000, 0x3FFFF),  # CJK extensions
 )
 
+# Hangul (syllables, jamo, compatibility jamo): a word of its own, joined to the Hangul next to it
+# but never to a Latin, Cyrillic or digit neighbour ("API를" holds the word "API").
+HANGUL = ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7FF))
+
 # ---- elements ----------------------------------------------------------------------------
 
 # Elements the browser lays out as blocks by default (Python has no computed style; the

@@ -95,10 +95,19 @@ def is_word_char(ch: str) -> bool:
     browser; we treat every such character as standing alone, which can only make us
     count more matches.
     """
+    return bool(word_class(ch))
+
+
+def word_class(ch: str) -> int:
+    """0 for a character outside words; otherwise which characters it joins into one word: Hangul
+    joins Hangul only (a word edge lies between "float" and "타입" in "float타입이다", measured in
+    Chromium 156), every other word character joins the others."""
     if not (ch.isalpha() or ch.isdecimal() or ch == "_"):
-        return False
+        return 0
     code = ord(ch)
-    return not any(low <= code <= high for low, high in rules.DICTIONARY_SCRIPTS)
+    if any(low <= code <= high for low, high in rules.DICTIONARY_SCRIPTS):
+        return 0
+    return 2 if any(low <= code <= high for low, high in rules.HANGUL) else 1
 
 
 def _joins_previous(ch: str) -> bool:
@@ -107,8 +116,8 @@ def _joins_previous(ch: str) -> bool:
 
 
 @functools.lru_cache(maxsize=16384)
-def _char(ch: str) -> tuple[str, bool, bool, bool]:
-    return fold_char(ch), _joins_previous(ch), is_word_char(ch), ch in rules.RUN_SPACES
+def _char(ch: str) -> tuple[str, bool, int, bool]:
+    return fold_char(ch), _joins_previous(ch), word_class(ch), ch in rules.RUN_SPACES
 
 
 def _joining_kind(ch: str) -> int:
@@ -125,7 +134,8 @@ def fold(text: str) -> Folded:
     """Fold `text` exactly as the browser folds a directive part or the page's text."""
     out: list[str] = []
     glue = bytearray()
-    word = space = False  # the last visible character was a word character / a run space
+    word = 0              # the word class of the last visible character (0: not in a word)
+    space = False         # the last visible character was a run space
     broken = True         # a word edge is due before the next character
     bases: list[tuple[str, int, bool]] = []   # visible characters: (character, glue index, edge forced before it)
     for ch in text:
@@ -134,7 +144,7 @@ def fold(text: str) -> Folded:
             continue
         piece, joins, current, spacing = _char(ch)
         if not joins:
-            edge = JOINED if ((word and current) or (space and spacing)) and not broken else EDGE
+            edge = JOINED if ((word and word == current) or (space and spacing)) and not broken else EDGE
             if piece:
                 bases.append((ch, len(glue), broken))
             word, space, broken = current, spacing, False
@@ -319,7 +329,8 @@ def _glue_of(haystack: str) -> bytes:
     if isinstance(haystack, Folded):
         return haystack.glue
     glue = bytearray([EDGE])
-    glue.extend(JOINED if is_word_char(a) and is_word_char(b) else EDGE for a, b in zip(haystack, haystack[1:]))
+    glue.extend(JOINED if word_class(a) and word_class(a) == word_class(b) else EDGE
+                for a, b in zip(haystack, haystack[1:]))
     glue.append(EDGE)
     return bytes(glue) if haystack else bytes([EDGE])
 
