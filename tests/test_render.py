@@ -82,6 +82,11 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     ("> \\[!WARNING]\n>\n> Escaped marker.", '<aside class="admonition kind-warning"', "[!"),
     ("## Setup {#install}\n\nText.", '<h2 id="install">Setup</h2>', "{#"),
     ("* **name**{ #name }: what it is", '<strong id="name">name</strong>: what it is', "{ #"),
+    ("See [the guide](guide.md){.internal-link target=\\_blank} now.", '<a href="guide.md">the guide</a> now.', "{."),
+    ("[x](y){: #here .big data-x=\"a b\" rel='me' }", '<a href="y" id="here">x</a>', "{:"),
+    ("Set {key=value} in a sentence.", "Set {key=value} in a sentence.", None),      # not after an element: text
+    ("Label `bug`{ .label .bug } and `x`{#x} here.", 'Label <code>bug</code> and <code id="x">x</code> here.', "{"),
+    ('A [span]{style="color: magenta"} of words.', "A span of words.", "{"),
     ("::: markdown.blockparser", "", "markdown.blockparser"),
     (":white_check_mark: yes, 10:30:00 a:b:c", "✅ yes, 10:30:00 a:b:c", ":white_check_mark:"),
     ("````{furo-demo}\n```{note}\nShown once.\n```\n+++\n.. note::\n\n   rST twin.\n````", "Shown once.", "rST twin"),

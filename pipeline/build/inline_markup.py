@@ -1,6 +1,8 @@
 """Inline markup of real docs' dialects, on markdown-it's inline tokens (pure; dialects.py's core rules).
 
-- Python-Markdown's attr_list after an inline element (`**name**{ #name }`): the id is kept;
+- Python-Markdown's attr_list after an inline element (`**name**{ #name }`,
+  `[guide](x.md){.internal-link target=_blank}`, `` `bug`{ .label } ``): the id is kept, classes and
+  other attributes go; pymdown's bracketed spans (`[words]{style="…"}`) show their words;
 - GitHub's emoji shortcodes (`:white_check_mark:`) become the emoji, outside code; MkDocs
   Material's icon shortcodes (`:octicons-mark-github-16:`, `:material-check:`) produce nothing;
 - mkdocs-autorefs cross-references (`[text][package.Class]`, `[package.Class][]`), which no
@@ -20,12 +22,15 @@ import emoji
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-_INLINE_ATTRS = re.compile(r"^\{:?\s*([#.][\w:.-]+(?:\s+[#.][\w:.-]+)*)\s*\}")
+# One attr_list item: #id, .class, key=value (the value bare or quoted).
+_ATTR = r"""(?:[#.][\w:.-]+|[\w:.-]+=(?:"[^"\n]*"|'[^'\n]*'|[^\s"'{}]+))"""
+_INLINE_ATTRS = re.compile(rf"^\{{:?\s*({_ATTR}(?:\s+{_ATTR})*)\s*\}}")
 # mkdocs-autorefs cross-references, `[text][markdown.Markdown]` or `[markdown.Markdown][]`: without a
 # definition on the page they are left as literal brackets, which MkDocs sites resolve to API pages.
 _AUTOREF = re.compile(r"(?<![!\\\w])\[([^\[\]\n]+)\]\[([^\[\]\s]*)\]")
 _AUTOREF_TAIL = re.compile(r"^([^\[\]]*)\]\[[^\[\]\s]*\]")
-_COLON_ATTRS = re.compile(r"\{:\s*[.#][\w:.-]+(?:\s+[.#][\w:.-]+)*\s*\}")
+_COLON_ATTRS = re.compile(rf"\{{:\s*{_ATTR}(?:\s+{_ATTR})*\s*\}}")
+_BRACKET_SPAN = re.compile(rf"(?<![\\!\]\w])\[([^\[\]\n]+)\]\{{:?\s*{_ATTR}(?:\s+{_ATTR})*\s*\}}")
 _ICON = re.compile(r":(?:octicons|material|fontawesome|simple)-[a-z0-9-]+:")
 _MARKED = re.compile(r"(?<![=\w])==(?=[^\s=])(.+?)(?<=[^\s=])==(?![=\w])")
 _WIKILINK = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(?:#([^\[\]|\n]*))?(?:\|([^\[\]\n]+))?\]\]")
@@ -34,22 +39,26 @@ _SHORTCODE = re.compile(r"(?<![\w:]):[a-z0-9_+-]+:(?![\w:])")   # stand-alone on
 
 
 def attributes(children) -> None:
-    """`**name**{ #name }`: Python-Markdown's attr_list after an inline element; the id is kept."""
+    """`**name**{ #name }`, `[guide](x.md){.internal-link target=_blank}`: Python-Markdown's attr_list after an
+    inline element; the id is kept, the rest (classes, a link's target) is the generator's styling."""
     for i in range(1, len(children)):
         child, before = children[i], children[i - 1]
-        if child.type != "text" or not before.type.endswith("_close"):
+        if child.type != "text" or not (before.type.endswith("_close") or before.type == "code_inline"):
             continue
         match = _INLINE_ATTRS.match(child.content)
         if match is None:
             continue
         child.content = child.content[match.end():]
-        ids = [part[1:] for part in match.group(1).split() if part.startswith("#")]
-        opener = next((c for c in reversed(children[:i - 1]) if c.type == before.type.replace("_close", "_open")), None)
+        ids = [part[1:] for part in re.findall(_ATTR, match.group(1)) if part.startswith("#")]
+        opener = before if before.type == "code_inline" else next(
+            (c for c in reversed(children[:i - 1]) if c.type == before.type.replace("_close", "_open")), None)
         if ids and opener is not None:
             opener.attrSet("id", ids[0])
-    for child in children:        # `{: .class }` after what no rule made an element (an unresolved link)
-        if child.type == "text" and "{:" in child.content:
-            child.content = _COLON_ATTRS.sub("", child.content)
+    for child in children:
+        if child.type == "text" and "{" in child.content:
+            # `{: .class }` after what no rule made an element (an unresolved link); pymdown's bracketed
+            # span `[words]{style="…"}` shows its words
+            child.content = _BRACKET_SPAN.sub(r"\1", _COLON_ATTRS.sub("", child.content))
 
 
 def autorefs(state: StateCore) -> None:
