@@ -1,4 +1,6 @@
-"""A four-language site small enough to release in seconds, shared by the retrieval tests."""
+"""A four-language site small enough to release in seconds, shared by the retrieval tests.
+
+The Japanese and Korean pages name no language: their script tells it (build/languages.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -44,7 +46,6 @@ language: ru
     "ja.md": """---
 title: 庭のメモ
 slug: ja
-language: ja
 ---
 
 ## 桜
@@ -58,7 +59,6 @@ language: ja
     "ko.md": """---
 title: 정원 메모
 slug: ko
-language: ko
 ---
 
 ## 김장

@@ -19,6 +19,28 @@ def test_front_matter_sets_title_slug_and_language(write_content):
            ("Über", "ru/about", "ru", "/ru/about", 6)
 
 
+@pytest.mark.parametrize("body, language", [
+    # a translated docs page full of English API names and code is still Japanese
+    ("# パスパラメータ\n\nPython のフォーマット文字列と同じ構文で `item_id` を宣言できます。\n\n"
+     "```python\n@app.get(\"/items/{item_id}\")\nasync def read_item(item_id):\n    return {\"item_id\": item_id}\n```\n"
+     "[FastAPI](https://fastapi.tiangolo.com/) と Pydantic を使います。", "ja"),
+    ("# 경로 매개변수\n\n`item_id`의 값은 함수의 item_id 인자로 전달됩니다. Pydantic을 사용합니다.", "ko"),
+    ("# Параметры пути\n\nЗначение `item_id` передаётся в функцию как аргумент.", "ru"),
+    ("# Параметри шляху\n\nЗначення передається у функцію як аргумент.", "uk"),
+    ("# 路径参数\n\n你可以使用与 Python 格式化字符串相同的语法来声明路径参数。", "zh"),
+    ("# Path parameters\n\nDeclare `item_id` as in a format string; the 日本語 docs say the same.", "de"),
+    ("# Paramètres de chemin\n\nLa valeur est passée à la fonction.", "de"),   # Latin letters: the site's language
+])
+def test_a_page_without_a_language_is_read_in_the_language_its_script_tells(write_content, body, language):
+    folder = write_content({"page.md": body})
+    assert content.run(folder, default_language="de").pages[0].language == language
+
+
+def test_front_matter_language_wins_over_the_script(write_content):
+    folder = write_content({"page.md": "---\nlanguage: en\n---\nこのページは日本語で書かれています。"})
+    assert content.run(folder).pages[0].language == "en"
+
+
 @pytest.mark.parametrize("files, where, message", [
     ({"a.md": "---\ntitle: [unclosed\n---\nx"}, "a.md:3", "malformed front matter"),
     ({"a.md": "---\ntitle: x\nno closing fence\n"}, "a.md:1", "never closed"),

@@ -102,3 +102,9 @@ def test_bundled_golden_set_meets_its_floors_on_the_bundled_release(bundled_rele
     result = trigsight("eval", "--release", str(bundled_release), "--golden",
                        str(ROOT / "bench" / "retrieval" / "golden.json"), "--results", str(tmp_path))
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_pages_without_a_language_are_served_in_the_language_their_script_tells(garden_release):
+    pages = {p["path"]: p["language"] for p in json.loads((garden_release / "allowlist.json").read_text("utf-8"))["pages"]}
+    assert {path: pages[path] for path in ("/", "/ru", "/ja", "/ko")} == {"/": "en", "/ru": "ru", "/ja": "ja", "/ko": "ko"}
+    assert '<html lang="ja">' in (garden_release / "pages" / "ja.html").read_text("utf-8")

@@ -253,3 +253,33 @@ def test_the_stored_gate_reads_only_question_features():
     gate = default_gate()
     assert gate is not None and set(gate.features) <= set(QUESTION_FEATURES)
     assert 0 < gate.threshold < 1 and gate.version.endswith("-gate")
+
+
+@pytest.fixture
+def japanese(tmp_path) -> Release:
+    return Release.load(write_allowlist(tmp_path, {
+        "/errors": ["HTTPException を発生させる際には、JSON に変換できる任意の値を detail として渡せます。",
+                    "TestClient は Pydantic モデルではなく JSON に変換できるデータを受け取ります。"],
+    }, language="ja"))
+
+
+@pytest.mark.parametrize("question, names_only, kept", [
+    # English asked of Japanese pages: ordinary English words say nothing, names and code names do
+    ("When I raise an HTTPException, can detail be a plain dict?", True, {"HTTPException"}),
+    ("Can I hand my Pydantic model to TestClient directly?", True, {"Pydantic", "TestClient"}),
+    ("HTTPException の detail に dict を渡せますか？", False, None),        # asked in the pages' script
+    ("Можно ли передать dict в detail у HTTPException?", False, None),       # another script: its own rules
+])
+def test_an_english_question_on_pages_in_another_script_is_read_by_its_names(japanese, question, names_only, kept):
+    overlap = Overlap.of(japanese)
+    assert overlap.language == "ja"
+    assert overlap.reads_names_only(question) is names_only
+    if kept is not None:
+        assert kept <= set(overlap.names_of(question).split())
+        assert overlap.unknown_share(overlap.names_of(question)) == 0.0     # "raise", "plain" no longer count
+        assert overlap.unknown_share(question) > 0.3                         # as they did before
+
+
+def test_an_english_question_on_english_pages_is_read_whole(release):
+    assert Overlap.of(release).language == "en"
+    assert not Overlap.of(release).reads_names_only("Who is the author's dentist?")

@@ -19,7 +19,7 @@ import threading
 from dataclasses import dataclass
 
 from ..retrieval.tokenize import tokenize
-from .support import is_name
+from .support import code_names, is_name
 
 PREFIX_MATCH = 5
 RARE_SHARE = 0.005      # a term in at most this share of the passages is rare …
@@ -62,6 +62,7 @@ class Overlap:
 
     df: dict[str, int]
     n: int
+    language: str = "en"     # the language most passages are written in (their pages')
 
     @classmethod
     def of(cls, release) -> "Overlap":
@@ -69,11 +70,29 @@ class Overlap:
             found = _CACHE.get(release.release_id)
             if found is None:
                 df: dict[str, int] = {}
+                languages: dict[str, int] = {}
                 for passage in release.passages:
                     for term in terms(passage.text):
                         df[term] = df.get(term, 0) + 1
-                found = _CACHE[release.release_id] = cls(df, len(release.passages))
+                    page = release.page(passage.page)
+                    language = (page.language if page and page.language else "en").split("-")[0]
+                    languages[language] = languages.get(language, 0) + 1
+                found = _CACHE[release.release_id] = cls(
+                    df, len(release.passages), max(languages, key=languages.get) if languages else "en")
             return found
+
+    def reads_names_only(self, question: str) -> bool:
+        """Is this a question in Latin letters on pages written in another script (English asked of
+        Japanese docs)? There the pages use Latin letters for names and code only, so an ordinary
+        English word they never use ("raise", "plain") says nothing of whether they address the
+        question: only its names and code names (`HTTPException`, `TestClient`, `item_id`) do."""
+        return self.language in NON_LATIN_LANGUAGES and not _NON_LATIN.search(question)
+
+    @staticmethod
+    def names_of(text: str) -> str:
+        """The words of `text` written like names, and its code names, as one string."""
+        kept = [m.group() for m in _LATIN_WORD.finditer(text) if is_name(text, m.start(), m.group())]
+        return " ".join(kept + sorted(code_names(text)))
 
     def unknown(self, question: str) -> list[str]:
         """The question's Latin-script terms (three letters or more) that no passage of the release uses."""
@@ -141,6 +160,7 @@ class Overlap:
         return sum(self.idf(t) for t in found) / total
 
 
+NON_LATIN_LANGUAGES = frozenset({"ja", "ko", "zh", "ru", "uk"})
 _CACHE: dict[str, Overlap] = {}
 _LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9_+-]*[A-Za-z0-9]|(?<![A-Za-z0-9_])[A-Za-z](?![A-Za-z0-9_])")
 _NON_LATIN = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")

@@ -77,10 +77,13 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
     overlap = Overlap.of(release)
     bridged = scores.bridged or question   # a foreign question in the pages' words
     names = code_names(question)
-    unknown = min(2, len(overlap.unknown(question)))
+    asked, bridged_asked = question, bridged
+    if overlap.reads_names_only(question):   # an English question on Japanese pages: its names only
+        asked, bridged_asked = overlap.names_of(question), overlap.names_of(bridged)
+    unknown = min(2, len(overlap.unknown(asked)))
     unknown_names = min(2, len(overlap.unknown_names(question)))
-    unknown_share = overlap.unknown_share(bridged)
-    rare = overlap.rare(question)
+    unknown_share = overlap.unknown_share(bridged_asked)
+    rare = overlap.rare(asked)
     top_sentence = _top(scores.cos_sentences)
     top_chunk = _top(scores.cos_whole)
     top_bm25_passage = _top(scores.bm25_passages)

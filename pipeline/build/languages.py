@@ -1,0 +1,43 @@
+"""Which language a page is written in, told by its script when its front matter does not say (pure).
+
+A translated docs folder (FastAPI's docs/ja, docs/ko) rarely names its language on every page;
+without this its pages were served as `<html lang="en">` and an answer quoting them to an
+English question never said the quotes were in Japanese. Only a script tells a language
+apart without a dictionary, so a page is read as Japanese, Korean, Chinese or Russian (or
+Ukrainian) when that script carries at least `SHARE` of its prose letters; a page in Latin
+letters keeps the site's language (TRIGSIGHT_LANGUAGE), which may be English, German or any.
+
+Code (fenced and inline), HTML tags, link targets and URLs are not prose, and a Japanese
+character says about as much as three Latin letters, a Hangul syllable as two: the weights
+below keep a Japanese page full of English API names Japanese.
+"""
+from __future__ import annotations
+
+import re
+
+SHARE = 0.3
+
+_FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?^ {0,3}\1[ \t]*$", re.S | re.M)
+_NOT_PROSE = re.compile(r"`[^`\n]*`|<[^>\n]*>|\]\([^)\n]*\)|https?://\S+")
+_SCRIPTS = (("ko", re.compile(r"[\uac00-\ud7af]"), 2),
+            ("ja", re.compile(r"[\u3040-\u30ff\u3400-\u9fff]"), 3),
+            ("ru", re.compile(r"[\u0400-\u04ff]"), 1))
+_LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_UKRAINIAN = re.compile(r"[іїєґІЇЄҐ]")
+
+
+def written_in(body: str) -> str:
+    """The language tag of a page's markdown body when its script tells it ("ja", "ko", "zh", "ru",
+    "uk"), else "" (Latin letters, or too little prose to tell)."""
+    prose = _NOT_PROSE.sub(" ", _FENCED.sub(" ", body))
+    weights = {name: len(pattern.findall(prose)) * weight for name, pattern, weight in _SCRIPTS}
+    total = sum(weights.values()) + len(_LATIN.findall(prose))
+    name, weight = max(weights.items(), key=lambda item: item[1])
+    if not weight or weight < SHARE * total:
+        return ""
+    if name == "ja" and not _KANA.search(prose):
+        return "zh"          # Han without kana
+    if name == "ru" and _UKRAINIAN.search(prose):
+        return "uk"
+    return name
