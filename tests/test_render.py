@@ -138,6 +138,11 @@ def test_mdx_pages_show_what_the_docusaurus_site_shows(write_content, markdown, 
     ("{{#include ../listings/main.rs}}\n\nText.", "<p>Text.</p>", "include"),
     ('--8<-- "includes/abbreviations.md"\n\nText.', "<p>Text.</p>", "8&lt;"),
     ("--8<--\na.md\nb.md\n--8<--\n\nText.", "<p>Text.</p>", "a.md"),
+    # markdown-include: a line, and a code block holding only include lines, are filled from other files
+    ("{!../README.md!}\n\nText.", "<p>Text.</p>", "README"),
+    ('```Python hl_lines="3"\n{!../../../docs_src/first_steps/tutorial001.py!}\n```\n\nText.', "<p>Text.</p>", "<pre"),
+    ('```python\n--8<-- "app.py"\n```\n\nText.', "<p>Text.</p>", "<pre"),
+    ("```\n{!x.py!}\nprint(2)\n```", "<pre><code>{!x.py!}\nprint(2)", None),     # code beside it: shown as written
     ("{{ macros_info() }}\n\nText.", "<p>Text.</p>", "macros"),
     ("Use `{% include %}` in a template.", "<code>{% include %}</code>", None),
     ("The version is {{ config.version }}.", "<p>The version is {{ config.version }}.</p>", None),

@@ -9,7 +9,8 @@ block parsing, after mdx.py, outside fenced code:
   Left alone, the body was an indented code block and none of its sentences citable;
 - a line of template tags only the generator can fill in produces nothing and is reported:
   Liquid/Jinja `{% include … %}` (and `{{ macro() }}` alone on a line), Hugo shortcodes
-  `{{< … >}}` and `{{% … %}}`, mdBook `{{#include …}}`, pymdown snippets `--8<-- "file"`;
+  `{{< … >}}` and `{{% … %}}`, mdBook `{{#include …}}`, pymdown snippets `--8<-- "file"`,
+  markdown-include `{!file!}`, and a code block holding nothing but such include lines;
 - code blocks written as tags (Jekyll `{% highlight ruby %}`, Hugo `{{< highlight go >}}`)
   are code blocks;
 - paired callout tags become the admonition they draw: GitBook `{% hint style="info" %}`,
@@ -50,6 +51,7 @@ _HUGO_REF = re.compile(r"""\{\{[<%]\s*(?:rel)?ref\s+"([^"\n]+)"\s*[>%]\}\}""")
 _HIGHLIGHT = re.compile(r"^\s*(?:\{%-?\s*highlight\s+([\w+-]+)[^%\n]*-?%\}|\{\{[<%]\s*highlight\s+([\w+-]+)[^\n]*?[>%]\}\})\s*$")
 _HIGHLIGHT_END = re.compile(r"^\s*(?:\{%-?\s*endhighlight\s*-?%\}|\{\{[<%]\s*/highlight\s*[>%]\}\})\s*$")
 _SNIPPET = re.compile(r"^\s*-{1,3}8<-{1,3}(?:\s+(\S.*))?$")
+_INCLUDE = re.compile(r"^\s*\{!\s*[^!\n]+?\s*!\}\s*$")          # markdown-include: {!path/to/file.py!}
 _MARKERS = re.compile(r"^\s*(?:\[TOC\]|\[\[_?toc_?\]\]|\{:\s*toc\s*\}|\*\[[^\]\n]+\]:.*|"
                       r"\{:?\s*[.#][^{}\n]*\}|\{:\s*[\w-]+=[^{}\n]*\})\s*$", re.I)
 _EXPRESSION = re.compile(r"\{\{[^{}\n]+\}\}|\{%[^%\n]+%\}")
@@ -81,6 +83,10 @@ def read_generator_syntax(state: StateCore) -> None:
         if fence == "highlight":
             if _HIGHLIGHT_END.match(line):
                 lines[index], fence = "```", ""
+        elif not fence and (end := _included_block(lines, index)):   # a code block filled from files
+            notes.add("{!…!} (markdown-include)" if "{!" in "".join(lines[index:end]) else "--8<-- (snippets)")
+            lines[index:end + 1] = [""] * (end + 1 - index)
+            index = end
         elif fence or fence_after(line, ""):     # code, or the fence line that opens or closes it
             fence = fence_after(line, fence)
         elif (highlight := _HIGHLIGHT.match(line)):     # Jekyll and Hugo code blocks
@@ -90,6 +96,9 @@ def read_generator_syntax(state: StateCore) -> None:
             lines[index] = f"{tab.group(1)}{LABEL}{tab.group(2)}"
         elif _TAG_LINE.match(line):
             lines[index] = _tags_shown(line, callouts, closers, notes)
+        elif _INCLUDE.match(line):
+            notes.add("{!…!} (markdown-include)")
+            lines[index] = ""
         elif (snippet := _SNIPPET.match(line)):
             notes.add("--8<-- (snippets)")
             lines[index] = ""
@@ -104,6 +113,20 @@ def read_generator_syntax(state: StateCore) -> None:
             expressions.update(m.group() for m in _EXPRESSION.finditer(_CODE_SPAN.sub("", line)))
         index += 1
     state.src = "\n".join(lines)
+
+
+def _included_block(lines: list[str], index: int) -> int:
+    """When a code fence opens at `index` and holds nothing but include lines (markdown-include's
+    `{!../docs_src/app.py!}`, pymdown's `--8<-- "app.py"`), the index of its closing line, else 0:
+    the generator fills it from files outside the page, which are not ours to read."""
+    fence = fence_after(lines[index], "")
+    if not fence:
+        return 0
+    for end in range(index + 1, len(lines)):
+        if not fence_after(lines[end], fence):
+            body = [line for line in lines[index + 1:end] if line.strip()]
+            return end if body and all(_INCLUDE.match(line) or _SNIPPET.match(line) for line in body) else 0
+    return 0
 
 
 def fence_after(line: str, fence: str) -> str:
