@@ -110,7 +110,8 @@ def measure(name: str, out_root: Path, source_only: bool) -> dict:
             "warnings": [line[len("warning: "):] for line in run.stderr.splitlines() if line.startswith("warning: ")],
             "seconds": round(run.seconds, 1), "timings": run.manifest.get("timings", {}),
             "agreement": browser.get("agreement", {}).get("agree"), "directives": browser.get("directives"),
-            "links_proven": browser.get("passages", {}).get("proven")}
+            "links_proven": browser.get("passages", {}).get("proven"),
+            "languages": dict(Counter(page["language"] for page in allowlist["pages"]))}
 
 
 def _source_only(name: str, folder: Path, info: dict) -> dict:
@@ -138,7 +139,8 @@ def _source_only(name: str, folder: Path, info: dict) -> dict:
             "pages": len(build.authored), "passages": len(passages), "left_out": dict(left_out),
             "markup": {k: v[:3] for k, v in hits.items()}, "markup_count": sum(len(v) for v in hits.values()),
             "warnings": build.warnings, "seconds": round(seconds, 1), "timings": {}, "agreement": None,
-            "directives": None, "links_proven": None}
+            "directives": None, "links_proven": None,
+            "languages": dict(Counter(page.source.language for page in build.pages))}
 
 
 def table(rows: list[dict], source_only: bool) -> str:
@@ -167,6 +169,8 @@ def details(rows: list[dict]) -> str:
         if r.get("directives") is not None:
             out.append(f"- browser gate: {r['links_proven']} passage links proven of {r['directives']} directives; "
                        f"predictor/browser agreement {r['agreement']}/{r['directives']}")
+        if r.get("languages"):
+            out.append("- page languages: " + ", ".join(f"{lang} {n}" for lang, n in sorted(r["languages"].items())))
         for line in r["warnings"]:
             out.append(f"- warning: {line}")
         for kind, examples in r["markup"].items():

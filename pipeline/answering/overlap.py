@@ -91,8 +91,7 @@ class Overlap:
     @staticmethod
     def names_of(text: str) -> str:
         """The words of `text` written like names, and its code names, as one string."""
-        kept = [m.group() for m in _LATIN_WORD.finditer(text) if is_name(text, m.start(), m.group())]
-        return " ".join(kept + sorted(code_names(text)))
+        return " ".join([*_name_words(text), *sorted(code_names(text))])
 
     def unknown(self, question: str) -> list[str]:
         """The question's Latin-script terms (three letters or more) that no passage of the release uses."""
@@ -120,15 +119,8 @@ class Overlap:
         script (a Russian question keeps "webpack" as it is). Unlike `unknown`, an ordinary
         word the pages happen not to use ("hostile", "deliberately") is not counted.
         """
-        foreign_script = bool(_NON_LATIN.search(question))
-        found = []
-        for match in _LATIN_WORD.finditer(question):
-            word = match.group()
-            if not (foreign_script or any(c.isdigit() for c in word) or is_name(question, match.start(), word)):
-                continue
-            if any(not self.df.get(t) for t in terms(word)):
-                found.append(word)
-        return found
+        return [word for word in _name_words(question, every_word=bool(_NON_LATIN.search(question)))
+                if any(not self.df.get(t) for t in terms(word))]
 
     def rare(self, question: str) -> list[str]:
         """The question's Latin-script terms that few passages use (product and code names, which stay
@@ -167,6 +159,13 @@ _NON_LATIN = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]
 _SPACED_TERM = re.compile(r"^[a-z0-9_.$\u00c0-\u024f\u0400-\u04ff-]+$")
 _LATIN_TERM = re.compile(r"^[a-z0-9_.$-]+$")
 _LOCK = threading.Lock()
+
+
+def _name_words(text: str, every_word: bool = False) -> list[str]:
+    """The Latin-script words of `text` written like names: capitalised inside the sentence, with a
+    digit or an inner capital; with `every_word`, all of them."""
+    return [m.group() for m in _LATIN_WORD.finditer(text)
+            if every_word or any(c.isdigit() for c in m.group()) or is_name(text, m.start(), m.group())]
 
 
 def _matches(term: str, offered: frozenset[str]) -> bool:

@@ -120,12 +120,15 @@ def _included_block(lines: list[str], index: int) -> int:
     `{!../docs_src/app.py!}`, pymdown's `--8<-- "app.py"`), the index of its closing line, else 0:
     the generator fills it from files outside the page, which are not ours to read."""
     fence = fence_after(lines[index], "")
-    if not fence:
-        return 0
-    for end in range(index + 1, len(lines)):
-        if not fence_after(lines[end], fence):
-            body = [line for line in lines[index + 1:end] if line.strip()]
-            return end if body and all(_INCLUDE.match(line) or _SNIPPET.match(line) for line in body) else 0
+    included = False
+    for end in range(index + 1, len(lines) if fence else index):
+        line = lines[end]
+        if not fence_after(line, fence):
+            return end if included else 0
+        if line.strip():
+            if not (_INCLUDE.match(line) or _SNIPPET.match(line)):
+                return 0      # code of its own: stop at its first line
+            included = True
     return 0
 
 

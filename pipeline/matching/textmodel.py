@@ -329,8 +329,8 @@ def _glue_of(haystack: str) -> bytes:
     if isinstance(haystack, Folded):
         return haystack.glue
     glue = bytearray([EDGE])
-    glue.extend(JOINED if word_class(a) and word_class(a) == word_class(b) else EDGE
-                for a, b in zip(haystack, haystack[1:]))
+    classes = [word_class(ch) for ch in haystack]
+    glue.extend(JOINED if a and a == b else EDGE for a, b in zip(classes, classes[1:]))
     glue.append(EDGE)
     return bytes(glue) if haystack else bytes([EDGE])
 
