@@ -24,6 +24,17 @@ def sentences(text: str) -> list[str]:
     ("If it is empty then '.' will be returned. Next.", ["If it is empty then '.' will be returned.", "Next."]),
     ('Split on "?" or "!" only. Next.', ['Split on "?" or "!" only.', "Next."]),
     ("He said 'stop.' Then left.", ["He said 'stop.'", "Then left."]),
+    # a mark standing alone is code that lost its backticks; a Russian sentence starts with a capital
+    ("Пары идут после знака ? в URL-адресе. Далее.", ["Пары идут после знака ? в URL-адресе.", "Далее."]),
+    ("Это просто (благодаря Starlette), см. тестирование. Далее.",
+     ["Это просто (благодаря Starlette), см. тестирование.", "Далее."]),
+    ("Используйте образ (прим. пер: здесь и далее) для этого. Далее.",
+     ["Используйте образ (прим. пер: здесь и далее) для этого.", "Далее."]),
+    ("Сделано в 2020 г. в Москве. Далее.", ["Сделано в 2020 г. в Москве.", "Далее."]),
+    ("Готово. А теперь тест.", ["Готово.", "А теперь тест."]),
+    ("It stops. fs.readFile() reads.", ["It stops.", "fs.readFile() reads."]),
+    ("As well as inline . The syntax is:", ["As well as inline .", "The syntax is:"]),
+    ("The literal string ? is appended. Next.", ["The literal string ? is appended.", "Next."]),
 ])
 def test_split_sentences_handles_latin_cyrillic_and_cjk(text, expected):
     assert sentences(text) == expected

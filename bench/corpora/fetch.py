@@ -126,6 +126,9 @@ CORPORA: dict[str, Corpus] = {
         # titles, {!../../../docs_src/...!} markdown-include lines, <abbr> and <div> HTML.
         Corpus("fastapi-ja", "pypi", "fastapi", "0.110.2", "docs/ja/docs", "MkDocs Material, in Japanese (FastAPI)"),
         Corpus("fastapi-ko", "pypi", "fastapi", "0.110.2", "docs/ko/docs", "MkDocs Material, in Korean (FastAPI)"),
+        # The same site in Russian (the brief's own language) and in Chinese (its largest translation).
+        Corpus("fastapi-ru", "pypi", "fastapi", "0.110.2", "docs/ru/docs", "MkDocs Material, in Russian (FastAPI)"),
+        Corpus("fastapi-zh", "pypi", "fastapi", "0.110.2", "docs/zh/docs", "MkDocs Material, in Chinese (FastAPI)"),
         # GitHub-flavoured: > [!NOTE] alerts, eslint-doc-generator comments.
         Corpus(
             "eslint-plugin-import", "npm", "eslint-plugin-import", "2.32.0", "docs",

@@ -22,7 +22,7 @@ from pathlib import Path
 from .. import progress as progress_bar
 from ..errors import GateFailed, Problem
 from ..matching.directives import directive_matches, parse_directive
-from ..matching.textmodel import find_matches, normalise
+from ..matching.textmodel import find_matches, normalise, segment_at
 from . import browser_check, browser_pool, browser_report, chromium, proof_cache
 from .browser_check import citation_key
 
@@ -101,7 +101,7 @@ def _citation_block(text, resolved) -> int | None:
     if resolved.passage:
         return next((p.block for p in text.passages if p.id == resolved.passage), None)
     hits = find_matches(text.haystack, normalise(resolved.citation.text))
-    return text.segments[text.haystack.count("\n", 0, hits[0])].block if hits else None
+    return text.segments[segment_at(text.haystack, hits[0])].block if hits else None
 
 
 def chromium_version(configured: str = "") -> str:

@@ -10,7 +10,7 @@ from ..build.passages import PageText
 from ..build.render import AuthorCitation, CitationLink
 from ..errors import Problem
 from ..matching.directives import TextDirective
-from ..matching.textmodel import collapse, find_matches, normalise
+from ..matching.textmodel import collapse, find_matches, normalise, segment_at
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ def resolve(citation: AuthorCitation, page: PageText) -> tuple[ResolvedCitation 
                       "so that it names one place")
     if not hits:
         return None, _why_missing(needle, page)
-    segment = page.segments[page.haystack.count("\n", 0, hits[0])]
+    segment = page.segments[segment_at(page.haystack, hits[0])]
     if not segment.in_main:
         return None, f"is only in the navigation or a chip of {page.path}, not in its content"
     passage = next((p for p in page.passages
@@ -89,7 +89,7 @@ def resolve(citation: AuthorCitation, page: PageText) -> tuple[ResolvedCitation 
 
 
 def _why_missing(needle: str, page: PageText) -> str:
-    flat = page.haystack.replace("\n", " ")
+    flat = page.haystack.replace("\n", " ").replace("\x00", " ")
     if find_matches(flat, needle):
         return (f"runs across two blocks on {page.path} (a paragraph, list item, heading or "
                 "cell each end a passage); cite the part inside one block")

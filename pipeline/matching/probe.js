@@ -5,6 +5,7 @@
 // gate's cache key hashes that whole script. Defines window.__trigsight.
 (RULES) => {
   const BREAK = "\u0001"; // between blocks: never inside a match, skipped like whitespace
+  const WALL = "\u0002";  // before a closed <details>' hidden content: no context crosses it
   const chars = (s) => new Set([...s]);
   const IGNORED_BREAKING = chars(RULES.ignoredBreaking), IGNORED_JOINING = chars(RULES.ignoredJoining);
   const SPACES = chars(RULES.spaces), COLLAPSIBLE = chars(RULES.collapsible);
@@ -23,7 +24,8 @@
     let pending = null; // collapsible whitespace waiting for the next visible character
     const push = (ch, n, o, l, b) => { raw.push(ch); node.push(n); off.push(o); len.push(l); block.push(b); };
     const lastIs = (set) => raw.length > 0 && set.includes(raw[raw.length - 1]);
-    const brk = () => { pending = null; if (raw.length && !lastIs([BREAK])) push(BREAK, null, 0, 0, -1); };
+    const SEPARATE = [BREAK, WALL];
+    const brk = () => { pending = null; if (raw.length && !lastIs(SEPARATE)) push(BREAK, null, 0, 0, -1); };
 
     function text(t, b, style) {
       const mode = style.whiteSpaceCollapse || style.whiteSpace;
@@ -39,7 +41,7 @@
           if (!pending) pending = [t, i];
         } else {
           if (ch === "\n") pending = null;
-          if (pending && raw.length && !lastIs([BREAK, "\n"])) push(" ", pending[0], pending[1], 1, b);
+          if (pending && raw.length && !lastIs([...SEPARATE, "\n"])) push(" ", pending[0], pending[1], 1, b);
           pending = null;
           push(ch, t, i, l, b);
         }
@@ -50,28 +52,60 @@
     function walk(parent, b, parentStyle) {
       const kids = parent instanceof HTMLSlotElement ? (parent.assignedNodes().length ? parent.assignedNodes() : parent.childNodes)
         : (parent.shadowRoot ? parent.shadowRoot.childNodes : parent.childNodes);
-      for (const child of kids) {
-        if (child.nodeType === Node.TEXT_NODE) {
-          if (parentStyle.visibility === "visible") text(child, b, parentStyle);
-          continue;
-        }
-        if (child.nodeType !== Node.ELEMENT_NODE) continue;
-        const style = getComputedStyle(child);
-        if (style.display === "none") continue;
-        if (child.tagName === "BR") { pending = null; push("\n", child.parentNode, [...child.parentNode.childNodes].indexOf(child), 1, b); continue; }
-        const name = child.localName;
-        const isBlock = !["inline", "contents", "ruby", "ruby-text"].includes(style.display);
-        if (SKIPPED.has(name)) { if (!style.display.startsWith("inline")) brk(); continue; }
-        if (ATOMIC.has(name)) { brk(); continue; }
-        if (name === RULES.svgTag) { brk(); svgText(child); brk(); continue; }
-        if (isBlock) block_(child, style); else walk(child, b, style);
+      for (const child of kids) visit(child, b, parentStyle);
+    }
+    function visit(child, b, parentStyle) {
+      if (child.nodeType === Node.TEXT_NODE) {
+        if (parentStyle.visibility === "visible") text(child, b, parentStyle);
+        return;
       }
+      if (child.nodeType !== Node.ELEMENT_NODE) return;
+      const style = getComputedStyle(child);
+      if (style.display === "none") return;
+      // laid out, never searched (hidden=until-found is content-visibility: hidden too, but searched)
+      if (style.contentVisibility === "hidden" && style.display !== "inline"
+          && (child.getAttribute("hidden") || "").toLowerCase() !== "until-found") {
+        brk();
+        return;
+      }
+      if (child.tagName === "BR") { pending = null; push("\n", child.parentNode, [...child.parentNode.childNodes].indexOf(child), 1, b); return; }
+      const name = child.localName;
+      const isBlock = !["inline", "contents", "ruby", "ruby-text"].includes(style.display);
+      if (SKIPPED.has(name)) { if (!style.display.startsWith("inline")) brk(); return; }
+      if (ATOMIC.has(name)) { brk(); return; }
+      if (name === RULES.svgTag) { brk(); svgText(child); brk(); return; }
+      if (isBlock) block_(child, style); else walk(child, b, style);
     }
     function block_(element, style) {
       brk();
       const index = blocks.push(element) - 1;
-      walk(element, index, style);
+      if (element.localName === RULES.closedDetailsTag && !element.open) closedDetails(element, index, style);
+      else if ((element.getAttribute("hidden") || "").toLowerCase() === "until-found") foundOnly([...element.childNodes], index, style);
+      else walk(element, index, style);
       brk();
+    }
+    // A closed <details>: its summary as usual, then what it hides.
+    function closedDetails(element, b, style) {
+      const kids = [...element.childNodes];
+      const first = kids.findIndex((k) => k.nodeType === Node.ELEMENT_NODE);
+      const cut = first >= 0 && kids[first].localName === "summary" ? first + 1 : 0;
+      kids.slice(0, cut).forEach((k) => visit(k, b, style));
+      foundOnly(kids.slice(cut), b, style);
+    }
+    // Content the browser finds but does not show: a wall before its first text (taken away
+    // again when it shows no text).
+    function foundOnly(kids, b, style) {
+      brk();
+      const wall = raw.length, before = raw[wall - 1];  // the BREAK (or an outer WALL) becomes this WALL
+      if (raw.length) { raw.pop(); node.pop(); off.pop(); len.pop(); block.pop(); }
+      push(WALL, null, 0, 0, -1);
+      kids.forEach((k) => visit(k, b, style));
+      if (raw.slice(wall).every((ch) => ch === BREAK || ch === WALL)) {
+        raw.length = node.length = off.length = len.length = block.length = wall - (wall > 0 ? 1 : 0);
+        while (forced.length && forced[forced.length - 1] >= raw.length) forced.pop();
+        pending = null;
+        if (wall > 0) push(before, null, 0, 0, -1);
+      }
     }
     // Inside an <svg>, only <text> elements hold text, each a block of its own.
     function svgText(parent) {
@@ -108,7 +142,7 @@
     let folded = "";
     const from = []; // folded index -> raw index
     model.raw.forEach((ch, i) => {
-      const f = ch === BREAK ? BREAK : foldChar(ch);
+      const f = ch === BREAK || ch === WALL ? ch : foldChar(ch);
       for (let k = 0; k < f.length; k++) from.push(i);
       folded += f;
     });
@@ -125,7 +159,7 @@
     const segmenter = new Intl.Segmenter(undefined, { granularity: "word" });
     let start = 0;
     for (let i = 0; i <= raw.length; i++) {
-      if (i < raw.length && raw[i] !== BREAK) continue;
+      if (i < raw.length && raw[i] !== BREAK && raw[i] !== WALL) continue;
       const chars = raw.slice(start, i), text = chars.join("");
       const rawAt = []; // UTF-16 offset within text -> raw index
       chars.forEach((ch, k) => { for (let u = 0; u < ch.length; u++) rawAt.push(start + k); });

@@ -3,14 +3,19 @@
 Latin-script sentences end at `. ! ? …` followed by a space (closing quotes and brackets
 stay with the sentence), except after common abbreviations, single letters and dotted
 words such as "U.S." before a lowercase word, and where the punctuation is itself quoted
-("then '.' will be returned", "the \"?\" character"); CJK sentences end at `。！？`.
+("then '.' will be returned", "the \"?\" character") or stands alone before a lowercase word
+(code such as `?` loses its backticks in the page's text: "после знака ? в URL"). A Russian
+sentence never begins with a lowercase letter, so a full stop before one ends no sentence
+("прим. пер.", "см. раздел"). CJK sentences end at `。！？`.
 """
 from __future__ import annotations
 
 import re
 
 ABBREVIATIONS = frozenset("e.g i.e etc vs cf mr mrs ms dr st no fig approx al eq ch sec "
-                          "jan feb mar apr jun jul aug sep sept oct nov dec т.е т.д т.п др г".split())
+                          "jan feb mar apr jun jul aug sep sept oct nov dec incl esp resp "
+                          "т.е т.д т.п т.к т.н т.ч др г гг см ср напр прим пер рис табл стр гл разд англ".split())
+_CYRILLIC_LOWER = re.compile(r"[а-яё]")
 _LATIN_END = re.compile(r"[.!?…]+[\"'”’»)\]]*")
 _CJK_END = re.compile(r"[。！？]+[」』）\"'”’]*")
 _OPENING_QUOTES = frozenset("\"'`“‘«„")
@@ -40,6 +45,10 @@ def _sentence_ends(text: str):
         word = text[:match.start()].rsplit(" ", 1)[-1].lower()
         if word and all(ch in _OPENING_QUOTES for ch in word):
             continue      # a quoted punctuation mark: '.' or "?" is what the sentence talks about
+        if not word and not text[end + 1].isupper():
+            continue      # a lone mark before a lowercase word: "the literal string ? is appended"
+        if text[match.start()] == "." and _CYRILLIC_LOWER.match(text[end + 1]):
+            continue      # "см. раздел", "прим. пер": a Russian sentence starts with a capital
         abbreviated = word in ABBREVIATIONS or (len(word) == 1 and word.isalpha()) or \
             ("." in word and text[end + 1].islower())  # "U.S. law", "a.k.a. foo"
         if text[match.start()] == "." and abbreviated:

@@ -62,6 +62,7 @@ class Segment:
     in_main: bool      # inside <main> and not in a chip or control (where citable passages come from)
     preformatted: bool = False
     ordinal: int = 0   # that element's position among the same-tag elements under <body>
+    walled: bool = False   # the first text inside a closed <details>' content: no context reaches it
     folded: Folded = field(default=Folded("", bytes([EDGE])), compare=False, repr=False)
 
     @property
@@ -223,6 +224,7 @@ class _Walker:
         self.stack: list[_Block] = [_Block("body", 0, 0, False, False, True)]
         self.blocks = 0
         self.ordinals: dict[str, int] = {}
+        self.wall = False   # the next segment is the first one inside a closed <details>' content
 
     def flush(self) -> None:
         raw = "".join(self.parts)
@@ -236,7 +238,8 @@ class _Walker:
             text = line.translate(_DISPLAY).strip(_STRIP)
             if text:
                 self.segments.append(Segment(text, top.tag, top.index, top.in_main and top.citable,
-                                             top.preformatted, top.ordinal, fold(line)))
+                                             top.preformatted, top.ordinal, self.wall, fold(line)))
+                self.wall = False
 
     def _ordinal(self, name: str) -> int:
         ordinal = self.ordinals.get(name, 0)
@@ -295,9 +298,38 @@ class _Walker:
         top = self.stack[-1]
         self.stack.append(_Block(name, self.blocks, ordinal, name == "pre" or top.preformatted,
                                  in_main, citable and top.citable))
-        self.visit(node, in_main, svg)
+        if name == rules.CLOSED_DETAILS_TAG and not node.has_attr("open"):
+            self._closed_details(node, in_main, svg)
+        elif str(node.get("hidden", "")).lower() == "until-found":
+            self._found_only(list(node.children), in_main, svg)
+        else:
+            self.visit(node, in_main, svg)
         self.flush()
         self.stack.pop()
+
+    def _closed_details(self, node: Tag, in_main: bool, svg: str) -> None:
+        """Its summary as usual, then a wall before the first text of the content it hides."""
+        children = list(node.children)
+        tags = [c for c in children if isinstance(c, Tag)]
+        cut = next(i + 1 for i, c in enumerate(children) if c is tags[0]) if tags and tags[0].name.lower() == "summary" else 0
+        self.visit(_Children(children[:cut]), in_main, svg)
+        self._found_only(children[cut:], in_main, svg)
+
+    def _found_only(self, children: list, in_main: bool, svg: str) -> None:
+        """Content the browser finds but does not show (a closed <details>, hidden=until-found):
+        a wall before its first text."""
+        self.flush()
+        self.wall = True
+        self.visit(_Children(children), in_main, svg)
+        self.flush()
+        self.wall = False
+
+
+class _Children:
+    """A stand-in parent for `_Walker.visit`: some of a node's children, in order."""
+
+    def __init__(self, children: list) -> None:
+        self.children = children
 
 
 def _is_hidden(tag: Tag) -> bool:
@@ -310,16 +342,27 @@ def _is_hidden(tag: Tag) -> bool:
     return "display:none" in style or "visibility:hidden" in style
 
 
+# Between two segments: a newline, which context may cross, or before a walled segment a
+# character no prefix or suffix crosses (and no page text holds: the HTML parser replaces NUL).
+SEPARATORS = "\n\x00"
+
+
 def page_haystack(segments: list[Segment]) -> Folded:
     """All segments, folded, one per line: the string matches are counted in."""
     text, glue = [], bytearray()
     for segment in segments:
         if text:
-            glue.append(EDGE)  # the newline between two segments
+            glue.append(EDGE)  # the separator between two segments
+            text.append(SEPARATORS[segment.walled])
         text.append(segment.folded)
         glue.extend(segment.folded.glue[:-1])
     glue.append(EDGE)
-    return Folded("\n".join(text), bytes(glue))
+    return Folded("".join(text), bytes(glue))
+
+
+def segment_at(haystack: str, offset: int) -> int:
+    """The number of the segment that holds `offset` of a page's haystack."""
+    return sum(haystack.count(separator, 0, offset) for separator in SEPARATORS)
 
 
 # ---- matching ------------------------------------------------------------------------
@@ -345,7 +388,7 @@ def find_matches(haystack: str, text: str, prefix: str = "", suffix: str = "") -
     prefix), and end on one unless a suffix follows; prefix and suffix may sit in a
     neighbouring block, separated by white space only, as in the specification.
     """
-    if not text or "\n" in text:
+    if not text or any(separator in text for separator in SEPARATORS):
         return []
     glue = _glue_of(haystack)
     end = len(haystack)
