@@ -2,8 +2,10 @@
 import pytest
 from trigsight.matching.textmodel import (
     count_matches,
+    find_matches,
     normalise,
     page_haystack,
+    segment_at,
     segments_from_html,
 )
 
@@ -59,6 +61,22 @@ def test_text_outside_main_counts_for_uniqueness_but_is_not_in_main():
     ("<p>first half</p><p>second half</p>", "half second", "", "", 0),  # never across blocks
     ("<p>吾輩は猫である。名前はまだ無い。</p>", "名前はまだ無い。", "", "", 1),
     ("<p>Recall &amp; precision, 12% - done.</p>", "recall & precision, 12% - done.", "", "", 1),
+    # what a closed <details> or hidden=until-found hides takes no context from before it
+    ("<details><summary>fields</summary><p>Name here.</p></details>", "name here.", "", "", 1),
+    ("<details><summary>fields</summary><p>Name here.</p></details>", "name here.", "fields", "", 0),
+    ("<details><summary>fields</summary><p>Name here.</p></details>", "fields", "", "name", 0),
+    ("<details open><summary>fields</summary><p>Name here.</p></details>", "name here.", "fields", "", 1),
+    ("<details><summary>fields</summary><p>Name here.</p></details><p>After.</p>", "after.", "here.", "", 1),
+    ("<p>Before.</p><div hidden=until-found><p>Name here.</p></div>", "name here.", "before.", "", 0),
 ])
 def test_count_matches_uses_browser_semantics(body, text, prefix, suffix, count):
     assert count_matches(haystack(body), text, prefix, suffix) == count
+
+
+def test_segment_at_counts_segments_behind_a_wall_too():
+    segments = segments_from_html("<main><p>One.</p><details><summary>Two.</summary><p>Three.</p>"
+                                  "<p>Four.</p></details></main>")
+    text = page_haystack(segments)
+    assert [s.walled for s in segments] == [False, False, True, False]
+    assert [segments[segment_at(text, find_matches(text, w)[0])].text for w in ("two.", "three.", "four.")] == \
+        ["Two.", "Three.", "Four."]

@@ -62,7 +62,7 @@ class Segment:
     in_main: bool      # inside <main> and not in a chip or control (where citable passages come from)
     preformatted: bool = False
     ordinal: int = 0   # that element's position among the same-tag elements under <body>
-    walled: bool = False   # the first text inside a closed <details>' content: no context reaches it
+    walled: bool = False   # first of what a closed <details> or hidden=until-found hides: no context reaches it
     folded: Folded = field(default=Folded("", bytes([EDGE])), compare=False, repr=False)
 
     @property
@@ -197,7 +197,7 @@ def _css_collapse(raw: str) -> str:
 
 def segments_from_html(html: str) -> list[Segment]:
     """Split a rendered page into the segments the browser matches within."""
-    soup = BeautifulSoup(html, "html.parser")
+    soup = BeautifulSoup(html.replace("\x00", ""), "html.parser")   # the browser drops NUL: it is our wall
     root = soup.body or soup
     walker = _Walker()
     walker.visit(root, in_main=root.name == "main")
@@ -224,7 +224,7 @@ class _Walker:
         self.stack: list[_Block] = [_Block("body", 0, 0, False, False, True)]
         self.blocks = 0
         self.ordinals: dict[str, int] = {}
-        self.wall = False   # the next segment is the first one inside a closed <details>' content
+        self.wall = False   # the next segment is the first of some hidden content
 
     def flush(self) -> None:
         raw = "".join(self.parts)
@@ -310,8 +310,8 @@ class _Walker:
     def _closed_details(self, node: Tag, in_main: bool, svg: str) -> None:
         """Its summary as usual, then a wall before the first text of the content it hides."""
         children = list(node.children)
-        tags = [c for c in children if isinstance(c, Tag)]
-        cut = next(i + 1 for i, c in enumerate(children) if c is tags[0]) if tags and tags[0].name.lower() == "summary" else 0
+        first = next((i for i, c in enumerate(children) if isinstance(c, Tag)), None)
+        cut = first + 1 if first is not None and children[first].name.lower() == "summary" else 0
         self.visit(_Children(children[:cut]), in_main, svg)
         self._found_only(children[cut:], in_main, svg)
 
@@ -343,7 +343,7 @@ def _is_hidden(tag: Tag) -> bool:
 
 
 # Between two segments: a newline, which context may cross, or before a walled segment a
-# character no prefix or suffix crosses (and no page text holds: the HTML parser replaces NUL).
+# character no prefix or suffix crosses (and no page text holds: segments_from_html drops NUL).
 SEPARATORS = "\n\x00"
 
 
