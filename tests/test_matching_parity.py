@@ -244,7 +244,7 @@ def without_unsure_edges(haystack: Folded) -> Folded:
                  (b in ICU_JOINERS and j + 1 < len(h) and is_word_char(a) and is_word_char(h[j + 1]))
         if dictionary or joiner:
             glue[j] = JOINED
-    return Folded(str(h), bytes(glue))
+    return Folded(str(h), bytes(glue), haystack.hidden)
 
 
 # ---- the test -----------------------------------------------------------------------------

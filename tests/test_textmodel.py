@@ -61,22 +61,32 @@ def test_text_outside_main_counts_for_uniqueness_but_is_not_in_main():
     ("<p>first half</p><p>second half</p>", "half second", "", "", 0),  # never across blocks
     ("<p>吾輩は猫である。名前はまだ無い。</p>", "名前はまだ無い。", "", "", 1),
     ("<p>Recall &amp; precision, 12% - done.</p>", "recall & precision, 12% - done.", "", "", 1),
-    # what a closed <details> or hidden=until-found hides takes no context from before it
+    # what a closed <details> or hidden=until-found hides takes no context from before it, and
+    # context from outside it skips it whole
     ("<details><summary>fields</summary><p>Name here.</p></details>", "name here.", "", "", 1),
     ("<details><summary>fields</summary><p>Name here.</p></details>", "name here.", "fields", "", 0),
     ("<details><summary>fields</summary><p>Name here.</p></details>", "fields", "", "name", 0),
     ("<details open><summary>fields</summary><p>Name here.</p></details>", "name here.", "fields", "", 1),
     ("<details><summary>fields</summary><p>Name here.</p></details><p>After.</p>", "after.", "here.", "", 1),
     ("<p>Before.</p><div hidden=until-found><p>Name here.</p></div>", "name here.", "before.", "", 0),
+    ("<details><summary>fields</summary><p>Name here.</p></details><p>After.</p>", "after.", "fields", "", 1),
+    ("<details><summary>fields</summary><p>Name here.</p></details><p>After.</p>", "fields", "", "after.", 1),
+    ("<p>Before.</p><div hidden=until-found><p>One.</p></div><div hidden=until-found><p>Two.</p></div>"
+     "<p>After.</p>", "after.", "before.", "", 1),
+    ("<details><summary>fields</summary><p>One.</p><details><summary>inner</summary><p>Deep.</p></details>"
+     "<p>Three.</p></details><p>After.</p>", "after.", "fields", "", 1),
+    ("<details><summary>fields</summary><details><summary>inner</summary><p>Deep.</p></details></details>",
+     "deep.", "inner", "", 0),
 ])
 def test_count_matches_uses_browser_semantics(body, text, prefix, suffix, count):
     assert count_matches(haystack(body), text, prefix, suffix) == count
 
 
-def test_segment_at_counts_segments_behind_a_wall_too():
+def test_the_haystack_knows_where_each_run_of_hidden_content_starts_and_ends():
     segments = segments_from_html("<main><p>One.</p><details><summary>Two.</summary><p>Three.</p>"
-                                  "<p>Four.</p></details></main>")
+                                  "<p>Four.</p></details><p>Five.</p></main>")
     text = page_haystack(segments)
-    assert [s.walled for s in segments] == [False, False, True, False]
-    assert [segments[segment_at(text, find_matches(text, w)[0])].text for w in ("two.", "three.", "four.")] == \
-        ["Two.", "Three.", "Four."]
+    assert [s.hidden_in for s in segments] == [(), (), (1,), (1,), ()]
+    assert text.hidden == {text.index("three."): text.index("four.") + len("four.")}
+    assert [segments[segment_at(text, find_matches(text, w)[0])].text for w in ("two.", "three.", "five.")] == \
+        ["Two.", "Three.", "Five."]

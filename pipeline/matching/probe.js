@@ -5,7 +5,6 @@
 // gate's cache key hashes that whole script. Defines window.__trigsight.
 (RULES) => {
   const BREAK = "\u0001"; // between blocks: never inside a match, skipped like whitespace
-  const WALL = "\u0002";  // before a closed <details>' hidden content: no context crosses it
   const chars = (s) => new Set([...s]);
   const IGNORED_BREAKING = chars(RULES.ignoredBreaking), IGNORED_JOINING = chars(RULES.ignoredJoining);
   const SPACES = chars(RULES.spaces), COLLAPSIBLE = chars(RULES.collapsible);
@@ -21,11 +20,11 @@
   function collect() {
     const raw = [], node = [], off = [], len = [], block = [];
     const blocks = [], forced = []; // forced: raw indexes with a word edge before them
+    const hidden = []; // [first, end) raw indexes of each run of hidden content
     let pending = null; // collapsible whitespace waiting for the next visible character
     const push = (ch, n, o, l, b) => { raw.push(ch); node.push(n); off.push(o); len.push(l); block.push(b); };
     const lastIs = (set) => raw.length > 0 && set.includes(raw[raw.length - 1]);
-    const SEPARATE = [BREAK, WALL];
-    const brk = () => { pending = null; if (raw.length && !lastIs(SEPARATE)) push(BREAK, null, 0, 0, -1); };
+    const brk = () => { pending = null; if (raw.length && !lastIs([BREAK])) push(BREAK, null, 0, 0, -1); };
 
     function text(t, b, style) {
       const mode = style.whiteSpaceCollapse || style.whiteSpace;
@@ -41,7 +40,7 @@
           if (!pending) pending = [t, i];
         } else {
           if (ch === "\n") pending = null;
-          if (pending && raw.length && !lastIs([...SEPARATE, "\n"])) push(" ", pending[0], pending[1], 1, b);
+          if (pending && raw.length && !lastIs([BREAK, "\n"])) push(" ", pending[0], pending[1], 1, b);
           pending = null;
           push(ch, t, i, l, b);
         }
@@ -92,20 +91,15 @@
       kids.slice(0, cut).forEach((k) => visit(k, b, style));
       foundOnly(kids.slice(cut), b, style);
     }
-    // Content the browser finds but does not show: a wall before its first text (taken away
-    // again when it shows no text).
+    // Content the browser finds but does not show: a run of hidden content, which context from
+    // outside it skips whole (textmodel.find_matches).
     function foundOnly(kids, b, style) {
       brk();
-      const wall = raw.length, before = raw[wall - 1];  // the BREAK (or an outer WALL) becomes this WALL
-      if (raw.length) { raw.pop(); node.pop(); off.pop(); len.pop(); block.pop(); }
-      push(WALL, null, 0, 0, -1);
+      const first = raw.length;
       kids.forEach((k) => visit(k, b, style));
-      if (raw.slice(wall).every((ch) => ch === BREAK || ch === WALL)) {
-        raw.length = node.length = off.length = len.length = block.length = wall - (wall > 0 ? 1 : 0);
-        while (forced.length && forced[forced.length - 1] >= raw.length) forced.pop();
-        pending = null;
-        if (wall > 0) push(before, null, 0, 0, -1);
-      }
+      brk();
+      const shown = raw.slice(first).findIndex((ch) => ch !== BREAK);
+      if (shown >= 0) hidden.push([first + shown, raw.length]);
     }
     // Inside an <svg>, only <text> elements hold text, each a block of its own.
     function svgText(parent) {
@@ -117,7 +111,7 @@
     }
     blocks.push(document.body);
     walk(document.body, 0, getComputedStyle(document.body));
-    return fold({ raw, node, off, len, block, blocks, forced });
+    return fold({ raw, node, off, len, block, blocks, forced, hidden });
   }
 
   // One character as the matcher compares it: the same steps as textmodel.fold_char.
@@ -141,11 +135,17 @@
   function fold(model) {
     let folded = "";
     const from = []; // folded index -> raw index
+    const to = []; // raw index -> folded index
     model.raw.forEach((ch, i) => {
-      const f = ch === BREAK || ch === WALL ? ch : foldChar(ch);
+      const f = ch === BREAK ? BREAK : foldChar(ch);
+      to.push(folded.length);
       for (let k = 0; k < f.length; k++) from.push(i);
       folded += f;
     });
+    to.push(folded.length);
+    // Where each run of hidden content starts (folded), and the farthest end of the runs starting there.
+    model.skipTo = new Map();
+    for (const [a, b] of model.hidden) model.skipTo.set(to[a], Math.max(to[b], model.skipTo.get(to[a]) ?? 0));
     model.folded = folded;
     model.from = from;
     model.boundary = wordBoundaries(model.raw);
@@ -159,7 +159,7 @@
     const segmenter = new Intl.Segmenter(undefined, { granularity: "word" });
     let start = 0;
     for (let i = 0; i <= raw.length; i++) {
-      if (i < raw.length && raw[i] !== BREAK && raw[i] !== WALL) continue;
+      if (i < raw.length && raw[i] !== BREAK) continue;
       const chars = raw.slice(start, i), text = chars.join("");
       const rawAt = []; // UTF-16 offset within text -> raw index
       chars.forEach((ch, k) => { for (let u = 0; u < ch.length; u++) rawAt.push(start + k); });
@@ -196,7 +196,13 @@
     const aligned = (j) => j === 0 || j === n || m.from[j] !== m.from[j - 1];
     const rawAt = (j) => (j === n ? m.raw.length : m.from[j]);
     const bounded = (j) => aligned(j) && m.boundary[rawAt(j)] === 1;
-    const skip = (j) => { while (j < n && (F[j] === " " || F[j] === "\n" || F[j] === "\t" || F[j] === BREAK)) j++; return j; };
+    const skip = (j) => {
+      for (;;) {
+        while (j < n && (F[j] === " " || F[j] === "\n" || F[j] === "\t" || F[j] === BREAK)) j++;
+        if (!m.skipTo.has(j)) return j;
+        j = m.skipTo.get(j);
+      }
+    };
     const at = (s, j) => s.length > 0 && F.startsWith(s, j) && aligned(j) && aligned(j + s.length);
     function* all(s, from) {
       for (let j = F.indexOf(s, from); s && j !== -1; j = F.indexOf(s, j + 1)) if (at(s, j)) yield j;

@@ -106,9 +106,10 @@ INLINE_BLOCK_TAGS = frozenset({"button"})
 # Classes our own templates lay out as inline-block (citation chips, site/static/style.css).
 INLINE_BLOCK_CLASSES = frozenset({"cite", "chip", "footnote-backref"})
 # A closed <details> and an element with hidden=until-found: their hidden content can be matched
-# (Chromium reveals it), but context never reaches into it from before, neither a prefix from the
-# summary or the text ahead nor a suffix. Context leaving it for the text after it works.
-# content-visibility: hidden content is never matched. Measured in Chromium 156.
+# (Chromium reveals it), but context from outside it skips it whole: a prefix in the summary
+# reaches the text after the details, never the text it hides; so does a suffix. Context leaving
+# it for the text after it works. content-visibility: hidden content is never matched. Measured
+# in Chromium 156.
 CLOSED_DETAILS_TAG = "details"
 # Atomic boxes: a break in the text, and no text of their own (a textarea's content, an
 # input's value and a canvas's fallback are never matched).

@@ -39,17 +39,20 @@ _STRIP = rules.COLLAPSIBLE + rules.SPACES
 
 
 class Folded(str):
-    """Folded text, plus `glue`: for each of its len + 1 edges, EDGE, JOINED or INSIDE."""
+    """Folded text, plus `glue`: for each of its len + 1 edges, EDGE, JOINED or INSIDE; and
+    `hidden`: where each run of hidden content starts, and where it ends (`find_matches`)."""
 
     glue: bytes
+    hidden: dict[int, int]
 
-    def __new__(cls, text: str, glue: bytes):
+    def __new__(cls, text: str, glue: bytes, hidden: dict[int, int] | None = None):
         folded = super().__new__(cls, text)
         folded.glue = glue
+        folded.hidden = hidden or {}
         return folded
 
     def __reduce__(self):      # pickled with its glue (the source gate's page cache keeps segments)
-        return (Folded, (str(self), self.glue))
+        return (Folded, (str(self), self.glue, self.hidden))
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,7 @@ class Segment:
     in_main: bool      # inside <main> and not in a chip or control (where citable passages come from)
     preformatted: bool = False
     ordinal: int = 0   # that element's position among the same-tag elements under <body>
-    walled: bool = False   # first of what a closed <details> or hidden=until-found hides: no context reaches it
+    hidden_in: tuple[int, ...] = ()   # the runs of hidden content (closed <details>, hidden=until-found) holding it
     folded: Folded = field(default=Folded("", bytes([EDGE])), compare=False, repr=False)
 
     @property
@@ -197,7 +200,7 @@ def _css_collapse(raw: str) -> str:
 
 def segments_from_html(html: str) -> list[Segment]:
     """Split a rendered page into the segments the browser matches within."""
-    soup = BeautifulSoup(html.replace("\x00", ""), "html.parser")   # the browser drops NUL: it is our wall
+    soup = BeautifulSoup(html, "html.parser")
     root = soup.body or soup
     walker = _Walker()
     walker.visit(root, in_main=root.name == "main")
@@ -224,7 +227,8 @@ class _Walker:
         self.stack: list[_Block] = [_Block("body", 0, 0, False, False, True)]
         self.blocks = 0
         self.ordinals: dict[str, int] = {}
-        self.wall = False   # the next segment is the first of some hidden content
+        self.hidden: list[int] = []   # the runs of hidden content being walked, outermost first
+        self.runs = 0
 
     def flush(self) -> None:
         raw = "".join(self.parts)
@@ -238,8 +242,7 @@ class _Walker:
             text = line.translate(_DISPLAY).strip(_STRIP)
             if text:
                 self.segments.append(Segment(text, top.tag, top.index, top.in_main and top.citable,
-                                             top.preformatted, top.ordinal, self.wall, fold(line)))
-                self.wall = False
+                                             top.preformatted, top.ordinal, tuple(self.hidden), fold(line)))
 
     def _ordinal(self, name: str) -> int:
         ordinal = self.ordinals.get(name, 0)
@@ -308,7 +311,7 @@ class _Walker:
         self.stack.pop()
 
     def _closed_details(self, node: Tag, in_main: bool, svg: str) -> None:
-        """Its summary as usual, then a wall before the first text of the content it hides."""
+        """Its summary as usual, then the content it hides, as a run of hidden content."""
         children = list(node.children)
         first = next((i for i, c in enumerate(children) if isinstance(c, Tag)), None)
         cut = first + 1 if first is not None and children[first].name.lower() == "summary" else 0
@@ -316,13 +319,14 @@ class _Walker:
         self._found_only(children[cut:], in_main, svg)
 
     def _found_only(self, children: list, in_main: bool, svg: str) -> None:
-        """Content the browser finds but does not show (a closed <details>, hidden=until-found):
-        a wall before its first text."""
+        """Content the browser finds but does not show (a closed <details>, hidden=until-found): a run
+        of hidden content, which context from outside it skips."""
         self.flush()
-        self.wall = True
+        self.runs += 1
+        self.hidden.append(self.runs)
         self.visit(_Children(children), in_main, svg)
         self.flush()
-        self.wall = False
+        self.hidden.pop()
 
 
 class _Children:
@@ -342,27 +346,31 @@ def _is_hidden(tag: Tag) -> bool:
     return "display:none" in style or "visibility:hidden" in style
 
 
-# Between two segments: a newline, which context may cross, or before a walled segment a
-# character no prefix or suffix crosses (and no page text holds: segments_from_html drops NUL).
-SEPARATORS = "\n\x00"
-
-
 def page_haystack(segments: list[Segment]) -> Folded:
-    """All segments, folded, one per line: the string matches are counted in."""
+    """All segments, folded, one per line: the string matches are counted in, with where each run of
+    hidden content starts and ends (the farthest end of the runs starting at one place)."""
     text, glue = [], bytearray()
+    runs: dict[int, list[int]] = {}
+    offset = 0
     for segment in segments:
         if text:
-            glue.append(EDGE)  # the separator between two segments
-            text.append(SEPARATORS[segment.walled])
+            glue.append(EDGE)  # the newline between two segments
+            offset += 1
         text.append(segment.folded)
         glue.extend(segment.folded.glue[:-1])
+        for run in segment.hidden_in:
+            runs.setdefault(run, [offset, 0])[1] = offset + len(segment.folded)
+        offset += len(segment.folded)
     glue.append(EDGE)
-    return Folded("".join(text), bytes(glue))
+    hidden: dict[int, int] = {}
+    for start, end in runs.values():
+        hidden[start] = max(end, hidden.get(start, 0))
+    return Folded("\n".join(text), bytes(glue), hidden)
 
 
 def segment_at(haystack: str, offset: int) -> int:
     """The number of the segment that holds `offset` of a page's haystack."""
-    return sum(haystack.count(separator, 0, offset) for separator in SEPARATORS)
+    return haystack.count("\n", 0, offset)
 
 
 # ---- matching ------------------------------------------------------------------------
@@ -388,9 +396,10 @@ def find_matches(haystack: str, text: str, prefix: str = "", suffix: str = "") -
     prefix), and end on one unless a suffix follows; prefix and suffix may sit in a
     neighbouring block, separated by white space only, as in the specification.
     """
-    if not text or any(separator in text for separator in SEPARATORS):
+    if not text or "\n" in text:
         return []
     glue = _glue_of(haystack)
+    hidden = getattr(haystack, "hidden", {})
     end = len(haystack)
 
     def at(part: str, j: int) -> bool:
@@ -404,9 +413,14 @@ def find_matches(haystack: str, text: str, prefix: str = "", suffix: str = "") -
             j = haystack.find(part, j + 1)
 
     def skip(j: int) -> int:
-        while j < end and haystack[j] in _GAP:
-            j += 1
-        return j
+        # Hidden content is skipped whole by context coming from outside it: a prefix before a closed
+        # <details> reaches the text after it, never the text it hides (measured in Chromium 156).
+        while True:
+            while j < end and haystack[j] in _GAP:
+                j += 1
+            if j not in hidden:
+                return j
+            j = hidden[j]
 
     if prefix:
         starts = sorted({q for p in occurrences(prefix) if glue[p] == EDGE
