@@ -35,6 +35,9 @@ def sentences(text: str) -> list[str]:
     ("It stops. fs.readFile() reads.", ["It stops.", "fs.readFile() reads."]),
     ("As well as inline . The syntax is:", ["As well as inline .", "The syntax is:"]),
     ("The literal string ? is appended. Next.", ["The literal string ? is appended.", "Next."]),
+    ("末尾の . に注目してほしいです。次へ。", ["末尾の . に注目してほしいです。", "次へ。"]),
+    ("기다립니다 🕙 . 왜냐하면 8명입니다.", ["기다립니다 🕙 .", "왜냐하면 8명입니다."]),
+    ('Some characters (< > : " / \\ | ? *) are reserved. Next.', ['Some characters (< > : " / \\ | ? *) are reserved.', "Next."]),
 ])
 def test_split_sentences_handles_latin_cyrillic_and_cjk(text, expected):
     assert sentences(text) == expected

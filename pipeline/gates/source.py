@@ -89,7 +89,7 @@ def resolve(citation: AuthorCitation, page: PageText) -> tuple[ResolvedCitation 
 
 
 def _why_missing(needle: str, page: PageText) -> str:
-    flat = page.haystack.replace("\n", " ").replace("\x00", " ")
+    flat = page.haystack.replace("\n", " ")
     if find_matches(flat, needle):
         return (f"runs across two blocks on {page.path} (a paragraph, list item, heading or "
                 "cell each end a passage); cite the part inside one block")

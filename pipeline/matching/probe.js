@@ -62,8 +62,7 @@
       const style = getComputedStyle(child);
       if (style.display === "none") return;
       // laid out, never searched (hidden=until-found is content-visibility: hidden too, but searched)
-      if (style.contentVisibility === "hidden" && style.display !== "inline"
-          && (child.getAttribute("hidden") || "").toLowerCase() !== "until-found") {
+      if (style.contentVisibility === "hidden" && style.display !== "inline" && !untilFound(child)) {
         brk();
         return;
       }
@@ -79,10 +78,11 @@
       brk();
       const index = blocks.push(element) - 1;
       if (element.localName === RULES.closedDetailsTag && !element.open) closedDetails(element, index, style);
-      else if ((element.getAttribute("hidden") || "").toLowerCase() === "until-found") foundOnly([...element.childNodes], index, style);
+      else if (untilFound(element)) foundOnly([...element.childNodes], index, style);
       else walk(element, index, style);
       brk();
     }
+    const untilFound = (element) => (element.getAttribute("hidden") || "").toLowerCase() === RULES.untilFound;
     // A closed <details>: its summary as usual, then what it hides.
     function closedDetails(element, b, style) {
       const kids = [...element.childNodes];

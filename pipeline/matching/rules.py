@@ -111,6 +111,7 @@ INLINE_BLOCK_CLASSES = frozenset({"cite", "chip", "footnote-backref"})
 # it for the text after it works. content-visibility: hidden content is never matched. Measured
 # in Chromium 156.
 CLOSED_DETAILS_TAG = "details"
+UNTIL_FOUND = "until-found"       # the value of `hidden` that hides content the browser still finds
 # Atomic boxes: a break in the text, and no text of their own (a textarea's content, an
 # input's value and a canvas's fallback are never matched).
 ATOMIC_TAGS = frozenset({"input", "textarea", "canvas"})
@@ -197,6 +198,7 @@ def probe_rules() -> dict:
         "svgTag": SVG_TAG,
         "svgTextTag": SVG_TEXT_TAG,
         "closedDetailsTag": CLOSED_DETAILS_TAG,
+        "untilFound": UNTIL_FOUND,
         "directive": {"start": DIRECTIVE_START, "separator": DIRECTIVE_SEPARATOR,
                       "prefixMark": PREFIX_MARK, "suffixMark": SUFFIX_MARK,
                       "forbidden": DIRECTIVE_FORBIDDEN, "badPercent": DIRECTIVE_BAD_PERCENT},

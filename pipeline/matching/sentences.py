@@ -3,10 +3,11 @@
 Latin-script sentences end at `. ! ? …` followed by a space (closing quotes and brackets
 stay with the sentence), except after common abbreviations, single letters and dotted
 words such as "U.S." before a lowercase word, and where the punctuation is itself quoted
-("then '.' will be returned", "the \"?\" character") or stands alone before a lowercase word
-(code such as `?` loses its backticks in the page's text: "после знака ? в URL"). A Russian
-sentence never begins with a lowercase letter, so a full stop before one ends no sentence
-("прим. пер.", "см. раздел"). CJK sentences end at `。！？`.
+("then '.' will be returned", "the \"?\" character") or stands alone before anything but a
+capital or a Korean word (code such as `?` loses its backticks in the page's text: "после
+знака ? в URL", "末尾の . に注目"). A Russian sentence never begins with a lowercase letter, so
+a full stop before one ends no sentence ("прим. пер.", "см. раздел"). CJK sentences end at
+`。！？`.
 """
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ ABBREVIATIONS = frozenset("e.g i.e etc vs cf mr mrs ms dr st no fig approx al eq
                           "jan feb mar apr jun jul aug sep sept oct nov dec incl esp resp "
                           "т.е т.д т.п т.к т.н т.ч др г гг см ср напр прим пер рис табл стр гл разд англ".split())
 _CYRILLIC_LOWER = re.compile(r"[а-яё]")
+# Japanese and Chinese end sentences with 。, so a lone "." before their words is code ("末尾の . に");
+# Korean ends them with ".", even after a space ("기다립니다 🕙 . 왜냐하면").
+_KANA_OR_HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _LATIN_END = re.compile(r"[.!?…]+[\"'”’»)\]]*")
 _CJK_END = re.compile(r"[。！？]+[」』）\"'”’]*")
 _OPENING_QUOTES = frozenset("\"'`“‘«„")
@@ -45,7 +49,7 @@ def _sentence_ends(text: str):
         word = text[:match.start()].rsplit(" ", 1)[-1].lower()
         if word and all(ch in _OPENING_QUOTES for ch in word):
             continue      # a quoted punctuation mark: '.' or "?" is what the sentence talks about
-        if not word and not text[end + 1].isupper():
+        if not word and not _starts_sentence(text[end + 1]):
             continue      # a lone mark before a lowercase word: "the literal string ? is appended"
         if text[match.start()] == "." and _CYRILLIC_LOWER.match(text[end + 1]):
             continue      # "см. раздел", "прим. пер": a Russian sentence starts with a capital
@@ -54,6 +58,12 @@ def _sentence_ends(text: str):
         if text[match.start()] == "." and abbreviated:
             continue
         yield end
+
+
+def _starts_sentence(ch: str) -> bool:
+    """Can a sentence start with `ch`: a capital, or a letter of a script without case (Korean), not
+    a lowercase letter, a symbol or a Japanese or Chinese word?"""
+    return ch.isupper() or (ch.isalpha() and not ch.islower() and not _KANA_OR_HAN.match(ch))
 
 
 def _sentence_ends_sorted(text: str) -> list[int]:

@@ -303,7 +303,7 @@ class _Walker:
                                  in_main, citable and top.citable))
         if name == rules.CLOSED_DETAILS_TAG and not node.has_attr("open"):
             self._closed_details(node, in_main, svg)
-        elif str(node.get("hidden", "")).lower() == "until-found":
+        elif _until_found(node):
             self._found_only(list(node.children), in_main, svg)
         else:
             self.visit(node, in_main, svg)
@@ -336,11 +336,14 @@ class _Children:
         self.children = children
 
 
+def _until_found(tag: Tag) -> bool:
+    return str(tag.get("hidden", "")).lower() == rules.UNTIL_FOUND
+
+
 def _is_hidden(tag: Tag) -> bool:
     if tag.name.lower() in rules.SKIPPED_TAGS:
         return True
-    hidden = tag.get("hidden")
-    if hidden is not None and str(hidden).lower() != "until-found":
+    if tag.get("hidden") is not None and not _until_found(tag):
         return True
     style = re.sub(r"\s+", "", str(tag.get("style") or "")).lower()
     return "display:none" in style or "visibility:hidden" in style

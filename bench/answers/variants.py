@@ -1,0 +1,159 @@
+"""Answer figures of ideas measured and not shipped, each applied over the shipped code.
+
+    .venv/bin/python bench/answers/variants.py VARIANT RELEASE:QUESTIONS:SPLIT [...] [--label NAME]
+
+VARIANT is `shipped` (nothing changed) or one of the ideas below, patched in for this process
+only, so their figures can be compared with the shipped code's on the same releases and
+development sets. Prints and writes the per-language lines of `trigsight eval` for each set
+(answered correctly, expected sentence quoted, refused, expected sentence retrieved) to
+bench/answers/results/<date>-variant-<VARIANT>[-label].md.
+
+- `no-minority-bridge`: a question written mostly in the pages' main script bridges none of its
+  other-script words ("GET" in a Russian question on Russian pages is not also read as "привести").
+- `floor-relative`: the fusion's keyword hits need min(0.25, 0.9 x the best hit's coverage).
+- `floor-seen`: the keyword floor (0.25) counts only the question's words the pages use.
+- `stem-prefix`: in `unknown_share`, a Russian stem counts as used when a page stem starts with it.
+- `names-any-script`: any question in another script than non-Latin pages is read by its names
+  (stop 25 did it for Latin questions only).
+"""
+from __future__ import annotations
+
+import argparse
+import bisect
+import math
+import re
+import sys
+from collections import Counter
+from datetime import date
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from trigsight.answering import evaluate, overlap  # noqa: E402
+from trigsight.answering.overlap import Overlap, terms  # noqa: E402
+from trigsight.files import unused_name  # noqa: E402
+from trigsight.retrieval import lexicon  # noqa: E402
+from trigsight.retrieval.search import Retriever, rrf, top  # noqa: E402
+from trigsight.retrieval.tokenize import tokenize  # noqa: E402
+
+from common import machine, write_results  # noqa: E402
+
+_CYRILLIC = re.compile(r"^[а-яё]{4,}$")
+_SCRIPT_OF = {"ja": "ja", "zh": "ja", "ko": "ko", "ru": "cyrillic", "uk": "cyrillic"}
+
+
+def no_minority_bridge() -> None:
+    shipped = lexicon.Lexicon.minority
+
+    def minority(self, question):
+        scripts = Counter(lexicon.script(u) for u in lexicon.words(question))
+        return [] if scripts and scripts.most_common(1)[0][0] == self.main else shipped(self, question)
+    lexicon.Lexicon.minority = minority
+
+
+def _floor(coverage_of) -> None:
+    def ranking(self, scores, level, leg, k=10):
+        if leg != "hybrid":
+            return shipped(self, scores, level, leg, k)
+        lexical = scores.bm25_chunks if level == "chunk" else scores.bm25_passages
+        cosine = scores.cos_chunks if level == "chunk" else scores.cos_passages
+        coverage, floor = coverage_of(self, scores, level, lexical)
+        legs = [[i for i in top(lexical, self.depth, positive_only=True) if coverage[i] >= floor]]
+        if cosine is not None:
+            legs.append(top(cosine, self.depth))
+        return rrf(legs, self.rrf_k)[:k]
+    shipped = Retriever.ranking
+    Retriever.ranking = ranking
+
+
+def floor_relative() -> None:
+    def coverage_of(self, scores, level, lexical):
+        coverage = scores.coverage_chunks if level == "chunk" else scores.coverage_passages
+        best = max((coverage[i] for i in top(lexical, self.depth, positive_only=True)), default=0.0)
+        return coverage, min(self.min_coverage, 0.9 * best)
+    _floor(coverage_of)
+
+
+def floor_seen() -> None:
+    def coverage_of(self, scores, level, lexical):
+        index = self.bm25_chunks if level == "chunk" else self.bm25_passages
+        never = math.log(index.n_docs + 0.5) - math.log(0.5)     # what coverage() counts an unseen term
+        unseen = total = 0.0
+        for token in dict.fromkeys(self._tokens):
+            term = index.vocabulary.get(token)
+            weight = never if term is None else max(float(index.idf[term]), 0.0)
+            total += weight
+            unseen += weight if term is None else 0.0
+        scale = total / (total - unseen) if total > unseen else 1.0
+        coverage = scores.coverage_chunks if level == "chunk" else scores.coverage_passages
+        return coverage * scale, self.min_coverage
+    shipped_scores = Retriever.scores
+
+    def scores(self, query):
+        found = shipped_scores(self, query)
+        self._tokens = tokenize(found.bridged or query)
+        return found
+    Retriever.scores = scores
+    _floor(coverage_of)
+
+
+def stem_prefix() -> None:
+    def used(self, term):
+        if self.df.get(term):
+            return True
+        if not _CYRILLIC.match(term):
+            return False
+        keys = self.__dict__.setdefault("_cyrillic", sorted(k for k in self.df if _CYRILLIC.match(k)))
+        i = bisect.bisect_left(keys, term)
+        return i < len(keys) and keys[i].startswith(term)
+
+    def unknown_share(self, question):
+        wanted = [t for t in terms(question) if overlap._SPACED_TERM.match(t) and not t.isdigit()]
+        total = sum(self.idf(t) for t in wanted)
+        return sum(self.idf(t) for t in wanted if not used(self, t)) / total if total else 0.0
+    Overlap.unknown_share = unknown_share
+
+
+def names_any_script() -> None:
+    scripts = (("ko", re.compile(r"[\uac00-\ud7af]")), ("ja", re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")),
+               ("cyrillic", re.compile(r"[\u0400-\u04ff]")))
+
+    def script_of(text):
+        counts = {name: len(pattern.findall(text)) for name, pattern in scripts}
+        best = max(counts, key=counts.get)
+        return best if counts[best] else "latin"
+
+    def reads_names_only(self, question):
+        return self.language in overlap.NON_LATIN_LANGUAGES and script_of(question) != _SCRIPT_OF.get(self.language)
+
+    def names_of(text):
+        every = bool(overlap._NON_LATIN.search(text))
+        return " ".join([*overlap._name_words(text, every_word=every), *sorted(overlap.code_names(text))])
+    Overlap.reads_names_only = reads_names_only
+    Overlap.names_of = staticmethod(names_of)
+
+
+VARIANTS = {"shipped": lambda: None, "no-minority-bridge": no_minority_bridge, "floor-relative": floor_relative,
+            "floor-seen": floor_seen, "stem-prefix": stem_prefix, "names-any-script": names_any_script}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("variant", choices=sorted(VARIANTS))
+    parser.add_argument("sets", nargs="+", help="RELEASE_DIR:QUESTIONS_FILE:SPLIT")
+    parser.add_argument("--label", default="")
+    args = parser.parse_args()
+    VARIANTS[args.variant]()
+    lines = [f"# Answer figures, variant `{args.variant}`, {date.today().isoformat()}", "",
+             f"Machine: {machine()}", ""]
+    for spec in args.sets:
+        release, questions, split = spec.rsplit(":", 2)
+        run = evaluate.run(Path(release), Path(questions), split)
+        lines += [f"## `{questions}` ({split}) on release {run.release_id}", "", *evaluate.table(run), ""]
+    label = f"-{args.label}" if args.label else ""
+    write_results(lines, unused_name(HERE / "results" / f"{date.today().isoformat()}-variant-{args.variant}{label}.md"))
+
+
+if __name__ == "__main__":
+    main()
