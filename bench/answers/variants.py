@@ -1,6 +1,7 @@
 """Answer figures of ideas measured and not shipped, each applied over the shipped code.
 
     .venv/bin/python bench/answers/variants.py VARIANT RELEASE:QUESTIONS:SPLIT [...] [--label NAME]
+                                               [--golden BUNDLED_RELEASE]
 
 VARIANT is `shipped` (nothing changed) or one of the ideas below, patched in for this process
 only, so their figures can be compared with the shipped code's on the same releases and
@@ -33,12 +34,14 @@ sys.path.insert(0, str(HERE.parent))
 from trigsight.answering import evaluate, overlap  # noqa: E402
 from trigsight.answering.overlap import Overlap, terms  # noqa: E402
 from trigsight.files import unused_name  # noqa: E402
+from trigsight.retrieval import evaluate as retrieval_evaluate  # noqa: E402
 from trigsight.retrieval import lexicon  # noqa: E402
 from trigsight.retrieval.search import Retriever, rrf, top  # noqa: E402
 from trigsight.retrieval.tokenize import tokenize  # noqa: E402
 
 from common import machine, write_results  # noqa: E402
 
+GOLDEN = HERE.parent / "retrieval" / "golden.json"
 _CYRILLIC = re.compile(r"^[а-яё]{4,}$")
 _SCRIPT_OF = {"ja": "ja", "zh": "ja", "ko": "ko", "ru": "cyrillic", "uk": "cyrillic"}
 
@@ -143,6 +146,8 @@ def main() -> None:
     parser.add_argument("variant", choices=sorted(VARIANTS))
     parser.add_argument("sets", nargs="+", help="RELEASE_DIR:QUESTIONS_FILE:SPLIT")
     parser.add_argument("--label", default="")
+    parser.add_argument("--golden", metavar="RELEASE_DIR",
+                        help="also the golden set's retrieval figures (bench/retrieval/golden.json) on this release")
     args = parser.parse_args()
     VARIANTS[args.variant]()
     lines = [f"# Answer figures, variant `{args.variant}`, {date.today().isoformat()}", "",
@@ -151,6 +156,10 @@ def main() -> None:
         release, questions, split = spec.rsplit(":", 2)
         run = evaluate.run(Path(release), Path(questions), split)
         lines += [f"## `{questions}` ({split}) on release {run.release_id}", "", *evaluate.table(run), ""]
+    if args.golden:
+        evaluation = retrieval_evaluate.run(Path(args.golden), GOLDEN)
+        lines += [f"## `{GOLDEN.relative_to(HERE.parent.parent)}` on release {evaluation.release_id}", "", "```",
+                  *retrieval_evaluate.lines(evaluation), "```", ""]
     label = f"-{args.label}" if args.label else ""
     write_results(lines, unused_name(HERE / "results" / f"{date.today().isoformat()}-variant-{args.variant}{label}.md"))
 

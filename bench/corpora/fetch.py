@@ -129,6 +129,11 @@ CORPORA: dict[str, Corpus] = {
         # The same site in Russian (the brief's own language) and in Chinese (its largest translation).
         Corpus("fastapi-ru", "pypi", "fastapi", "0.110.2", "docs/ru/docs", "MkDocs Material, in Russian (FastAPI)"),
         Corpus("fastapi-zh", "pypi", "fastapi", "0.110.2", "docs/zh/docs", "MkDocs Material, in Chinese (FastAPI)"),
+        # MkDocs Material with the blog plugin (posts/ with date/authors/categories front matter),
+        # content tabs, inline SVG, <figure markdown> and ::: mkdocs-click directives.
+        Corpus("hatch", "pypi", "hatch", "1.18.2", "docs", "MkDocs Material + blog plugin (Hatch's own docs)"),
+        # mkdocstrings' own docs: `# ::: mkdocstrings` headings with indented options, --8<-- pages.
+        Corpus("mkdocstrings", "pypi", "mkdocstrings", "1.0.8", "docs", "MkDocs Material + mkdocstrings (its own docs)"),
         # GitHub-flavoured: > [!NOTE] alerts, eslint-doc-generator comments.
         Corpus(
             "eslint-plugin-import", "npm", "eslint-plugin-import", "2.32.0", "docs",

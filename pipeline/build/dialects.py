@@ -62,6 +62,7 @@ _FENCE_MARKERS = "`~:/"
 _MYST_INFO = re.compile(r"^\{([A-Za-z][\w:.+-]*)\}\s*(.*)$")
 # :::tip Title, /// note | Title, Docusaurus 3's :::info[Title]
 _PLAIN_INFO = re.compile(r"^([A-Za-z][\w-]*)(?:\[(.*)\]\s*(?:\{[^{}]*\})?|\s+(.*))?$")
+_AUTODOC_HEADING = re.compile(r"#{1,6}[ \t]+(?=:::[ \t]*[\w.-])")
 _OPTION = re.compile(r"^\s*:[\w-]+:")                            # :class: dropdown
 _HEADING_ATTRS = re.compile(r"\s*\{:?\s*([#.][\w:.-]+(?:\s+[#.][\w:.-]+)*)\s*\}\s*$")
 # `> [!NOTE]` a formatter escaped, and Obsidian / pymdown callouts: `> [!tip]- Title`
@@ -83,6 +84,8 @@ def make_parser() -> MarkdownIt:
     md.core.ruler.after("normalize", "mdx", mdx.strip_javascript)
     md.core.ruler.after("mdx", "generators", generators.read_generator_syntax)
     md.block.ruler.before("table", "label", generators.label_rule, {"alt": ["paragraph", "blockquote", "list"]})
+    md.block.ruler.before("html_block", "markdown_tag", generators.markdown_tag_rule,
+                          {"alt": ["paragraph", "reference", "blockquote"]})
     md.core.ruler.push("dialect_cleanup", _cleanup)
     md.core.ruler.before("text_join", "autorefs", inline_markup.autorefs)
     for kind in ("admonition_open", "alert_open", "directive_open"):
@@ -109,6 +112,8 @@ def _directive_rule(state: StateBlock, start: int, end: int, silent: bool) -> bo
         return False
     pos = state.bMarks[start] + state.tShift[start]
     maximum = state.eMarks[start]
+    heading = _AUTODOC_HEADING.match(state.src, pos, maximum)     # mkdocstrings' `## ::: package.module`
+    pos = heading.end() if heading else pos
     if pos >= maximum or state.src[pos] not in _FENCE_MARKERS:
         return False
     marker = state.src[pos]
@@ -131,20 +136,16 @@ def _directive_rule(state: StateBlock, start: int, end: int, silent: bool) -> bo
     name = match.group(1).lower()
     argument = next((part for part in match.groups()[1:] if part), "").strip()
 
-    line, closed = start, False
-    while True:
-        line += 1
-        if line >= end:
-            break
-        begin = state.bMarks[line] + state.tShift[line]
-        stop = state.eMarks[line]
-        if begin < stop and state.sCount[line] < state.blkIndent:
-            break
-        if begin < stop and state.src[begin] == marker and not state.is_code_block(line):
-            after = state.skipCharsStr(begin, marker)
-            if after - begin >= opened and state.skipSpaces(after) >= stop:
-                closed = True
-                break
+    if marker == ":" and info[:1] != "{" and name.split(":")[-1] not in ADMONITIONS and not argument and (
+            "." in name or _indented_end(state, start, end) > start + 1):
+        # mkdocstrings' or mkdocs-click's form: options indented under it, no closing fence, and
+        # what it stands for only the extension can fill in
+        state.env.setdefault("silent_directives", set()).add("::: (autodoc)" if "." in name else name)
+        state.line = _indented_end(state, start, end)
+        return True
+    if heading:
+        return False
+    line, closed = _closing_line(state, start, end, marker, opened)
     body_start = start + 1
     while body_start < line and _OPTION.match(state.getLines(body_start, body_start + 1, 0, False)):
         body_start += 1
@@ -158,6 +159,37 @@ def _directive_rule(state: StateBlock, start: int, end: int, silent: bool) -> bo
     return True
 
 
+def _closing_line(state: StateBlock, start: int, end: int, marker: str, opened: int) -> tuple[int, bool]:
+    """The line of the fence that closes the directive opened at `start`, or where it runs out."""
+    line = start
+    while True:
+        line += 1
+        if line >= end:
+            return line, False
+        begin = state.bMarks[line] + state.tShift[line]
+        stop = state.eMarks[line]
+        if begin < stop and state.sCount[line] < state.blkIndent:
+            return line, False
+        if begin < stop and state.src[begin] == marker and not state.is_code_block(line):
+            after = state.skipCharsStr(begin, marker)
+            if after - begin >= opened and state.skipSpaces(after) >= stop:
+                return line, True
+
+
+def _indented_end(state: StateBlock, start: int, end: int) -> int:
+    """Past the last line indented under `start`. A `:::` directive named like a module or an
+    extension (mkdocstrings' `::: package.Class`, `::: mkdocs-click`) with indented options holds
+    just those lines: it has no closing fence, and a later `:::` is somebody else's."""
+    line = last = start + 1
+    while line < end:
+        if not state.isEmpty(line):
+            if state.sCount[line] <= state.sCount[start]:
+                break
+            last = line + 1
+        line += 1
+    return last
+
+
 def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: int, body_end: int) -> None:
     base = name.split(":")[-1]
     env = state.env
@@ -167,10 +199,10 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
         token.content = state.getLines(body_start, body_end, state.blkIndent, True)
         token.markup, token.map = "```", [start, body_end]
         return
+    family = ADMONITIONS.get(base)
     if base in SILENT_DIRECTIVES or base.startswith("auto") or "." in base:
         env.setdefault("silent_directives", set()).add(base if "." not in base else "::: (autodoc)")
         return
-    family = ADMONITIONS.get(base)
     if family is None:
         env.setdefault("text_directives", set()).add(base)
     if base in UNTITLED:

@@ -25,6 +25,12 @@ only the generator knows its value, and is reported so the author knows the sent
 reads differently here. Removed lines become empty lines, so a content error still names
 the line the author wrote.
 
+An HTML tag carrying Python-Markdown's `markdown` attribute (md_in_html: `<figure markdown>`,
+`<div class="grid cards" markdown>`, `<blockquote markdown="1">`) alone on its line is a block of
+its own (`markdown_tag_rule`), so the lines after it are read as markdown, as MkDocs does; left to
+CommonMark, the tag took every line up to the next blank one as raw HTML, and `![image](x)` or
+`**FastAPI**` showed as written.
+
 A label line is marked with a private-use character and read by `label_rule`, which makes
 it one paragraph that never swallows the next line (an HTML `<p>` line would take every
 line up to the next blank one, code fences included).
@@ -57,6 +63,8 @@ _MARKERS = re.compile(r"^\s*(?:\[TOC\]|\[\[_?toc_?\]\]|\{:\s*toc\s*\}|\*\[[^\]\n
 _EXPRESSION = re.compile(r"\{\{[^{}\n]+\}\}|\{%[^%\n]+%\}")
 _PUNCTUATION = re.compile(r"[!-/:-@\[-`{-~]")
 _CODE_SPAN = re.compile(r"(`+)[^`]*?\1")
+_MARKDOWN_TAG = re.compile(r"""^<([A-Za-z][\w-]*)((?:\s+[^\s=>]+(?:=(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*?)"""
+                           r"""\s+markdown(?:=(?:"[^"]*"|'[^']*'|[^\s"'>]+))?((?:\s+[^>]*)?)>\s*$""")
 _STYLE = re.compile(r"""(?:\b(?:style|type|kind|title)\s*=\s*)?["']?([\w-]+)["']?""")
 _TITLE = re.compile(r"""\btitle\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 # Tags that only frame what is shown anyway (their ends, tab groups, raw text): not worth a warning.
@@ -241,5 +249,21 @@ def label_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         inline = state.push("inline", "", 0)
         inline.content, inline.map, inline.children = text, [start, start + 1], []
         state.push("paragraph_close", "p", -1)
+    state.line = start + 1
+    return True
+
+
+def markdown_tag_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """`<figure markdown>` alone on a line: the tag (without the attribute) is a block of its own."""
+    if state.is_code_block(start):
+        return False
+    line = state.src[state.bMarks[start] + state.tShift[start]:state.eMarks[start]]
+    match = _MARKDOWN_TAG.match(line)
+    if match is None or re.search(r"""\smarkdown=["']?0\b""", line):
+        return False
+    if silent:
+        return True
+    token = state.push("html_block", "", 0)
+    token.map, token.content = [start, start + 1], f"<{match.group(1)}{match.group(2)}{match.group(3)}>\n"
     state.line = start + 1
     return True

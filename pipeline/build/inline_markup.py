@@ -1,7 +1,7 @@
 """Inline markup of real docs' dialects, on markdown-it's inline tokens (pure; dialects.py's core rules).
 
 - Python-Markdown's attr_list after an inline element (`**name**{ #name }`,
-  `[guide](x.md){.internal-link target=_blank}`, `` `bug`{ .label } ``): the id is kept, classes and
+  `[guide](x.md){.internal-link target=_blank}`, `` `bug`{ .label } ``, `![logo](x.svg){ width="200" }`): the id is kept, classes and
   other attributes go; pymdown's bracketed spans (`[words]{style="…"}`) show their words;
 - GitHub's emoji shortcodes (`:white_check_mark:`) become the emoji, outside code; MkDocs
   Material's icon shortcodes (`:octicons-mark-github-16:`, `:material-check:`) produce nothing;
@@ -35,7 +35,8 @@ _ICON = re.compile(r":(?:octicons|material|fontawesome|simple)-[a-z0-9-]+:")
 _MARKED = re.compile(r"(?<![=\w])==(?=[^\s=])(.+?)(?<=[^\s=])==(?![=\w])")
 _WIKILINK = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(?:#([^\[\]|\n]*))?(?:\|([^\[\]\n]+))?\]\]")
 _TASK = re.compile(r"^\[([ xX])\]\s+")
-_SHORTCODE = re.compile(r"(?<![\w:]):[a-z0-9_+-]+:(?![\w:])")   # stand-alone only: never inside 10:30:00 or a:b:c
+# stand-alone only (never inside 10:30:00 or a:b:c), with the attribute list an icon may carry
+_SHORTCODE = re.compile(rf"(?<![\w:])(:[a-z0-9_+-]+:)(?![\w:])(?:\{{:?\s*{_ATTR}(?:\s+{_ATTR})*\s*\}})?")
 
 
 def attributes(children) -> None:
@@ -43,14 +44,14 @@ def attributes(children) -> None:
     inline element; the id is kept, the rest (classes, a link's target) is the generator's styling."""
     for i in range(1, len(children)):
         child, before = children[i], children[i - 1]
-        if child.type != "text" or not (before.type.endswith("_close") or before.type == "code_inline"):
+        if child.type != "text" or not (before.type.endswith("_close") or before.type in ("code_inline", "image")):
             continue
         match = _INLINE_ATTRS.match(child.content)
         if match is None:
             continue
         child.content = child.content[match.end():]
         ids = [part[1:] for part in re.findall(_ATTR, match.group(1)) if part.startswith("#")]
-        opener = before if before.type == "code_inline" else next(
+        opener = before if before.type in ("code_inline", "image") else next(
             (c for c in reversed(children[:i - 1]) if c.type == before.type.replace("_close", "_open")), None)
         if ids and opener is not None:
             opener.attrSet("id", ids[0])
@@ -104,7 +105,12 @@ def shortcodes(children) -> None:
 
 
 def _emoji_or_nothing(shortcode: re.Match) -> str:
-    return "" if _ICON.fullmatch(shortcode.group()) else emoji.emojize(shortcode.group(), language="alias")
+    """`:material-lock:{ .lg .middle }` is nothing, `:rocket:` its emoji; an unknown name stays as written."""
+    name = shortcode.group(1)
+    if _ICON.fullmatch(name):
+        return ""
+    shown = emoji.emojize(name, language="alias")
+    return shown if shown != name else shortcode.group()
 
 
 def marked(children: list[Token]) -> None:
