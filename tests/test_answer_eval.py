@@ -5,7 +5,7 @@ import json
 import re
 
 import pytest
-from trigsight.answering.evaluate import load_questions
+from trigsight.answering.evaluate import Outcome, Question, load_questions
 
 import small_site
 from conftest import ROOT
@@ -69,6 +69,18 @@ def test_eval_answers_refuses_an_answering_text_the_page_does_not_hold(garden_re
     result = run_eval(trigsight, garden_release, broken, tmp_path)
     assert result.returncode == 1
     assert "questions.json: water: 'Tomatoes dislike water.' matches no passage on /" in result.stderr
+
+
+@pytest.mark.parametrize("quoted, pages, correct", [
+    (("a1",), ("/a",), True),           # a chip on an expected page
+    (("b7", "b8"), ("/b", "/b"), True),  # the expected sentence word for word, published on another page too
+    (("b8",), ("/b",), False),          # another page's other sentence
+    ((), (), False),                    # refused
+])
+def test_an_answer_is_correct_on_an_expected_page_or_when_it_quotes_the_expected_sentence_itself(quoted, pages, correct):
+    question = Question("q", "en", "test", True, "Which?", pages=("/a",), sentences=("S.",),
+                        passages=frozenset({"a1"}), elsewhere=frozenset({"b7"}))
+    assert Outcome(question, quoted, pages, (), 0.0).correct is correct
 
 
 ANSWER_SETS = sorted((ROOT / "bench" / "answers").glob("*.json"))

@@ -9,7 +9,7 @@ process exactly as the chat answers it offline (retrieve, then choose the quotes
 
 Per language and overall:
 - answered correctly: an answerable question got at least one quote whose chip is on an
-  expected page;
+  expected page, or that is an expected sentence word for word (published on another page too);
 - expected quote: of the answerable questions that got any quote, those whose quotes
   include an expected sentence or another sentence of its block;
 - expected first: of those, the ones whose first quote is an expected sentence itself;
@@ -54,6 +54,7 @@ class Question:
     kinds: tuple[str, ...] = ()
     passages: frozenset[str] = frozenset()   # expected passages (resolve())
     blocks: frozenset[tuple[str, int]] = frozenset()   # (page, block) of each expected passage
+    elsewhere: frozenset[str] = frozenset()  # passages of other pages whose text is an expected sentence
 
 
 @dataclass
@@ -70,7 +71,8 @@ class Outcome:
 
     @property
     def correct(self) -> bool:
-        return self.answered and any(p in self.question.pages for p in self.pages)
+        return self.answered and (any(p in self.question.pages for p in self.pages)
+                                  or any(pid in self.question.elsewhere for pid in self.quoted))
 
     def expected_quote(self, release: Release) -> bool:
         return any(pid in self.question.passages or _block(release, pid) in self.question.blocks
@@ -144,6 +146,9 @@ def resolve(questions: list[Question], release: Release, source: str = "question
     problems: list[Problem] = []
     texts = {path: [(p, normalise(p.text)) for p in release.passages_of(path)]
              for q in questions for path in q.pages}
+    by_text: dict[str, list[str]] = {}
+    for passage in release.passages:
+        by_text.setdefault(normalise(passage.text), []).append(passage.id)
     for question in questions:
         if not question.answerable:
             continue
@@ -165,6 +170,8 @@ def resolve(questions: list[Question], release: Release, source: str = "question
             found += [p for hits in matches.values() for p in hits]
         question.passages = frozenset(p.id for p in found)
         question.blocks = frozenset((p.page, p.block) for p in found)
+        question.elsewhere = frozenset(pid for sentence in question.sentences
+                                       for pid in by_text.get(normalise(sentence), ())) - question.passages
     if problems:
         raise AnswerSetError("the question set does not match the release", problems=problems)
     return questions
