@@ -9,6 +9,7 @@ from trigsight.answering.model_client import (
     UpstreamError,
     messages,
     stream,
+    without_reasoning,
 )
 from trigsight.gates.liveserver import free_port
 from trigsight.publishing.published import Release
@@ -61,6 +62,31 @@ def test_the_answer_streams_in_the_pieces_the_server_sends(table, fake):
     assert "".join(pieces) == "The gate loads pages [S1]."
     assert len(pieces) == 6
     assert fake.requests[-1]["model"] == "scripted" and fake.requests[-1]["stream"] is True
+
+
+@pytest.mark.parametrize("reply, piece, shown", [
+    ("<think>The user asks about the gate. S1 fits.</think>\n\nThe gate loads pages [{handle:headless}].", 7,
+     "\n\nThe gate loads pages [S1]."),
+    ("<thinking>Plan.</thinking>It drops unknown handles [{handle:drops}].", 3, "It drops unknown handles [S2]."),
+    ("The gate loads pages [{handle:headless}]. <think>And now more thoughts that never end", 4,
+     "The gate loads pages [S1]. "),
+    ("a < b and x <b>y</b> stay [{handle:headless}].", 2, "a < b and x <b>y</b> stay [S1]."),
+])
+def test_a_thinking_models_reasoning_never_reaches_the_answer(table, fake, reply, piece, shown):
+    fake.add(Script("Q1", reply, piece=piece))
+    settings = ModelSettings(base_url=fake.base_url, model="scripted", timeout=5)
+    assert "".join(stream(settings, messages("Q1", (), table, "en"))) == shown
+
+
+@pytest.mark.parametrize("pieces, shown", [
+    (["reasoning the template opened", "</think>The answer."], "reasoning the template openedThe answer."),
+    (["reasoning the template opened</think>The answer."], "The answer."),   # a server that does not stream
+    (["<thi", "nk>plan</th", "ink>The answer."], "The answer."),
+    (["<THINK>x</THINK>Y"], "Y"),
+    (["Ends with <"], "Ends with <"),
+])
+def test_reasoning_is_cut_across_pieces_as_far_as_it_was_not_handed_on(pieces, shown):
+    assert "".join(without_reasoning(iter(pieces))) == shown
 
 
 @pytest.mark.parametrize("script, reason", [

@@ -9,6 +9,7 @@ one `UpstreamError`, and the caller answers offline instead.
 from __future__ import annotations
 
 import functools
+import re
 import time
 from dataclasses import dataclass
 from typing import Iterator
@@ -82,8 +83,42 @@ def _client(api_key: str, base_url: str, timeout: float) -> openai.OpenAI:
 TOTAL_TIMEOUTS = 6   # a whole answer may take this many idle timeouts, and no more
 
 
+_REASONING = re.compile(r"<(/?)(think|thinking|reasoning)>", re.I)
+_TAG_START = re.compile(r"<(?:/?[A-Za-z]{0,9})?$")     # a piece may end inside a tag
+
+
+def without_reasoning(pieces: Iterator[str]) -> Iterator[str]:
+    """The answer without the reasoning a thinking model writes into it: `<think>…</think>` (Qwen3,
+    DeepSeek-R1 and the like, when the server leaves it in the content), across pieces, unclosed at
+    the end included; a `</think>` with no opening (the chat template opened it) drops what came
+    before it, as far as it was not handed on yet."""
+    pending, inside = "", False
+    for piece in pieces:
+        pending += piece
+        out = []
+        while (tag := _REASONING.search(pending)) is not None:
+            closing = tag.group(1) == "/"
+            if not inside and not closing:
+                out.append(pending[:tag.start()])
+            inside = not closing
+            pending = pending[tag.end():]
+        held = _TAG_START.search(pending)
+        cut = held.start() if held else len(pending)
+        if not inside:
+            out.append(pending[:cut])
+        pending = pending[cut:]
+        if text := "".join(out):
+            yield text
+    if pending and not inside:
+        yield pending
+
+
 def stream(settings: ModelSettings, chat: list[dict]) -> Iterator[str]:
-    """Text pieces of the model's answer as they arrive; raises UpstreamError."""
+    """Text pieces of the model's answer as they arrive, without its reasoning; raises UpstreamError."""
+    return without_reasoning(_pieces(settings, chat))
+
+
+def _pieces(settings: ModelSettings, chat: list[dict]) -> Iterator[str]:
     deadline = time.monotonic() + settings.timeout * TOTAL_TIMEOUTS
     received = False
     try:

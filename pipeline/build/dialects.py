@@ -136,12 +136,13 @@ def _directive_rule(state: StateBlock, start: int, end: int, silent: bool) -> bo
     name = match.group(1).lower()
     argument = next((part for part in match.groups()[1:] if part), "").strip()
 
-    if marker == ":" and info[:1] != "{" and name.split(":")[-1] not in ADMONITIONS and not argument and (
-            "." in name or _indented_end(state, start, end) > start + 1):
+    extension = marker == ":" and info[:1] != "{" and not argument and name.split(":")[-1] not in ADMONITIONS
+    indented = _indented_end(state, start, end) if extension else start + 1
+    if extension and ("." in name or indented > start + 1):
         # mkdocstrings' or mkdocs-click's form: options indented under it, no closing fence, and
         # what it stands for only the extension can fill in
         state.env.setdefault("silent_directives", set()).add("::: (autodoc)" if "." in name else name)
-        state.line = _indented_end(state, start, end)
+        state.line = indented
         return True
     if heading:
         return False
@@ -199,10 +200,10 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
         token.content = state.getLines(body_start, body_end, state.blkIndent, True)
         token.markup, token.map = "```", [start, body_end]
         return
-    family = ADMONITIONS.get(base)
     if base in SILENT_DIRECTIVES or base.startswith("auto") or "." in base:
         env.setdefault("silent_directives", set()).add(base if "." not in base else "::: (autodoc)")
         return
+    family = ADMONITIONS.get(base)
     if family is None:
         env.setdefault("text_directives", set()).add(base)
     if base in UNTITLED:

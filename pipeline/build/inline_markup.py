@@ -1,8 +1,8 @@
 """Inline markup of real docs' dialects, on markdown-it's inline tokens (pure; dialects.py's core rules).
 
 - Python-Markdown's attr_list after an inline element (`**name**{ #name }`,
-  `[guide](x.md){.internal-link target=_blank}`, `` `bug`{ .label } ``, `![logo](x.svg){ width="200" }`): the id is kept, classes and
-  other attributes go; pymdown's bracketed spans (`[words]{style="…"}`) show their words;
+  `[guide](x.md){.internal-link target=_blank}`, `` `bug`{ .label } ``, `![logo](x.svg){ width="200" }`,
+  an icon's `:material-lock:{ .lg }`): the id is kept, classes and other attributes go; pymdown's bracketed spans (`[words]{style="…"}`) show their words;
 - GitHub's emoji shortcodes (`:white_check_mark:`) become the emoji, outside code; MkDocs
   Material's icon shortcodes (`:octicons-mark-github-16:`, `:material-check:`) produce nothing;
 - mkdocs-autorefs cross-references (`[text][package.Class]`, `[package.Class][]`), which no
