@@ -94,6 +94,8 @@ def test_reasoning_is_cut_across_pieces_as_far_as_it_was_not_handed_on(pieces, s
     (Script("Q", status=401), "HTTP 401"),
     (Script("Q", hang=3), "silent for 1 s"),
     (Script("Q", "Words that never finish arriving.", piece=4, cut_after=2), "broke off"),
+    (Script("Q", "  \n"), "empty"),
+    (Script("Q", "<think>Thinking until the tokens run out", piece=6), "empty"),
 ])
 def test_every_upstream_failure_becomes_one_error_with_a_reason(table, fake, script, reason):
     fake.add(script)

@@ -114,8 +114,14 @@ def without_reasoning(pieces: Iterator[str]) -> Iterator[str]:
 
 
 def stream(settings: ModelSettings, chat: list[dict]) -> Iterator[str]:
-    """Text pieces of the model's answer as they arrive, without its reasoning; raises UpstreamError."""
-    return without_reasoning(_pieces(settings, chat))
+    """Text pieces of the model's answer as they arrive, without its reasoning; raises UpstreamError,
+    also for an answer with nothing in it (a thinking model that ran out of tokens while thinking)."""
+    answered = False
+    for text in without_reasoning(_pieces(settings, chat)):
+        answered = answered or not text.isspace()
+        yield text
+    if not answered:
+        raise UpstreamError("its answer was empty")
 
 
 def _pieces(settings: ModelSettings, chat: list[dict]) -> Iterator[str]:
