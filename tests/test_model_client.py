@@ -83,6 +83,12 @@ def test_a_thinking_models_reasoning_never_reaches_the_answer(table, fake, reply
     (["reasoning the template opened</think>The answer."], "The answer."),   # a server that does not stream
     (["<thi", "nk>plan</th", "ink>The answer."], "The answer."),
     (["<THINK>x</THINK>Y"], "Y"),
+    # gpt-oss's harmony format, when the server leaves it in the content
+    (["<|channel|>analysis<|message|>User asks X. S1 says Y.<|end|><|start|>assistant<|channel|>final<|message|>"
+      "Y holds [S1].<|return|>"], "Y holds [S1]."),
+    (["<|chan", "nel|>analysis<|mess", "age|>Thinking.<|e", "nd|><|start|>assistant<|channel|>fi",
+      "nal<|message|>Answer."], "Answer."),
+    (["Use a<|b> c."], "Use a<|b> c."),
     (["Ends with <"], "Ends with <"),
 ])
 def test_reasoning_is_cut_across_pieces_as_far_as_it_was_not_handed_on(pieces, shown):

@@ -83,24 +83,33 @@ def _client(api_key: str, base_url: str, timeout: float) -> openai.OpenAI:
 TOTAL_TIMEOUTS = 6   # a whole answer may take this many idle timeouts, and no more
 
 
-_REASONING = re.compile(r"<(/?)(think|thinking|reasoning)>", re.I)
-_TAG_START = re.compile(r"<(?:/?[A-Za-z]{0,9})?$")     # a piece may end inside a tag
+# Reasoning opens (`<think>`, harmony's analysis channel), closes (`</think>`, `<|end|>`), or a
+# harmony marker around the final answer only goes.
+_REASONING = re.compile(
+    r"<(?P<close>/)?(?P<tag>think|thinking|reasoning)>"
+    r"|(?P<opens><\|channel\|>(?:analysis|commentary)\b[^<\n]*<\|message\|>)"
+    r"|(?P<ends><\|end\|>)"
+    r"|(?:<\|start\|>assistant)?<\|channel\|>final\b[^<\n]*<\|message\|>|<\|return\|>|<\|start\|>assistant", re.I)
+_TAG_START = re.compile(r"<(?:/?[A-Za-z]{0,9}|\|[^\n]{0,60})?$")     # a piece may end inside a tag or marker
 
 
 def without_reasoning(pieces: Iterator[str]) -> Iterator[str]:
     """The answer without the reasoning a thinking model writes into it: `<think>…</think>` (Qwen3,
-    DeepSeek-R1 and the like, when the server leaves it in the content), across pieces, unclosed at
-    the end included; a `</think>` with no opening (the chat template opened it) drops what came
+    DeepSeek-R1 and the like, when the server leaves it in the content) or gpt-oss's harmony
+    channels (`<|channel|>analysis<|message|>…<|end|>`, then the final channel's text), across
+    pieces, unclosed at the end included; a `</think>` with no opening (the chat template opened it) drops what came
     before it, as far as it was not handed on yet."""
     pending, inside = "", False
     for piece in pieces:
         pending += piece
         out = []
         while (tag := _REASONING.search(pending)) is not None:
-            closing = tag.group(1) == "/"
+            closing = bool(tag.group("close") or tag.group("ends"))
+            opening = bool(tag.group("opens") or tag.group("tag") and not closing)
             if not inside and not closing:
                 out.append(pending[:tag.start()])
-            inside = not closing
+            if opening or closing:
+                inside = opening
             pending = pending[tag.end():]
         held = _TAG_START.search(pending)
         cut = held.start() if held else len(pending)
