@@ -71,6 +71,8 @@ def test_the_answer_streams_in_the_pieces_the_server_sends(table, fake):
     ("The gate loads pages [{handle:headless}]. <think>And now more thoughts that never end", 4,
      "The gate loads pages [S1]. "),
     ("a < b and x <b>y</b> stay [{handle:headless}].", 2, "a < b and x <b>y</b> stay [S1]."),
+    ("<|channel|>analysis<|message|>S2 fits.<|end|><|start|>assistant<|channel|>final<|message|>"
+     "It drops unknown handles [{handle:drops}].<|return|>", 5, "It drops unknown handles [S2]."),
 ])
 def test_a_thinking_models_reasoning_never_reaches_the_answer(table, fake, reply, piece, shown):
     fake.add(Script("Q1", reply, piece=piece))
