@@ -71,8 +71,8 @@ def compare(name: str, before: dict[str, list[str]], after: dict[str, list[str]]
         changed, gone_total, new_total = changed + 1, gone_total + len(gone), new_total + len(added)
         shown = "; ".join([f"gone “{t[:110]}”" for t in gone[:1]] + [f"new “{t[:110]}”" for t in added[:1]])
         examples.append(f"  - `{page}`: {len(gone)} gone, {len(added)} new: {shown}")
-    count = lambda pages: sum(map(len, pages.values()))  # noqa: E731
-    head = (f"- **{name}**: {count(before)} → {count(after)} passages; {changed} pages differ, "
+    head = (f"- **{name}**: {sum(map(len, before.values()))} → {sum(map(len, after.values()))} passages; "
+            f"{changed} pages differ, "
             f"{gone_total} passages gone, {new_total} new")
     return [head, *examples[:EXAMPLES]] + ([f"  - … and {len(examples) - EXAMPLES} more pages"]
                                            if len(examples) > EXAMPLES else [])

@@ -97,8 +97,8 @@ def without_reasoning(pieces: Iterator[str]) -> Iterator[str]:
     """The answer without the reasoning a thinking model writes into it: `<think>…</think>` (Qwen3,
     DeepSeek-R1 and the like, when the server leaves it in the content) or gpt-oss's harmony
     channels (`<|channel|>analysis<|message|>…<|end|>`, then the final channel's text), across
-    pieces, unclosed at the end included; a `</think>` with no opening (the chat template opened it) drops what came
-    before it, as far as it was not handed on yet."""
+    pieces, unclosed at the end included. A `</think>` with no opening (the chat template opened
+    it) drops what came before it, as far as it was not handed on yet."""
     pending, inside = "", False
     for piece in pieces:
         pending += piece
