@@ -244,6 +244,15 @@ def test_question_features_summarise_the_candidates(release):
     ("버퍼 크기는 얼마로 설정해야 하나요?", "버퍼 크기는 옵션으로 정합니다.", True),
     ("최대 몇 개까지 가능한가요?", "최대 10개까지 가능합니다.", False),
     ("Does going past the maximum listener count stop new listeners?", "A warning is printed.", False),  # yes or no
+    # an age, a port, a share, a year, how long or how often, in each language
+    ("How old is the author?", "The author writes about browsers.", True),
+    ("Which port does the server listen on?", "The server listens on port 8000.", False),
+    ("What percentage of links resolved?", "Most links resolved.", True),
+    ("Как долго действуют сертификаты?", "Сертификаты выдаются бесплатно.", True),
+    ("Как часто обновляются сертификаты?", "Сертификаты обновляются каждые 60 дней.", False),
+    ("В каком году вышла первая версия?", "Первая версия вышла давно.", True),
+    ("作者は何歳ですか？", "作者はブラウザについて書いています。", True),
+    ("Which page does the chip open?", "The chip opens the cited page.", False),       # "which" alone asks no number
 ])
 def test_a_question_asking_for_a_number_is_not_answered_by_a_sentence_without_one(question, text, lacks):
     assert lacks_number(question, text) is lacks

@@ -51,12 +51,14 @@ QUESTION_FEATURES = ("top", "second", "unknown_names", "unknown_share", "rare_mi
 # A question asking for a quantity or a date: a passage without a number cannot be its answer.
 # A limit word asks for a number only in a wh-question: "What is the maximum size?" does, "Does going
 # past the maximum listener count stop…?" does not.
-_WANTS_NUMBER = re.compile(r"(?i)\b(?:how (?:many|much|long|often|large|big|fast)|what (?:date|year|version|size)"
+_WANTS_NUMBER = re.compile(r"(?i)\b(?:how (?:many|much|long|often|frequently|large|big|fast|old|far|high|tall|wide|deep"
+                           r"|heavy)|what (?:date|year|version|size|port|percentage|percent|age)|which (?:version|year|port)"
                            r"|(?:what|which)(?: is| are|'s)? the (?:maximum|minimum|largest|smallest|longest|shortest)"
-                           r"|when does|сколько|какой версии|какого размера|во сколько)\b"
+                           r"|when does|сколько|какой версии|какого размера|во сколько|в каком году|как долго|как часто"
+                           r"|какого возраста|какой процент|как(?:ой|ом) порт)\b"
                            r"|\bкак(?:ой|ая|ое|ов|ова|ово|им) (?:максимальн|минимальн)"
-                           r"|いくつ|いくら|何(?:個|回|秒|ミリ秒|分|時間|日|年|件|倍|文字|行|MB|KB|GB|バイト)|ど[のれ][くぐ]らい"
-                           r"|몇|얼마|언제")
+                           r"|いくつ|いくら|何(?:個|回|秒|ミリ秒|分|時間|日|年|件|倍|文字|行|MB|KB|GB|バイト|歳|パーセント|%|番|人|ヶ月|か月|週)"
+                           r"|ど[のれ][くぐ]らい|몇|얼마|언제")
 
 
 def lacks_number(question: str, text: str) -> bool:
