@@ -205,7 +205,9 @@ SETTINGS = [
     Setting("OPENAI_BASE_URL", Text(r"(https?://\S+)?", "an http:// or https:// URL, or empty"), "",
             "Any OpenAI-compatible server (llama.cpp, Ollama, vLLM) for chat, and for embeddings when "
             "OPENAI_API_KEY is set."),
-    Setting("TRIGSIGHT_MODEL", Text(), "gpt-4o-mini", "Chat model name sent to the OpenAI-compatible server."),
+    Setting("TRIGSIGHT_MODEL", Text(), "",
+            "Chat model name sent to the OpenAI-compatible server; empty: gpt-4o-mini on the hosted API, and "
+            "on a server of one's own (OPENAI_BASE_URL) the first chat model it lists."),
     Setting("TRIGSIGHT_CHAT_MODE", Choice(("strict", "lenient")), "strict",
             "`strict`: a chat sentence without a supporting citation is removed; "
             "`lenient`: it is shown marked unverified."),

@@ -63,6 +63,9 @@ class FakeLLM:
     requests: list[dict] = field(default_factory=list)
     default: Script = field(default_factory=lambda: Script("", "I cannot find that in these pages."))
     base_url: str = ""
+    models: list[str] = field(default_factory=lambda: ["scripted"])   # what GET /models lists
+    listings: int = 0                   # GET /models requests served
+    known_models_only: bool = False     # a chat request for another model gets 404, as from Ollama or vLLM
 
     def add(self, *scripts: Script) -> None:
         for script in scripts:
@@ -81,7 +84,8 @@ def _handler(fake: FakeLLM):
 
         def do_GET(self) -> None:
             if self.path.rstrip("/").endswith("/models"):
-                return self._json(200, {"object": "list", "data": [{"id": "scripted", "object": "model"}]})
+                fake.listings += 1
+                return self._json(200, {"object": "list", "data": [{"id": m, "object": "model"} for m in fake.models]})
             self._json(404, {"error": {"message": "not found"}})
 
         def do_POST(self) -> None:
@@ -89,6 +93,9 @@ def _handler(fake: FakeLLM):
             if not self.path.rstrip("/").endswith("/chat/completions"):
                 return self._json(404, {"error": {"message": "not found"}})
             fake.requests.append(body)
+            if fake.known_models_only and body.get("model") not in fake.models:
+                return self._json(404, {"error": {"message": f"model '{body.get('model')}' not found",
+                                                  "type": "not_found_error"}})
             prompt = body["messages"][-1]["content"]
             script = fake.script_for(prompt)
             if script.hang:

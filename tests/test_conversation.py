@@ -108,3 +108,27 @@ def test_lenient_turns_keep_unsupported_sentences_as_unverified(bundled, fake):
     [sentence] = collect(run("Who maintains the project?", (Turn("user", "Hi"),), retriever, release,
                              settings))["answer"]
     assert sentence["status"] == "unverified" and sentence["citations"] == []
+
+
+def test_without_a_model_name_the_server_is_asked_for_the_model_it_serves(bundled):
+    release, retriever = bundled
+    with serve() as ollama:
+        ollama.models = ["nomic-embed-text:latest", "qwen2.5:1.5b"]
+        ollama.known_models_only = True
+        ollama.add(Script("How much JavaScript may a page ship?", "The budget is 8 KB per page [{handle:8 KB}]."))
+        settings = ChatSettings(model=ModelSettings(base_url=ollama.base_url, timeout=5))
+        result = collect(run("How much JavaScript may a page ship?", (), retriever, release, settings))
+    assert result["mode"] == "model" and ollama.requests[-1]["model"] == "qwen2.5:1.5b"
+    assert result["backend"] == f"qwen2.5:1.5b at {ollama.base_url.split('/')[2]}"
+    assert result["answer"][0]["citations"]
+
+
+def test_a_model_name_the_server_does_not_have_answers_offline_and_says_so(bundled):
+    release, retriever = bundled
+    with serve() as ollama:
+        ollama.models = ["qwen2.5:1.5b"]
+        ollama.known_models_only = True
+        settings = ChatSettings(model=ModelSettings(base_url=ollama.base_url, model="llama3.2", timeout=5))
+        result = collect(run("How much JavaScript may a page ship?", (), retriever, release, settings))
+    assert result["mode"] == "offline" and "has no model 'llama3.2'" in result["note"]
+    assert result["answer"] and all(s["citations"] for s in result["answer"])

@@ -8,6 +8,7 @@ from trigsight.answering.model_client import (
     ModelSettings,
     UpstreamError,
     messages,
+    served,
     stream,
     without_reasoning,
 )
@@ -122,7 +123,42 @@ def test_an_unreachable_server_is_an_upstream_error(table):
     (ModelSettings(), False, "gpt-4o-mini at api.openai.com"),
     (ModelSettings(api_key="sk-test"), True, "gpt-4o-mini at api.openai.com"),
     (ModelSettings(base_url="http://127.0.0.1:8080/v1", model="llama"), True, "llama at 127.0.0.1:8080"),
+    (ModelSettings(base_url="http://127.0.0.1:8080/v1"), True, "the model it lists at 127.0.0.1:8080"),
 ])
 def test_a_key_or_a_base_url_turns_the_model_on(settings, enabled, described):
     assert settings.enabled is enabled
     assert settings.describe() == described
+
+
+@pytest.mark.parametrize("listed, asked", [
+    (["scripted"], "scripted"),                                          # llama.cpp, vLLM: the model loaded
+    (["nomic-embed-text:latest", "qwen2.5:1.5b", "llama3.2"], "qwen2.5:1.5b"),   # Ollama: every model pulled
+    (["bge-reranker-v2-m3", "text-embedding-3-small", "Qwen3-4B"], "Qwen3-4B"),
+])
+def test_without_a_model_name_the_first_chat_model_the_server_lists_is_asked(table, fake, listed, asked):
+    fake.models = listed
+    fake.known_models_only = True
+    fake.add(Script("Q", "The gate loads pages."))
+    settings = ModelSettings(base_url=fake.base_url, timeout=5)
+    assert "".join(stream(settings, messages("Q", (), table, "en"))) == "The gate loads pages."
+    assert fake.requests[-1]["model"] == asked and served(settings).model == asked
+    assert fake.listings == 1                                            # looked up once, then reused
+
+
+@pytest.mark.parametrize("listed", [[], ["nomic-embed-text:latest"]])
+def test_a_server_that_lists_no_chat_model_is_an_upstream_error(table, fake, listed):
+    fake.models = listed
+    with pytest.raises(UpstreamError, match="lists no chat model"):
+        list(stream(ModelSettings(base_url=fake.base_url, timeout=5), messages("Q", (), table, "en")))
+
+
+def test_a_model_the_server_does_not_have_is_named_in_the_error(table, fake):
+    fake.known_models_only = True
+    with pytest.raises(UpstreamError, match="has no model 'gpt-4o-mini'"):
+        list(stream(ModelSettings(base_url=fake.base_url, model="gpt-4o-mini", timeout=5),
+                    messages("Q", (), table, "en")))
+
+
+def test_the_hosted_api_is_asked_for_the_default_model_without_a_listing():
+    assert served(ModelSettings(api_key="sk-test")).model == "gpt-4o-mini"
+    assert served(ModelSettings(base_url="http://127.0.0.1:1/v1", model="mine")).model == "mine"

@@ -114,11 +114,13 @@ def run(question: str, history: tuple[Turn, ...], retriever, release, settings: 
     yield Event("context", {"sources": context_of(table, release)})
 
     shown: list[AnswerSentence] = []
+    model = settings.model
     if mode == MODEL and len(table):
         assembler = SentenceAssembler()
         chat = model_client.messages(question, history, table, language)
         try:
-            for piece in stream(settings.model, chat):
+            model = model_client.served(settings.model)
+            for piece in stream(model, chat):
                 for raw in assembler.feed(piece):
                     if (sentence := resolver.resolve(raw)) is not None:
                         shown.append(sentence)
@@ -149,7 +151,7 @@ def run(question: str, history: tuple[Turn, ...], retriever, release, settings: 
     yield Event("done", {"mode": mode, "filter": settings.filter, "dropped": resolver.tally.dropped(),
                          "resolution": resolver.tally.resolution(), "note": note,
                          "languages": languages_line(language, shown),
-                         "backend": settings.model.describe() if mode == MODEL else "extractive (offline)",
+                         "backend": model.describe() if mode == MODEL else "extractive (offline)",
                          "retrieval": getattr(retriever, "backend", "")})
 
 

@@ -1,7 +1,10 @@
 """The model backend: any OpenAI-compatible chat-completions server, streamed.
 
 `OPENAI_API_KEY` alone talks to the hosted API; `OPENAI_BASE_URL` points at any
-compatible server (llama.cpp, Ollama, vLLM), which usually needs no key. The model sees
+compatible server (llama.cpp, Ollama, vLLM), which usually needs no key. Without
+`TRIGSIGHT_MODEL`, the hosted API is asked for `HOSTED_MODEL` and a server of one's own for
+the model it lists (`served`): llama.cpp and vLLM list the one they loaded, Ollama every
+model pulled, embedding models among them, which cannot chat. The model sees
 the retrieved passages under their handles and nothing else: no URL, no passage id.
 Every failure (refused connection, HTTP error, a stream that stops, a timeout) becomes
 one `UpstreamError`, and the caller answers offline instead.
@@ -10,8 +13,9 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterator
 from urllib.parse import urlsplit
 
@@ -46,11 +50,17 @@ class UpstreamError(Exception):
         self.reason = reason
 
 
+HOSTED_MODEL = "gpt-4o-mini"
+# Models a server may list that cannot answer a chat (Ollama lists every model pulled).
+_NOT_FOR_CHAT = re.compile(r"(?i)embed|rerank|whisper|\btts\b|moderation|dall-e|clip")
+LISTING_KEPT = 300.0     # seconds a server's listed model is reused before it is asked again
+
+
 @dataclass(frozen=True)
 class ModelSettings:
     api_key: str = ""
     base_url: str = ""
-    model: str = "gpt-4o-mini"
+    model: str = ""                # empty: HOSTED_MODEL on the hosted API, else the server's own (`served`)
     timeout: float = 20.0          # seconds to connect, to the first piece and between two pieces
 
     @property
@@ -59,7 +69,42 @@ class ModelSettings:
 
     def describe(self) -> str:
         where = urlsplit(self.base_url).netloc if self.base_url else "api.openai.com"
-        return f"{self.model} at {where}"
+        name = self.model or ("the model it lists" if self.base_url else HOSTED_MODEL)
+        return f"{name} at {where}"
+
+
+def served(settings: ModelSettings) -> ModelSettings:
+    """`settings` naming the model to ask for: TRIGSIGHT_MODEL when set, HOSTED_MODEL on the hosted
+    API, else the first chat model the server lists at /models; raises UpstreamError when it lists none."""
+    if settings.model:
+        return settings
+    if not settings.base_url:
+        return replace(settings, model=HOSTED_MODEL)
+    key = (settings.api_key, settings.base_url)
+    with _LISTING_LOCK:
+        kept = _LISTED.get(key)
+    if kept is not None and time.monotonic() - kept[0] < LISTING_KEPT:
+        return replace(settings, model=kept[1])
+    try:
+        listed = [m.id for m in _client(settings.api_key, settings.base_url, settings.timeout).models.list()]
+    except (openai.APITimeoutError, httpx.TimeoutException):
+        raise UpstreamError(f"it was silent for {settings.timeout:g} s") from None
+    except (openai.APIConnectionError, httpx.TransportError):
+        raise UpstreamError("the model server could not be reached") from None
+    except openai.APIStatusError as error:
+        raise UpstreamError(f"the model server answered HTTP {error.status_code} when asked for its models") from None
+    except (openai.OpenAIError, httpx.HTTPError, ValueError, TypeError, AttributeError):
+        raise UpstreamError("the model server sent a broken list of models") from None
+    chat = [name for name in listed if isinstance(name, str) and name and not _NOT_FOR_CHAT.search(name)]
+    if not chat:
+        raise UpstreamError("the model server lists no chat model")
+    with _LISTING_LOCK:
+        _LISTED[key] = (time.monotonic(), chat[0])
+    return replace(settings, model=chat[0])
+
+
+_LISTED: dict[tuple[str, str], tuple[float, str]] = {}
+_LISTING_LOCK = threading.Lock()
 
 
 def render_sources(table: HandleTable) -> str:
@@ -126,7 +171,7 @@ def stream(settings: ModelSettings, chat: list[dict]) -> Iterator[str]:
     """Text pieces of the model's answer as they arrive, without its reasoning; raises UpstreamError,
     also for an answer with nothing in it (a thinking model that ran out of tokens while thinking)."""
     answered = False
-    for text in without_reasoning(_pieces(settings, chat)):
+    for text in without_reasoning(_pieces(served(settings), chat)):
         answered = answered or not text.isspace()
         yield text
     if not answered:
@@ -149,6 +194,10 @@ def _pieces(settings: ModelSettings, chat: list[dict]) -> Iterator[str]:
                     yield chunk.choices[0].delta.content
     except (openai.APITimeoutError, httpx.TimeoutException):
         raise UpstreamError(f"it was silent for {settings.timeout:g} s") from None
+    except openai.NotFoundError:
+        with _LISTING_LOCK:
+            _LISTED.pop((settings.api_key, settings.base_url), None)   # a listed model since removed
+        raise UpstreamError(f"the model server has no model {settings.model!r}") from None
     except openai.APIStatusError as error:
         raise UpstreamError(f"the model server answered HTTP {error.status_code}") from None
     except (openai.APIConnectionError, httpx.TransportError):
