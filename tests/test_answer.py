@@ -12,6 +12,7 @@ from trigsight.answering.answer import (
     tidy,
 )
 from trigsight.answering.handles import HandleTable
+from trigsight.answering.refusals import is_refusal
 from trigsight.answering.resolver import Resolver
 from trigsight.publishing.published import Release
 from trigsight.retrieval.search import Hit
@@ -213,3 +214,22 @@ def test_a_sentence_restating_the_question_is_shown_with_the_chip_of_what_it_add
     assert shown is not None and shown.citations[0].quote == "The browser gate loads every page in headless Chromium."
     assert Resolver(table, release, question="Which browser does the browser gate load pages in?").resolve(
         "The browser gate loads pages in Firefox.") is None
+
+
+@pytest.mark.parametrize("sentence, refusal", [
+    ("I cannot find that in these pages.", True),
+    ("Sorry, I couldn't find this information.", True),
+    ("The provided sources do not mention the author's age.", True),
+    ("There is no information about pricing in the sources.", True),
+    ("В предоставленных источниках нет информации о возрасте автора.", True),
+    ("この情報はページに記載されていません。", True),
+    ("제공된 자료에서 그 답을 찾을 수 없습니다.", True),
+    # claims of the docs that happen to say "cannot find" or "not found" name no source
+    ("require() cannot find the module and throws MODULE_NOT_FOUND.", False),
+    ("The pages do not contain any JavaScript beyond the chat.", False),
+    ("モジュールが見つかりません。", False),
+    ("Модуль не найден, если путь неверен.", False),
+    ("이 기능은 Windows에서 지원되지 않습니다.", False),
+])
+def test_a_sentence_that_only_says_the_sources_do_not_answer_is_told_apart_from_a_claim(sentence, refusal):
+    assert is_refusal(sentence) is refusal

@@ -132,3 +132,29 @@ def test_a_model_name_the_server_does_not_have_answers_offline_and_says_so(bundl
         result = collect(run("How much JavaScript may a page ship?", (), retriever, release, settings))
     assert result["mode"] == "offline" and "has no model 'llama3.2'" in result["note"]
     assert result["answer"] and all(s["citations"] for s in result["answer"])
+
+
+@pytest.mark.parametrize("question, reply, refusal", [
+    ("What is the JavaScript budget per page?", "I cannot find that in these pages.", "I can't find that in these pages."),
+    ("Сколько лет автору?", "В предоставленных источниках нет информации о возрасте автора.",
+     "Я не нахожу ответа на этих страницах."),
+    ("作者は何歳ですか？", "提供された資料には、その答えが見つかりません。", "これらのページには、その答えが見つかりません。"),
+])
+def test_when_the_model_only_says_the_sources_do_not_answer_the_reader_gets_the_refusal(bundled, fake, question,
+                                                                                         reply, refusal):
+    release, retriever = bundled
+    fake.add(Script(question, reply))
+    settings = ChatSettings(model=ModelSettings(base_url=fake.base_url, timeout=5))
+    result = collect(run(question, (), retriever, release, settings))
+    assert result["mode"] == "model" and result["note"] == ""
+    assert result["answer"] == [{"text": refusal, "citations": [], "status": "refusal"}]
+
+
+def test_a_refusal_beside_an_unsupported_claim_still_quotes_the_pages(bundled, fake):
+    release, retriever = bundled
+    fake.add(Script("What limits a page's scripts?",
+                    "I cannot find that in these pages. Pages may ship as much JavaScript as they like."))
+    settings = ChatSettings(model=ModelSettings(base_url=fake.base_url, timeout=5))
+    result = collect(run("What limits a page's scripts?", (), retriever, release, settings))
+    assert "could be checked" in result["note"]
+    assert result["answer"] and all(s["text"] == s["citations"][0]["quote"] for s in result["answer"])

@@ -15,6 +15,7 @@ from . import model_client, offline
 from .answer import REFUSAL, STRICT, AnswerSentence, SentenceAssembler
 from .attribution import language_of
 from .handles import HandleTable
+from .refusals import is_refusal
 from .resolver import Resolver
 
 MODEL, OFFLINE = "model", "offline"
@@ -115,6 +116,7 @@ def run(question: str, history: tuple[Turn, ...], retriever, release, settings: 
 
     shown: list[AnswerSentence] = []
     model = settings.model
+    declined = 0       # removed model sentences that only say the sources do not answer
     if mode == MODEL and len(table):
         assembler = SentenceAssembler()
         chat = model_client.messages(question, history, table, language)
@@ -125,16 +127,21 @@ def run(question: str, history: tuple[Turn, ...], retriever, release, settings: 
                     if (sentence := resolver.resolve(raw)) is not None:
                         shown.append(sentence)
                         yield Event("sentence", sentence.to_json())
+                    else:
+                        declined += is_refusal(raw)
             for raw in assembler.finish():
                 if (sentence := resolver.resolve(raw)) is not None:
                     shown.append(sentence)
                     yield Event("sentence", sentence.to_json())
+                else:
+                    declined += is_refusal(raw)
         except model_client.UpstreamError as error:
             mode = OFFLINE
             note = MESSAGES.get(language, MESSAGES["en"])["fallback"].format(reason=error.reason)
     quoting = mode == OFFLINE
-    if mode == MODEL and not shown and resolver.tally.sentences:
+    if mode == MODEL and not shown and resolver.tally.sentences > declined:
         # Every sentence the model wrote was removed: the pages may still answer in their own words.
+        # When all it wrote was that the sources do not answer, it read them and the refusal stands.
         quoting = True
         note = MESSAGES.get(language, MESSAGES["en"])["unverified"]
     if quoting:

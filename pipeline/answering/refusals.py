@@ -1,0 +1,41 @@
+"""Does a model sentence say that the sources do not answer? (pure)
+
+The system prompt asks the model to say so when the sources do not answer the question. Such
+a sentence makes no claim about the pages, so no passage supports it and the resolver removes
+it; when it was all the model wrote, the model has read the sources and found nothing, and the
+reader gets the refusal, not quotes of passages the model has just judged beside the point.
+
+A sentence counts only when it says that about the sources, the pages or the information
+("I cannot find that in these pages", "The sources do not mention…", "この情報はページに記載
+されていません"): a claim of the docs such as "require() cannot find the module" or
+"モジュールが見つかりません" names no source and stays a claim.
+"""
+from __future__ import annotations
+
+import re
+
+MAX_CHARS = 240      # a refusal is one short sentence; a long one carries claims of its own
+
+_ABOUT_SOURCES = re.compile(
+    r"(?i)\b(?:sources?|provided|given|context|information|these (?:pages|documents|passages|texts)|"
+    r"this (?:page|documentation|text))\b|источник|предоставленн|(?:этих|этой|данных|приведённых) страниц|"
+    r"информаци|сведени|контекст|提供された|これらのページ|このページ|ソース|出典|情報|資料|記載|"
+    r"제공된|이 페이지|출처|자료|정보")
+_SAYS_NOTHING = re.compile(
+    r"(?i)^\W*(?:(?:sorry|unfortunately|however)\W+)?(?:i|we)\b[^.!?]{0,24}?\b(?:can ?not|can't|could not|couldn't|am unable to|was unable to|"
+    r"did not|didn't|do not|don't)\s+(?:find|locate|see|answer|tell)\b"
+    r"|\b(?:do(?:es)?n't|do(?:es)? not|did not|didn't)\s+(?:mention|say|contain|answer|provide|include|cover|"
+    r"specify|state|discuss|address|describe|explain)\b"
+    r"|\bno (?:information|mention|details?|answer|data)\b|\bnot (?:mentioned|specified|covered|stated|provided|"
+    r"found|addressed|described|available)\b"
+    r"|не (?:нахожу|могу найти|удалось найти|нашёл|нашел|найден[аоы]?|указан[аоы]?|упоминается|упомянут[аоы]?|"
+    r"сказано|содержится|содержат|говорится|описан[аоы]?)|\bнет (?:информации|сведений|данных|ответа|упоминани)"
+    r"|見つかりません|見つけられません|見当たりません|(?:ありません|されていません|書かれていません|"
+    r"触れられていません|含まれていません|わかりません|分かりません)"
+    r"|찾을 수 없|찾지 못|없습니다|없어요|나와 있지 않|언급(?:되어 있지|하지) 않|알 수 없|포함되어 있지 않")
+
+
+def is_refusal(sentence: str) -> bool:
+    """Does `sentence` say the sources (pages, information) do not answer, and nothing more?"""
+    text = sentence.strip()
+    return len(text) <= MAX_CHARS and bool(_SAYS_NOTHING.search(text)) and bool(_ABOUT_SOURCES.search(text))
