@@ -84,13 +84,18 @@ def test_a_sentence_without_a_handle_gets_the_chip_of_the_issued_passage_that_su
     assert result["resolution"]["attributed"] == 1 and result["dropped"]["sentences"] == 1
 
 
-def test_when_every_model_sentence_is_removed_the_pages_are_quoted_with_a_note(bundled, fake):
+@pytest.mark.parametrize("reply, removed", [
+    ("Pages may ship as much JavaScript as they like.", 1),
+    # a refusal beside an unsupported claim is not all the model wrote
+    ("I cannot find that in these pages. Pages may ship as much JavaScript as they like.", 2),
+])
+def test_when_every_model_sentence_is_removed_the_pages_are_quoted_with_a_note(bundled, fake, reply, removed):
     release, retriever = bundled
-    fake.add(Script("What is the JavaScript budget per page?", "Pages may ship as much JavaScript as they like."))
+    fake.add(Script("What is the JavaScript budget per page?", reply))
     settings = ChatSettings(model=ModelSettings(base_url=fake.base_url, timeout=5))
     result = collect(run("What is the JavaScript budget per page?", (), retriever, release, settings))
     assert result["answer"] and all(s["text"] == s["citations"][0]["quote"] for s in result["answer"])
-    assert "could be checked" in result["note"] and result["dropped"]["sentences"] == 1
+    assert "could be checked" in result["note"] and result["dropped"]["sentences"] == removed
 
 
 def test_when_nothing_survives_and_no_page_answers_the_server_writes_the_refusal(bundled, fake):
@@ -149,12 +154,3 @@ def test_when_the_model_only_says_the_sources_do_not_answer_the_reader_gets_the_
     assert result["mode"] == "model" and result["note"] == ""
     assert result["answer"] == [{"text": refusal, "citations": [], "status": "refusal"}]
 
-
-def test_a_refusal_beside_an_unsupported_claim_still_quotes_the_pages(bundled, fake):
-    release, retriever = bundled
-    fake.add(Script("What limits a page's scripts?",
-                    "I cannot find that in these pages. Pages may ship as much JavaScript as they like."))
-    settings = ChatSettings(model=ModelSettings(base_url=fake.base_url, timeout=5))
-    result = collect(run("What limits a page's scripts?", (), retriever, release, settings))
-    assert "could be checked" in result["note"]
-    assert result["answer"] and all(s["text"] == s["citations"][0]["quote"] for s in result["answer"])

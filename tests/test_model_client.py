@@ -145,6 +145,13 @@ def test_without_a_model_name_the_first_chat_model_the_server_lists_is_asked(tab
     assert fake.listings == 1                                            # looked up once, then reused
 
 
+def test_a_choice_among_several_chat_models_is_logged_with_the_others(table, fake, caplog):
+    fake.models = ["nomic-embed-text:latest", "qwen2.5:1.5b", "llama3.2"]
+    with caplog.at_level("WARNING", logger="trigsight.answering.model_client"):
+        assert served(ModelSettings(base_url=fake.base_url, timeout=5)).model == "qwen2.5:1.5b"
+    assert "asking the first, qwen2.5:1.5b (others: llama3.2)" in caplog.text
+
+
 @pytest.mark.parametrize("listed", [[], ["nomic-embed-text:latest"]])
 def test_a_server_that_lists_no_chat_model_is_an_upstream_error(table, fake, listed):
     fake.models = listed

@@ -12,6 +12,7 @@ one `UpstreamError`, and the caller answers offline instead.
 from __future__ import annotations
 
 import functools
+import logging
 import re
 import threading
 import time
@@ -23,6 +24,8 @@ import httpx
 import openai
 
 from .handles import HandleTable, strip_handles
+
+log = logging.getLogger(__name__)
 
 LANGUAGE_NAMES = {"en": "English", "ru": "Russian", "ja": "Japanese", "ko": "Korean"}
 
@@ -99,7 +102,11 @@ def served(settings: ModelSettings) -> ModelSettings:
     if not chat:
         raise UpstreamError("the model server lists no chat model")
     with _LISTING_LOCK:
+        known = _LISTED.get(key)
         _LISTED[key] = (time.monotonic(), chat[0])
+    if len(chat) > 1 and (known is None or known[1] != chat[0]):
+        log.warning("chat: TRIGSIGHT_MODEL is empty and %s lists %d chat models; asking the first, %s (others: %s)",
+                    settings.base_url, len(chat), chat[0], ", ".join(chat[1:6]) + (" …" if len(chat) > 6 else ""))
     return replace(settings, model=chat[0])
 
 
