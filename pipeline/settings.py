@@ -211,9 +211,10 @@ SETTINGS = [
     Setting("TRIGSIGHT_CHAT_MODE", Choice(("strict", "lenient")), "strict",
             "`strict`: a chat sentence without a supporting citation is removed; "
             "`lenient`: it is shown marked unverified."),
-    Setting("TRIGSIGHT_CHAT_TIMEOUT", Number(low=0.1, unit="seconds"), "20",
+    Setting("TRIGSIGHT_CHAT_TIMEOUT", Number(low=0.1, unit="seconds"), "60",
             "Seconds the chat waits for the model to connect or send its next piece "
-            "(a whole answer gets six times as long) before answering offline with a note."),
+            "(a whole answer gets three times as long) before answering offline with a note; a small model on a "
+            "laptop's CPU may take most of a minute to read the prompt."),
     Setting("TRIGSIGHT_PUBLIC_URL", Text(r"(https?://[^\s/?#]+(/[^\s?#]*)?)?", "an http:// or https:// URL without "
                                          "query or fragment, or empty"), "",
             "Public base URL of the site (e.g. https://docs.example.org): MCP links start with it and only its "

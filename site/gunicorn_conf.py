@@ -23,9 +23,9 @@ worker_connections = 1000       # per worker: open connections, slow ones includ
 keepalive = 5                   # seconds an idle or still-sending connection may take for a request head
 timeout = 60                    # a worker that stops answering its arbiter this long is replaced
 # On SIGHUP (reload) or SIGTERM, a worker stops accepting and lets in-flight requests finish for
-# up to this long: a whole chat answer may take 6 x TRIGSIGHT_CHAT_TIMEOUT (120 s by default). An
+# up to this long: a whole chat answer may take 3 x TRIGSIGHT_CHAT_TIMEOUT (180 s by default). An
 # idle worker exits at once; only a request still running is waited for.
-graceful_timeout = 120
+graceful_timeout = 180
 limit_request_line = 8190
 limit_request_fields = 64
 limit_request_field_size = 8190

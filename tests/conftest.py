@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings as hypothesis_settings
+from trigsight.answering.model_client import forget_listings
 from trigsight.gates import chromium
 from trigsight.gates.liveserver import serve_release
 from trigsight.settings import Settings
@@ -85,3 +86,9 @@ def bundled_site(bundled_release):
     """Base URL of gunicorn serving the bundled release on loopback."""
     with serve_release(bundled_release) as base:
         yield base
+
+
+@pytest.fixture(autouse=True)
+def _fresh_model_listings():
+    """Each test's fake model server is asked for its models anew: a new server may reuse a freed port."""
+    forget_listings()

@@ -64,7 +64,7 @@ def client_for(release: Path, **config):
 
 
 def model_config(fake, **extra) -> dict:
-    return {"OPENAI_BASE_URL": fake.base_url, "MODEL": "scripted", "CHAT_TIMEOUT": 3, **extra}
+    return {"OPENAI_BASE_URL": fake.base_url, "MODEL": "scripted", "CHAT_TIMEOUT": 5, **extra}
 
 
 def allowlisted(release: Path) -> set[str]:

@@ -78,7 +78,7 @@ def test_readme_shows_the_two_setup_commands_first():
 
 def test_an_empty_environment_gives_every_declared_default_typed():
     settings = Settings.from_environ({})
-    assert (settings.js_budget, settings.chat_timeout, settings.rrf_k) == (8192, 20.0, 60)
+    assert (settings.js_budget, settings.chat_timeout, settings.rrf_k) == (8192, 60.0, 60)
     assert (settings.dev, settings.debug) == (False, False)
     assert (settings.release_dir, settings.site_css) == (Path("release"), None)
     assert (settings.embeddings, settings.chat_mode, settings.language) == ("auto", "strict", "en")

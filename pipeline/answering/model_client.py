@@ -64,7 +64,7 @@ class ModelSettings:
     api_key: str = ""
     base_url: str = ""
     model: str = ""                # empty: HOSTED_MODEL on the hosted API, else the server's own (`served`)
-    timeout: float = 20.0          # seconds to connect, to the first piece and between two pieces
+    timeout: float = 60.0          # seconds to the first piece and between two pieces (connecting: at most 5)
 
     @property
     def enabled(self) -> bool:
@@ -110,6 +110,12 @@ def served(settings: ModelSettings) -> ModelSettings:
     return replace(settings, model=chat[0])
 
 
+def forget_listings() -> None:
+    """Ask every server for its models again (a test's fake server may reuse a port)."""
+    with _LISTING_LOCK:
+        _LISTED.clear()
+
+
 _LISTED: dict[tuple[str, str], tuple[float, str]] = {}
 _LISTING_LOCK = threading.Lock()
 
@@ -132,7 +138,7 @@ def _client(api_key: str, base_url: str, timeout: float) -> openai.OpenAI:
                          timeout=httpx.Timeout(timeout, connect=min(timeout, 5.0)))
 
 
-TOTAL_TIMEOUTS = 6   # a whole answer may take this many idle timeouts, and no more
+TOTAL_TIMEOUTS = 3   # a whole answer may take this many idle timeouts, and no more
 
 
 # Reasoning opens (`<think>`, harmony's analysis channel), closes (`</think>`, `<|end|>`), or a
