@@ -8,6 +8,7 @@ from trigsight.answering.answer import (
     SUPPORTED,
     UNVERIFIED,
     SentenceAssembler,
+    distinct_sentences,
     make_inert,
     tidy,
 )
@@ -51,6 +52,26 @@ def test_handles_after_the_full_stop_wait_for_the_next_words():
     assert assembler.feed("1]") == []
     assert assembler.feed(" [S2] Claim") == ["Claim one. [S1] [S2]"]
     assert assembler.finish() == ["Claim"]
+
+
+@pytest.mark.parametrize("pieces, sentences, read", [
+    (["Pages ship little script [S1]. Pages ship little script. ", "Links are proven [S2]. Chips open pages."],
+     ["Pages ship little script [S1].", "Links are proven [S2].", "Chips open pages."], 2),
+    # the third time is a loop: the stream is closed there and the rest never read
+    (["Pages ship little script. ", "Pages ship little script [S1]. ", "Links are proven. ",
+      "Pages ship little script. ", "Chips open pages. ", "The gate runs Chromium."],
+     ["Pages ship little script.", "Links are proven."], 5),
+])
+def test_each_sentence_comes_once_and_a_looping_model_is_not_read_further(pieces, sentences, read):
+    taken = []
+
+    def stream():
+        for piece in pieces:
+            taken.append(piece)
+            yield piece
+    source = stream()
+    assert list(distinct_sentences(source)) == sentences
+    assert len(taken) == read and source.gi_frame is None       # the stream was closed
 
 
 @pytest.mark.parametrize("text, kept, links, markup", [

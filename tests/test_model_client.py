@@ -63,6 +63,7 @@ def test_the_answer_streams_in_the_pieces_the_server_sends(table, fake):
     assert "".join(pieces) == "The gate loads pages [S1]."
     assert len(pieces) == 6
     assert fake.requests[-1]["model"] == "scripted" and fake.requests[-1]["stream"] is True
+    assert fake.requests[-1]["max_tokens"] == 600          # a small model that does not stop is cut off
 
 
 @pytest.mark.parametrize("reply, piece, shown", [

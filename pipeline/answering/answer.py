@@ -7,12 +7,15 @@ and with which chips, is `trigsight.answering.resolver`'s to decide.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
+from typing import Iterator
 
 from ..matching.sentences import split_sentences
-from .handles import HANDLE_GROUP, PARTIAL_HANDLE, split_leading_handles
+from .handles import HANDLE_GROUP, PARTIAL_HANDLE, split_leading_handles, strip_handles
 
 STRICT, LENIENT = "strict", "lenient"
+LOOP_REPEATS = 3     # a model that writes one sentence this many times is looping: it is not read further
 SUPPORTED, UNVERIFIED, REFUSAL = "supported", "unverified", "refusal"
 
 _BLOCK_MARKUP = re.compile(r"<(script|style|iframe|object|embed|svg|math|template|noscript)\b.*?(?:</\1\s*>|$)",
@@ -193,3 +196,32 @@ def _attach_handles(texts: list[str]) -> list[str]:
     return out
 
 
+
+
+def distinct_sentences(pieces: Iterator[str]) -> Iterator[str]:
+    """The model's sentences as they complete, each once. A small model at temperature 0 may
+    write one sentence over and over until its token limit; at its LOOP_REPEATS-th time the
+    stream is closed (the server stops generating) and nothing more is read."""
+    assembler = SentenceAssembler()
+    times: Counter = Counter()
+
+    def first_time(raw: str) -> int:
+        key = " ".join(re.findall(r"\w+", strip_handles(raw).casefold()))
+        times[key] += 1
+        return times[key]
+
+    try:
+        for piece in pieces:
+            for raw in assembler.feed(piece):
+                count = first_time(raw)
+                if count >= LOOP_REPEATS:
+                    return
+                if count == 1:
+                    yield raw
+        for raw in assembler.finish():
+            if first_time(raw) == 1:
+                yield raw
+    finally:
+        close = getattr(pieces, "close", None)
+        if close is not None:
+            close()

@@ -12,7 +12,7 @@ from typing import Callable, Iterator
 
 from ..retrieval.tokenize import tokenize
 from . import model_client, offline
-from .answer import REFUSAL, STRICT, AnswerSentence, SentenceAssembler
+from .answer import REFUSAL, STRICT, AnswerSentence, distinct_sentences
 from .attribution import language_of
 from .handles import HandleTable
 from .refusals import is_refusal
@@ -118,18 +118,10 @@ def run(question: str, history: tuple[Turn, ...], retriever, release, settings: 
     model = settings.model
     declined = 0       # removed model sentences that only say the sources do not answer
     if mode == MODEL and len(table):
-        assembler = SentenceAssembler()
         chat = model_client.messages(question, history, table, language)
         try:
             model = model_client.served(settings.model)
-            for piece in stream(model, chat):
-                for raw in assembler.feed(piece):
-                    if (sentence := resolver.resolve(raw)) is not None:
-                        shown.append(sentence)
-                        yield Event("sentence", sentence.to_json())
-                    else:
-                        declined += is_refusal(raw)
-            for raw in assembler.finish():
+            for raw in distinct_sentences(stream(model, chat)):
                 if (sentence := resolver.resolve(raw)) is not None:
                     shown.append(sentence)
                     yield Event("sentence", sentence.to_json())

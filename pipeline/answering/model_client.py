@@ -139,6 +139,7 @@ def _client(api_key: str, base_url: str, timeout: float) -> openai.OpenAI:
 
 
 TOTAL_TIMEOUTS = 3   # a whole answer may take this many idle timeouts, and no more
+MAX_ANSWER_TOKENS = 600   # five short sentences take ~150 tokens; a looping small model is stopped here
 
 
 # Reasoning opens (`<think>`, harmony's analysis channel), closes (`</think>`, `<|end|>`), or a
@@ -196,8 +197,10 @@ def _pieces(settings: ModelSettings, chat: list[dict]) -> Iterator[str]:
     received = False
     try:
         client = _client(settings.api_key, settings.base_url, settings.timeout)
+        # A server of one's own runs small models that may not stop: bound what it writes.
+        limit = {"max_tokens": MAX_ANSWER_TOKENS} if settings.base_url else {}
         response = client.chat.completions.create(model=settings.model, messages=chat, stream=True,
-                                                  temperature=0)
+                                                  temperature=0, **limit)
         with response:
             for chunk in response:
                 if time.monotonic() > deadline:
