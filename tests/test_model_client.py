@@ -5,6 +5,7 @@ import pytest
 from trigsight.answering.conversation import Turn
 from trigsight.answering.handles import HandleTable
 from trigsight.answering.model_client import (
+    HISTORY_CHARS,
     ModelSettings,
     UpstreamError,
     messages,
@@ -54,6 +55,16 @@ def test_earlier_turns_go_before_the_sources_without_their_old_handles(table):
     assert [m["role"] for m in chat] == ["system", "user", "assistant", "user"]
     assert chat[2]["content"] == "A short label . It resolves ."
     assert "Answer in Japanese" in chat[0]["content"]
+
+
+def test_only_the_latest_earlier_turns_that_fit_a_small_models_context_are_sent(table):
+    history = tuple(Turn("user" if n % 2 == 0 else "assistant", f"turn {n} " + "x" * 700) for n in range(12))
+    chat = messages("And then?", history, table, "en")
+    earlier = [m["content"] for m in chat[1:-1]]
+    assert [c.split()[1] for c in earlier] == ["9", "10", "11"]          # the newest, in order
+    assert sum(map(len, earlier)) <= HISTORY_CHARS
+    [alone] = messages("And then?", (Turn("assistant", "y" * 4000),), table, "en")[1:-1]
+    assert alone["content"] == "y" * HISTORY_CHARS
 
 
 def test_the_answer_streams_in_the_pieces_the_server_sends(table, fake):

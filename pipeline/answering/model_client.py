@@ -124,10 +124,25 @@ def render_sources(table: HandleTable) -> str:
     return "\n\n".join(f"[{s.label}] ({s.title})\n{s.text}" for s in table)
 
 
+# Earlier turns the model sees, newest first, up to this many characters: a small local model's
+# context (2,048 or 4,096 tokens) must still hold the instructions, the sources and the answer,
+# and a server that truncates a long prompt cuts its beginning, the instructions.
+HISTORY_CHARS = 2400
+
+
 def messages(question: str, history, table: HandleTable, language: str) -> list[dict]:
-    """The chat messages for one request: instructions, earlier turns, then sources and question."""
+    """The chat messages for one request: instructions, the latest earlier turns, then sources and question."""
     system = SYSTEM_PROMPT.format(language=LANGUAGE_NAMES.get(language, "the language of the question"))
-    earlier = [{"role": turn.role, "content": strip_handles(turn.content)} for turn in history]
+    earlier: list[dict] = []
+    left = HISTORY_CHARS
+    for turn in reversed(history):
+        content = strip_handles(turn.content)
+        if len(content) > left:
+            if earlier:
+                break
+            content = content[:left]        # the latest turn alone is too long: its beginning
+        earlier.insert(0, {"role": turn.role, "content": content})
+        left -= len(content)
     final = f"Sources:\n\n{render_sources(table)}\n\nQuestion: {question}"
     return [{"role": "system", "content": system}, *earlier, {"role": "user", "content": final}]
 
