@@ -180,4 +180,5 @@ def test_a_model_the_server_does_not_have_is_named_in_the_error(table, fake):
 
 def test_the_hosted_api_is_asked_for_the_default_model_without_a_listing():
     assert served(ModelSettings(api_key="sk-test")).model == "gpt-4o-mini"
+    assert served(ModelSettings(api_key="sk-test", base_url="https://api.openai.com/v1")).model == "gpt-4o-mini"
     assert served(ModelSettings(base_url="http://127.0.0.1:1/v1", model="mine")).model == "mine"

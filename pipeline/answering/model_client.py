@@ -81,8 +81,8 @@ def served(settings: ModelSettings) -> ModelSettings:
     API, else the first chat model the server lists at /models; raises UpstreamError when it lists none."""
     if settings.model:
         return settings
-    if not settings.base_url:
-        return replace(settings, model=HOSTED_MODEL)
+    if not settings.base_url or urlsplit(settings.base_url).hostname == "api.openai.com":
+        return replace(settings, model=HOSTED_MODEL)     # its list holds hundreds of models, few for chat
     key = (settings.api_key, settings.base_url)
     with _LISTING_LOCK:
         kept = _LISTED.get(key)
