@@ -99,7 +99,7 @@ def replay(release: Path, transcripts: list[dict], live: bool) -> list[dict]:
         return rows
     with serve() as fake:
         fake.add(*(Script.from_json(t) for t in transcripts))
-        env = {"OPENAI_BASE_URL": fake.base_url, "OPENAI_API_KEY": "", "TRIGSIGHT_CHAT_TIMEOUT": "3",
+        env = {"OPENAI_BASE_URL": fake.base_url, "OPENAI_API_KEY": "", "TRIGSIGHT_CHAT_TIMEOUT": "5",
                "TRIGSIGHT_MODEL": "scripted"}
         with serve_release(release, env=env) as base, httpx.Client(timeout=60) as client:
             for t in transcripts:
