@@ -83,14 +83,14 @@ def _handler(fake: FakeLLM):
             pass
 
         def do_GET(self) -> None:
-            if self.path.rstrip("/").endswith("/models"):
+            if self.path.rstrip("/") == "/v1/models":
                 fake.listings += 1
                 return self._json(200, {"object": "list", "data": [{"id": m, "object": "model"} for m in fake.models]})
             self._json(404, {"error": {"message": "not found"}})
 
         def do_POST(self) -> None:
             body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
-            if not self.path.rstrip("/").endswith("/chat/completions"):
+            if self.path.rstrip("/") != "/v1/chat/completions":
                 return self._json(404, {"error": {"message": "not found"}})
             fake.requests.append(body)
             if fake.known_models_only and body.get("model") not in fake.models:

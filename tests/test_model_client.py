@@ -182,3 +182,11 @@ def test_the_hosted_api_is_asked_for_the_default_model_without_a_listing():
     assert served(ModelSettings(api_key="sk-test")).model == "gpt-4o-mini"
     assert served(ModelSettings(api_key="sk-test", base_url="https://api.openai.com/v1")).model == "gpt-4o-mini"
     assert served(ModelSettings(base_url="http://127.0.0.1:1/v1", model="mine")).model == "mine"
+
+
+def test_a_base_url_without_v1_gets_a_hint_in_the_log(table, fake, caplog):
+    root = fake.base_url.removesuffix("/v1")              # Ollama's address as people write it
+    with caplog.at_level("WARNING", logger="trigsight.answering.model_client"), \
+            pytest.raises(UpstreamError, match="HTTP 404"):
+        list(stream(ModelSettings(base_url=root, timeout=5), messages("Q", (), table, "en")))
+    assert f"set OPENAI_BASE_URL={root}/v1" in caplog.text

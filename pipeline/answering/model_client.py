@@ -95,6 +95,7 @@ def served(settings: ModelSettings) -> ModelSettings:
     except (openai.APIConnectionError, httpx.TransportError):
         raise UpstreamError("the model server could not be reached") from None
     except openai.APIStatusError as error:
+        _hint_version_path(settings.base_url, error.status_code)
         raise UpstreamError(f"the model server answered HTTP {error.status_code} when asked for its models") from None
     except (openai.OpenAIError, httpx.HTTPError, ValueError, TypeError, AttributeError):
         raise UpstreamError("the model server sent a broken list of models") from None
@@ -108,6 +109,16 @@ def served(settings: ModelSettings) -> ModelSettings:
         log.warning("chat: TRIGSIGHT_MODEL is empty and %s lists %d chat models; asking the first, %s (others: %s)",
                     settings.base_url, len(chat), chat[0], ", ".join(chat[1:6]) + (" …" if len(chat) > 6 else ""))
     return replace(settings, model=chat[0])
+
+
+def _hint_version_path(base_url: str, status: int) -> bool:
+    """Log the likely cause of a 404 from a base URL without a version path (http://localhost:11434
+    for Ollama, whose OpenAI-compatible API is under /v1); True when that is it."""
+    if status != 404 or not base_url or re.search(r"/v\d", urlsplit(base_url).path):
+        return False
+    log.warning("chat: %s answered HTTP 404; OpenAI-compatible servers (llama.cpp, Ollama, vLLM) serve under /v1: "
+                "set OPENAI_BASE_URL=%s/v1", base_url, base_url.rstrip("/"))
+    return True
 
 
 def forget_listings() -> None:
@@ -228,6 +239,8 @@ def _pieces(settings: ModelSettings, chat: list[dict]) -> Iterator[str]:
     except openai.NotFoundError:
         with _LISTING_LOCK:
             _LISTED.pop((settings.api_key, settings.base_url), None)   # a listed model since removed
+        if _hint_version_path(settings.base_url, 404):
+            raise UpstreamError("the model server answered HTTP 404") from None
         raise UpstreamError(f"the model server has no model {settings.model!r}") from None
     except openai.APIStatusError as error:
         raise UpstreamError(f"the model server answered HTTP {error.status_code}") from None
