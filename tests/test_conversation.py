@@ -140,7 +140,8 @@ def test_a_model_name_the_server_does_not_have_answers_offline_and_says_so(bundl
 
 
 @pytest.mark.parametrize("question, reply, refusal", [
-    ("What is the JavaScript budget per page?", "I cannot find that in these pages.", "I can't find that in these pages."),
+    ("What is the JavaScript budget per page?", "I cannot find that in these pages.",
+     "I can't find that in these pages."),
     ("Сколько лет автору?", "В предоставленных источниках нет информации о возрасте автора.",
      "Я не нахожу ответа на этих страницах."),
     ("作者は何歳ですか？", "提供された資料には、その答えが見つかりません。", "これらのページには、その答えが見つかりません。"),

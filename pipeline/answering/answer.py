@@ -196,8 +196,6 @@ def _attach_handles(texts: list[str]) -> list[str]:
     return out
 
 
-
-
 def distinct_sentences(pieces: Iterator[str]) -> Iterator[str]:
     """The model's sentences as they complete, each once. A small model at temperature 0 may
     write one sentence over and over until its token limit; at its LOOP_REPEATS-th time the

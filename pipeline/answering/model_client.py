@@ -55,7 +55,7 @@ class UpstreamError(Exception):
 
 HOSTED_MODEL = "gpt-4o-mini"
 # Models a server may list that cannot answer a chat (Ollama lists every model pulled).
-_NOT_FOR_CHAT = re.compile(r"(?i)embed|rerank|whisper|\btts\b|moderation|dall-e|clip")
+_NOT_FOR_CHAT = re.compile(r"(?i)embed|rerank|whisper|\btts\b|moderation|dall-e|\bclip\b")
 LISTING_KEPT = 300.0     # seconds a server's listed model is reused before it is asked again
 
 

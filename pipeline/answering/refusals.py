@@ -22,8 +22,9 @@ _ABOUT_SOURCES = re.compile(
     r"информаци|сведени|контекст|提供された|これらのページ|このページ|ソース|出典|情報|資料|記載|"
     r"제공된|이 페이지|출처|자료|정보")
 _SAYS_NOTHING = re.compile(
-    r"(?i)^\W*(?:(?:sorry|unfortunately|however)\W+)?(?:i|we)\b[^.!?]{0,24}?\b(?:can ?not|can't|could not|couldn't|am unable to|was unable to|"
-    r"did not|didn't|do not|don't)\s+(?:find|locate|see|answer|tell)\b"
+    r"(?i)^\W*(?:(?:sorry|unfortunately|however)\W+)?(?:i|we)\b[^.!?]{0,24}?"
+    r"\b(?:can ?not|can't|could not|couldn't|am unable to|was unable to|did not|didn't|do not|don't)"
+    r"\s+(?:find|locate|see|answer|tell)\b"
     r"|\b(?:do(?:es)?n't|do(?:es)? not|did not|didn't)\s+(?:mention|say|contain|answer|provide|include|cover|"
     r"specify|state|discuss|address|describe|explain)\b"
     r"|\bno (?:information|mention|details?|answer|data)\b|\bnot (?:mentioned|specified|covered|stated|provided|"

@@ -51,8 +51,9 @@ QUESTION_FEATURES = ("top", "second", "unknown_names", "unknown_share", "rare_mi
 # A question asking for a quantity or a date: a passage without a number cannot be its answer.
 # A limit word asks for a number only in a wh-question: "What is the maximum size?" does, "Does going
 # past the maximum listener count stop…?" does not.
-_WANTS_NUMBER = re.compile(r"(?i)\b(?:how (?:many|much|long|often|frequently|large|big|fast|old|far|high|tall|wide|deep"
-                           r"|heavy)|what (?:date|year|version|size|port|percentage|percent|age)|which (?:version|year|port)"
+_WANTS_NUMBER = re.compile(r"(?i)\b(?:how (?:many|much|long|often|frequently|large|big|fast|old|far|high|tall|wide"
+                           r"|deep|heavy)|what (?:date|year|version|size|port|percentage|percent|age)"
+                           r"|which (?:version|year|port)"
                            r"|(?:what|which)(?: is| are|'s)? the (?:maximum|minimum|largest|smallest|longest|shortest)"
                            r"|when does|сколько|какой версии|какого размера|во сколько|в каком году|как долго|как часто"
                            r"|какого возраста|какой процент|как(?:ой|ом) порт)\b"
