@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from trigsight.answering import attribution  # noqa: E402
 from trigsight.answering import offline as offline_answers  # noqa: E402
 from trigsight.answering.conversation import detect_language  # noqa: E402
-from trigsight.answering.model_client import ModelSettings  # noqa: E402
+from trigsight.answering.model_client import ModelSettings, UpstreamError, served  # noqa: E402
 from trigsight.answering.offline import CANDIDATE_CHUNKS  # noqa: E402
 from trigsight.files import unused_name  # noqa: E402
 from trigsight.gates.liveserver import serve_release  # noqa: E402
@@ -288,8 +288,14 @@ def report(args, release: Path, replayed: list[dict], pairs_lines: list[str], an
            settings: Settings) -> str:
     retriever = Retriever.load(release, api_key=settings.openai_api_key, base_url=settings.openai_base_url)
     published = Release.load(release)
-    model = ModelSettings(settings.openai_api_key, settings.openai_base_url, settings.model)
-    backend = model.describe() if args.live else "scripted replay (tests/fake_llm.py), not a real model"
+    backend = "scripted replay (tests/fake_llm.py), not a real model"
+    if args.live:
+        # Name the model the server was asked for (TRIGSIGHT_MODEL, or the one the server lists), not the setting.
+        model = ModelSettings(settings.openai_api_key, settings.openai_base_url, settings.model)
+        try:
+            backend = served(model).describe()
+        except UpstreamError as error:
+            backend = f"{model.describe()} ({error.reason})"
     lines = [f"# Chat bench, {date.today().isoformat()}", "",
              f"- model backend: **{backend}**",
              f"- retrieval backend: {retriever.backend}",
