@@ -11,7 +11,9 @@ per (sentence, passage), from what both say:
   side of a concept pair the passage names (`trigsight.retrieval.opposites`: 非同期 about
   "synchronously", 書く about "reading"). Negation is compared as marks, whatever their kind
   (`trigsight.answering.negation`): "без выделения" agrees with "with no highlight", "не
-  нужно" with "there is no need", "если только не" with "unless".
+  нужно" with "there is no need", "если только не" with "unless". In one language, the sentence
+  may not turn the passage's direction round (`trigsight.answering.direction`): "converts A
+  to B" about "converts B to A", "X over Y" about "Y over X".
 - **Same language**: the share of the sentence's content words the passage carries
   (`trigsight.answering.support`) reaches `WORDS`, over the passage or a run of its clauses
   when only one clause is restated; or the sentence is a close paraphrase: a smaller share
@@ -43,7 +45,7 @@ from typing import Iterable
 
 from ..retrieval.opposites import reversal
 from ..retrieval.tokenize import tokenize
-from . import negation, roles
+from . import direction, negation, roles
 from .support import MIN_WORDS, code_names, explain, numbers_claimed, numbers_offered, profile, units_in
 
 WORDS = 0.8
@@ -90,7 +92,8 @@ class Evidence:
     supported: bool
     strength: float      # words share (same language) or cosine (across): ranks supporting passages
     share: float         # share of the sentence's content words the passage carries
-    how: str = ""        # words | paraphrase | translation, or why not: numbers | units | names | negation | opposite | roles
+    how: str = ""        # words | paraphrase | translation, or why not: numbers | units | names | negation | opposite
+    #                      | direction | roles
 
 
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_$]*")
@@ -111,7 +114,8 @@ def _names(claim: str, same_language: bool) -> frozenset[str]:
 
 def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterable[str] = (),
                  same_language: bool = True, question: str = "") -> str:
-    """Why the two cannot agree ("numbers", "units", "names", "negation", "opposite"), or "" when they can.
+    """Why the two cannot agree ("numbers", "units", "names", "negation", "opposite", "direction"),
+    or "" when they can.
 
     With the `question` the sentence answers, negation is read without the spans the sentence
     copies from it: "…cuts the highlight short when it is not escaped" restates the question's
@@ -141,6 +145,8 @@ def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterabl
         return "negation"
     if reversal(sentence, passage):
         return "opposite"
+    if same_language and direction.turned(sentence, passage):
+        return "direction"
     if same_language:
         said, written = set(tokenize(sentence)), set(tokenize(passage))
         if any(_OPPOSITE.get(word) in written and word not in written and _OPPOSITE[word] not in said
@@ -253,7 +259,7 @@ def _judge(sentence: str, passage: str, cosine: float | None, cross: bool, ignor
     # passage supports that clause. The chip quotes the whole passage either way.
     why = disagreement(sentence, passage, context, ignore)
     best = Evidence(False, 0.0, share, why)
-    if why == "opposite":   # "faster" about "…, but this method is slower": no clause of it says "faster"
+    if why in ("opposite", "direction"):   # "faster" about "…, but this method is slower": no clause says "faster"
         return best
     for text in ([] if why else [passage]) + _clause_runs(passage):
         if text is not passage and disagreement(sentence, text, context, ignore):

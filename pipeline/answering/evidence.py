@@ -4,6 +4,9 @@ Retrieval ranks; it never decides. Every passage of the release is scored lexica
 `support.explain` (a few hundred set intersections), so a passage the retriever missed
 can still be found and a passage the retriever liked can never be confirmed on
 similarity alone. The retriever's rank only orders passages with equal support.
+A passage whose words a claim carries is still no evidence when the two disagree the
+way the chat's support check tells (`attribution.disagreement`): an opposite, a unit, a
+claim wider than the passage, a direction turned round.
 """
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from dataclasses import dataclass, field
 
 from ..publishing.published import PublishedPassage, Release
 from ..retrieval.tokenize import tokenize
+from .attribution import disagreement
 from .support import DEFAULT_THRESHOLD, explain
 
 log = logging.getLogger(__name__)
@@ -98,6 +102,12 @@ def retrieval_ranks(retriever, claim: str) -> tuple[dict[str, int], str]:
     return {passage_id: rank for rank, (passage_id, _score) in enumerate(hits, start=1)}, backend
 
 
+def _disagrees(claim: str, passage: str, context: str, ignore: frozenset[str]) -> bool:
+    # Negation is `explain`'s to judge here: the chat's parity reading needs its clause-by-clause
+    # rescue ("matched" about "… matched without trouble"), which a claim check has no use for.
+    return disagreement(claim, passage, context, ignore) not in ("", "negation")
+
+
 def find_evidence(release: Release, claim: str, retriever=None, threshold: float | None = None,
                   limit: int = 5, site_title: str = "trigsight") -> EvidenceResult:
     """Passages of `release` that support `claim` at `threshold`, best first, at most `limit`."""
@@ -107,8 +117,9 @@ def find_evidence(release: Release, claim: str, retriever=None, threshold: float
     contexts = block_contexts(release)
     found = []
     for passage in release.passages:
-        support = explain(claim, passage.text, ignore, contexts[(passage.page, passage.block)])
-        if support.score > 0 and support.score >= threshold:
+        context = contexts[(passage.page, passage.block)]
+        support = explain(claim, passage.text, ignore, context)
+        if support.score > 0 and support.score >= threshold and not _disagrees(claim, passage.text, context, ignore):
             found.append(Evidence(passage, support.score, support.matched, ranks.get(passage.id)))
     found.sort(key=lambda e: (-e.score, e.retrieval_rank or len(release.passages) + 1, e.passage.order))
     return EvidenceResult(claim, threshold, backend, len(release.passages), found[:limit])
