@@ -3,7 +3,9 @@
 It speaks `POST /v1/chat/completions`, streamed (server-sent `chat.completion.chunk`s and
 `[DONE]`) or not, on 127.0.0.1. A script is chosen by the question in the last user
 message and says what the "model" writes, how it is cut into pieces and how slowly it
-streams, or how it fails (an HTTP status, a hang, a stream cut mid-way).
+streams, or how it fails (an HTTP status, a hang, a stream cut mid-way). Like a real server it
+stops at the request's `max_tokens` (a token counted as four characters, reasoning included),
+with `finish_reason` "length".
 
 A script's reply may write `{handle:some words}`: the fake reads the sources in the prompt,
 as a model would, and writes the handle of the first source whose text contains those
@@ -51,6 +53,7 @@ class Script:
     status: int = 200           # anything else: answer with this HTTP error
     hang: float = 0.0           # seconds to wait before answering at all
     cut_after: int = -1         # close the stream after this many pieces (-1: never)
+    reasoning: str = ""         # streamed first as `reasoning_content`, as llama.cpp and vLLM send a thinking model's
 
     @classmethod
     def from_json(cls, data: dict) -> "Script":
@@ -108,27 +111,36 @@ def _handler(fake: FakeLLM):
                                         "model": body.get("model", ""),
                                         "choices": [{"index": 0, "finish_reason": "stop",
                                                      "message": {"role": "assistant", "content": reply}}]})
-            self._stream(reply, script, body.get("model", ""))
+            self._stream(reply, script, body.get("model", ""), body.get("max_tokens"))
 
-        def _stream(self, reply: str, script: Script, model: str) -> None:
+        def _stream(self, reply: str, script: Script, model: str, max_tokens: int | None) -> None:
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Transfer-Encoding", "chunked")
             self.end_headers()
-            pieces = [reply[i:i + script.piece] for i in range(0, len(reply), script.piece)]
+            pieces = [("reasoning_content", script.reasoning[i:i + script.piece])
+                      for i in range(0, len(script.reasoning), script.piece)]
+            pieces += [("content", reply[i:i + script.piece]) for i in range(0, len(reply), script.piece)]
+            budget = 4 * max_tokens if max_tokens else None      # characters the request lets it write
+            finish = "stop"
             with contextlib.suppress(BrokenPipeError, ConnectionResetError):
-                for number, piece in enumerate(pieces):
+                for number, (kind, piece) in enumerate(pieces):
                     if number == script.cut_after:
                         self.wfile.write(b"5\r\ndata:\r\n")   # half an event, then the connection drops
                         self.wfile.flush()
                         self.close_connection = True
                         return
+                    if budget is not None:
+                        piece, budget = piece[:budget], budget - len(piece)
+                        if not piece:
+                            finish = "length"
+                            break
                     self._chunk({"id": "fake", "object": "chat.completion.chunk", "created": 0, "model": model,
-                                 "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]})
+                                 "choices": [{"index": 0, "delta": {kind: piece}, "finish_reason": None}]})
                     if script.delay:
                         time.sleep(script.delay)
                 self._chunk({"id": "fake", "object": "chat.completion.chunk", "created": 0, "model": model,
-                             "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
+                             "choices": [{"index": 0, "delta": {}, "finish_reason": finish}]})
                 self._send(b"data: [DONE]\n\n")
                 self.wfile.write(b"0\r\n\r\n")
                 self.wfile.flush()

@@ -61,8 +61,10 @@ def test_handles_after_the_full_stop_wait_for_the_next_words():
     (["Pages ship little script. ", "Pages ship little script [S1]. ", "Links are proven. ",
       "Pages ship little script. ", "Chips open pages. ", "The gate runs Chromium."],
      ["Pages ship little script.", "Links are proven."], 5),
+    # a model that goes on and on: twice the five sentences asked for, then the stream is closed
+    ([f"Fact {n} holds. " for n in range(1, 15)], [f"Fact {n} holds." for n in range(1, 11)], 12),
 ])
-def test_each_sentence_comes_once_and_a_looping_model_is_not_read_further(pieces, sentences, read):
+def test_each_sentence_comes_once_and_a_looping_or_rambling_model_is_not_read_further(pieces, sentences, read):
     taken = []
 
     def stream():

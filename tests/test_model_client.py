@@ -6,6 +6,7 @@ from trigsight.answering.conversation import Turn
 from trigsight.answering.handles import HandleTable
 from trigsight.answering.model_client import (
     HISTORY_CHARS,
+    MAX_GENERATED_TOKENS,
     ModelSettings,
     UpstreamError,
     messages,
@@ -74,7 +75,17 @@ def test_the_answer_streams_in_the_pieces_the_server_sends(table, fake):
     assert "".join(pieces) == "The gate loads pages [S1]."
     assert len(pieces) == 6
     assert fake.requests[-1]["model"] == "scripted" and fake.requests[-1]["stream"] is True
-    assert fake.requests[-1]["max_tokens"] == 600          # a small model that does not stop is cut off
+    assert fake.requests[-1]["max_tokens"] == MAX_GENERATED_TOKENS     # a small model that does not stop is cut off
+
+
+@pytest.mark.parametrize("script", [
+    Script("Q1", "The gate loads pages [{handle:headless}].", reasoning="Let me weigh every source. " * 120),
+    Script("Q1", "<think>" + "Let me weigh every source. " * 120 + "</think>The gate loads pages [{handle:headless}]."),
+])
+def test_a_thinking_model_has_room_to_answer_after_hundreds_of_tokens_of_reasoning(table, fake, script):
+    fake.add(script)     # 3,240 characters of reasoning: some 800 tokens, more than a whole answer used to get
+    settings = ModelSettings(base_url=fake.base_url, model="scripted", timeout=5)
+    assert "".join(stream(settings, messages("Q1", (), table, "en"))) == "The gate loads pages [S1]."
 
 
 @pytest.mark.parametrize("reply, piece, shown", [

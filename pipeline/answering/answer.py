@@ -16,6 +16,7 @@ from .handles import HANDLE_GROUP, PARTIAL_HANDLE, split_leading_handles, strip_
 
 STRICT, LENIENT = "strict", "lenient"
 LOOP_REPEATS = 3     # a model that writes one sentence this many times is looping: it is not read further
+MOST_SENTENCES = 10  # twice the five the prompt asks for: a model still writing after these is not read further
 SUPPORTED, UNVERIFIED, REFUSAL = "supported", "unverified", "refusal"
 
 _BLOCK_MARKUP = re.compile(r"<(script|style|iframe|object|embed|svg|math|template|noscript)\b.*?(?:</\1\s*>|$)",
@@ -197,9 +198,10 @@ def _attach_handles(texts: list[str]) -> list[str]:
 
 
 def distinct_sentences(pieces: Iterator[str]) -> Iterator[str]:
-    """The model's sentences as they complete, each once. A small model at temperature 0 may
-    write one sentence over and over until its token limit; at its LOOP_REPEATS-th time the
-    stream is closed (the server stops generating) and nothing more is read."""
+    """The model's sentences as they complete, each once, at most MOST_SENTENCES. A small model at
+    temperature 0 may write one sentence over and over until its token limit; at its
+    LOOP_REPEATS-th time, or after MOST_SENTENCES sentences, the stream is closed (the server
+    stops generating) and nothing more is read."""
     assembler = SentenceAssembler()
     times: Counter = Counter()
 
@@ -208,16 +210,19 @@ def distinct_sentences(pieces: Iterator[str]) -> Iterator[str]:
         times[key] += 1
         return times[key]
 
+    shown = 0
     try:
         for piece in pieces:
             for raw in assembler.feed(piece):
                 count = first_time(raw)
-                if count >= LOOP_REPEATS:
+                if count >= LOOP_REPEATS or shown >= MOST_SENTENCES:
                     return
                 if count == 1:
+                    shown += 1
                     yield raw
         for raw in assembler.finish():
-            if first_time(raw) == 1:
+            if first_time(raw) == 1 and shown < MOST_SENTENCES:
+                shown += 1
                 yield raw
     finally:
         close = getattr(pieces, "close", None)

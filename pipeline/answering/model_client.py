@@ -165,7 +165,11 @@ def _client(api_key: str, base_url: str, timeout: float) -> openai.OpenAI:
 
 
 TOTAL_TIMEOUTS = 3   # a whole answer may take this many idle timeouts, and no more
-MAX_ANSWER_TOKENS = 600   # five short sentences take ~150 tokens; a looping small model is stopped here
+# What a server of one's own may generate, reasoning included: a thinking model (Qwen3, DeepSeek-R1,
+# gpt-oss) spends hundreds of tokens before its answer, and at the former 600 often all of them. The
+# answer itself is bounded by `answer.MOST_SENTENCES` and a loop by `answer.LOOP_REPEATS`, the whole
+# by TOTAL_TIMEOUTS.
+MAX_GENERATED_TOKENS = 4096
 
 
 # Reasoning opens (`<think>`, harmony's analysis channel), closes (`</think>`, `<|end|>`), or a
@@ -224,7 +228,7 @@ def _pieces(settings: ModelSettings, chat: list[dict]) -> Iterator[str]:
     try:
         client = _client(settings.api_key, settings.base_url, settings.timeout)
         # A server of one's own runs small models that may not stop: bound what it writes.
-        limit = {"max_tokens": MAX_ANSWER_TOKENS} if settings.base_url else {}
+        limit = {"max_tokens": MAX_GENERATED_TOKENS} if settings.base_url else {}
         response = client.chat.completions.create(model=settings.model, messages=chat, stream=True,
                                                   temperature=0, **limit)
         with response:
