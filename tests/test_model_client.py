@@ -14,6 +14,7 @@ from trigsight.answering.model_client import (
     stream,
     without_reasoning,
 )
+from trigsight.answering.reasoning import REASONING_APART, held_until_reasoning_ends
 from trigsight.gates.liveserver import free_port
 from trigsight.publishing.published import Release
 from trigsight.retrieval.search import Hit
@@ -102,6 +103,35 @@ def test_a_thinking_models_reasoning_never_reaches_the_answer(table, fake, reply
     fake.add(Script("Q1", reply, piece=piece))
     settings = ModelSettings(base_url=fake.base_url, model="scripted", timeout=5)
     assert "".join(stream(settings, messages("Q1", (), table, "en"))) == shown
+
+
+@pytest.mark.parametrize("model, script, streams", [
+    # the template opened the reasoning and the server has no reasoning parser: nothing before
+    # </think> is read, the answer after it streams
+    ("deepseek-r1-distill-qwen-7b", Script("Q1", "The user asks about the gate. S1 says pages load. So: S1."
+                                                 "</think>\n\nThe gate loads pages [{handle:headless}].", piece=6), True),
+    ("qwq:32b", Script("Q1", "Hmm.</think>The gate loads pages [{handle:headless}].", piece=3), True),
+    # the server sends the reasoning apart: the answer streams as it comes
+    ("Qwen3-30B-A3B-Thinking-2507", Script("Q1", "The gate loads pages [{handle:headless}].",
+                                           reasoning="S1 says pages load. ", piece=5), True),
+    # no reasoning at all: the whole reply, at its end
+    ("deepseek-r1:8b", Script("Q1", "The gate loads pages [{handle:headless}].", piece=5), False),
+])
+def test_a_model_whose_template_opens_its_reasoning_shows_only_its_answer(table, fake, model, script, streams):
+    fake.add(script)
+    settings = ModelSettings(base_url=fake.base_url, model=model, timeout=5)
+    shown = list(stream(settings, messages("Q1", (), table, "en")))
+    assert "".join(shown).strip() == "The gate loads pages [S1]." and (len(shown) > 1) == streams
+
+
+@pytest.mark.parametrize("pieces, shown", [
+    (["The user asks", " about X.", "</th", "ink>The answer."], "The answer."),
+    (["<think>plan</think>", "The answer."], "<think>plan</think>The answer."),     # left to without_reasoning
+    (["No reasoning", " at all."], "No reasoning at all."),
+    (["Held", REASONING_APART, "The ", "answer."], "HeldThe answer."),
+])
+def test_pieces_are_held_until_the_reasoning_the_template_opened_ends(pieces, shown):
+    assert "".join(held_until_reasoning_ends(iter(pieces))) == shown
 
 
 @pytest.mark.parametrize("pieces, shown", [

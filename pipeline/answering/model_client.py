@@ -24,6 +24,7 @@ import httpx
 import openai
 
 from .handles import HandleTable, strip_handles
+from .reasoning import OPENED_BY_TEMPLATE, REASONING_APART, held_until_reasoning_ends, without_reasoning
 
 log = logging.getLogger(__name__)
 
@@ -172,50 +173,15 @@ TOTAL_TIMEOUTS = 3   # a whole answer may take this many idle timeouts, and no m
 MAX_GENERATED_TOKENS = 4096
 
 
-# Reasoning opens (`<think>`, harmony's analysis channel), closes (`</think>`, `<|end|>`), or a
-# harmony marker around the final answer only goes.
-_REASONING = re.compile(
-    r"<(?P<close>/)?(?P<tag>think|thinking|reasoning)>"
-    r"|(?P<opens><\|channel\|>(?:analysis|commentary)\b[^<\n]*<\|message\|>)"
-    r"|(?P<ends><\|end\|>)"
-    r"|(?:<\|start\|>assistant)?<\|channel\|>final\b[^<\n]*<\|message\|>|<\|return\|>|<\|start\|>assistant", re.I)
-_TAG_START = re.compile(r"<(?:/?[A-Za-z]{0,9}|\|[^\n]{0,60})?$")     # a piece may end inside a tag or marker
-
-
-def without_reasoning(pieces: Iterator[str]) -> Iterator[str]:
-    """The answer without the reasoning a thinking model writes into it: `<think>…</think>` (Qwen3,
-    DeepSeek-R1 and the like, when the server leaves it in the content) or gpt-oss's harmony
-    channels (`<|channel|>analysis<|message|>…<|end|>`, then the final channel's text), across
-    pieces, unclosed at the end included. A `</think>` with no opening (the chat template opened
-    it) drops what came before it, as far as it was not handed on yet."""
-    pending, inside = "", False
-    for piece in pieces:
-        pending += piece
-        out = []
-        while (tag := _REASONING.search(pending)) is not None:
-            closing = bool(tag.group("close") or tag.group("ends"))
-            opening = bool(tag.group("opens") or tag.group("tag") and not closing)
-            if not inside and not closing:
-                out.append(pending[:tag.start()])
-            if opening or closing:
-                inside = opening
-            pending = pending[tag.end():]
-        held = _TAG_START.search(pending)
-        cut = held.start() if held else len(pending)
-        if not inside:
-            out.append(pending[:cut])
-        pending = pending[cut:]
-        if text := "".join(out):
-            yield text
-    if pending and not inside:
-        yield pending
-
-
 def stream(settings: ModelSettings, chat: list[dict]) -> Iterator[str]:
     """Text pieces of the model's answer as they arrive, without its reasoning; raises UpstreamError,
     also for an answer with nothing in it (a thinking model that ran out of tokens while thinking)."""
     answered = False
-    for text in without_reasoning(_pieces(served(settings), chat)):
+    model = served(settings)
+    pieces = _pieces(model, chat)
+    if OPENED_BY_TEMPLATE.search(model.model):
+        pieces = held_until_reasoning_ends(pieces)
+    for text in without_reasoning(pieces):
         answered = answered or not text.isspace()
         yield text
     if not answered:
@@ -232,12 +198,20 @@ def _pieces(settings: ModelSettings, chat: list[dict]) -> Iterator[str]:
         response = client.chat.completions.create(model=settings.model, messages=chat, stream=True,
                                                   temperature=0, **limit)
         with response:
+            apart = False
             for chunk in response:
                 if time.monotonic() > deadline:
                     raise UpstreamError(f"no complete answer within {settings.timeout * TOTAL_TIMEOUTS:g} s")
-                if chunk.choices and chunk.choices[0].delta and chunk.choices[0].delta.content:
+                delta = chunk.choices[0].delta if chunk.choices else None
+                if delta is None:
+                    continue
+                extra = delta.model_extra or {}
+                if not apart and (extra.get("reasoning_content") or extra.get("reasoning")):
+                    apart = True
+                    yield REASONING_APART
+                if delta.content:
                     received = True
-                    yield chunk.choices[0].delta.content
+                    yield delta.content
     except (openai.APITimeoutError, httpx.TimeoutException):
         raise UpstreamError(f"it was silent for {settings.timeout:g} s") from None
     except openai.NotFoundError:
