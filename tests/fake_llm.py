@@ -131,7 +131,7 @@ def _handler(fake: FakeLLM):
                         self.close_connection = True
                         return
                     if budget is not None:
-                        piece, budget = piece[:budget], budget - len(piece)
+                        piece, budget = piece[:max(budget, 0)], budget - len(piece)
                         if not piece:
                             finish = "length"
                             break

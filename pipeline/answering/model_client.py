@@ -205,7 +205,7 @@ def _pieces(settings: ModelSettings, chat: list[dict]) -> Iterator[str]:
                 delta = chunk.choices[0].delta if chunk.choices else None
                 if delta is None:
                     continue
-                extra = delta.model_extra or {}
+                extra = getattr(delta, "model_extra", None) or {}     # fields the OpenAI schema lacks
                 if not apart and (extra.get("reasoning_content") or extra.get("reasoning")):
                     apart = True
                     yield REASONING_APART
