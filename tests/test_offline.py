@@ -5,7 +5,7 @@ import json
 
 import numpy as np
 import pytest
-from trigsight.answering.offline import answered, in_chunk_order, select, sentences
+from trigsight.answering.offline import SAME_LANGUAGE_FLOOR, answered, in_chunk_order, select, sentences
 from trigsight.answering.overlap import Overlap, terms
 from trigsight.answering.relevance import (
     FEATURES,
@@ -215,9 +215,21 @@ def test_the_gate_refuses_what_the_question_level_model_finds_unanswered(release
     weights[QUESTION_FEATURES.index("unknown_names")] = -4.0
     gate = RelevanceModel("test", QUESTION_FEATURES, (0.0,) * len(weights), (1.0,) * len(weights), tuple(weights),
                           2.0, 0.5)
-    assert answered(scored_with(release, {}, 0.9), gate)
-    assert not answered(scored_with(release, {"unknown_names": 1.0}, 0.9), gate)
-    assert answered(scored_with(release, {"unknown_names": 1.0}, 0.9), None)   # no gate: the passages decide
+    near = {"cos_chunk": 0.7}
+    assert answered(scored_with(release, near, 0.9), gate)
+    assert not answered(scored_with(release, {**near, "unknown_names": 1.0}, 0.9), gate)
+    assert answered(scored_with(release, {**near, "unknown_names": 1.0}, 0.9), None)   # no gate: the passages decide
+
+
+@pytest.mark.parametrize("cos_chunk, cross, refused", [
+    (0.15, 0.0, True),      # its own language, and still far: the pages never discuss it
+    (SAME_LANGUAGE_FLOOR, 0.0, False),
+    (0.15, 1.0, False),     # across languages similarities run lower: the gate alone decides
+])
+def test_a_question_far_from_every_page_in_its_own_language_is_refused(release, cos_chunk, cross, refused):
+    gate = RelevanceModel("test", QUESTION_FEATURES, (0.0,) * len(QUESTION_FEATURES), (1.0,) * len(QUESTION_FEATURES),
+                          (0.0,) * len(QUESTION_FEATURES), 2.0, 0.5)       # would answer anything
+    assert answered(scored_with(release, {"cos_chunk": cos_chunk, "cross": cross}, 0.9), gate) is not refused
 
 
 def test_question_features_summarise_the_candidates(release):

@@ -34,6 +34,10 @@ _POINTER = re.compile(r"(?i)^\s*(?:see|refer to|for (?:more|further|full|additio
 CONTEXT_CHUNKS = 6        # retrieved chunks issued to a model
 CANDIDATE_CHUNKS = 20     # retrieved chunks whose passages the offline answer may quote
 IN_CHUNK = 2.0            # weight of a passage's own cosine and overlap inside its chunk (in_chunk_order)
+# The lowest best-chunk cosine of an answerable same-language development question (0.272, English,
+# over the bundled, Node.js and FastAPI ja/ko/ru development sets), less 0.05; judged on
+# bench/answers/bundled-holdout.json (bench/answers/results/2026-12-02-same-language-floor.md).
+SAME_LANGUAGE_FLOOR = 0.22
 
 
 @dataclass(frozen=True)
@@ -107,8 +111,20 @@ def select(scored: list[tuple[Candidate, float]], release, threshold: float, sec
 
 
 def answered(scored: list[tuple[Candidate, float]], gate: RelevanceModel | None) -> bool:
-    """Does the question-level model think the pages answer this question at all?"""
-    return gate is None or gate.probability(question_features(scored)) >= gate.threshold
+    """Does the question-level model think the pages answer this question at all?
+
+    With the gate comes a floor it cannot learn from its features: a question whose first
+    retrieved page is in its own language, yet whose nearest chunk is farther than
+    `SAME_LANGUAGE_FLOOR`, is about something the pages never discuss ("作者の好きな食べ物は何ですか？"
+    beside the Japanese overview page: 0.156). Across languages similarities run lower and the
+    floor does not apply."""
+    if gate is None:
+        return True
+    features = question_features(scored)
+    first = next((candidate for candidate, _ in scored if candidate.rank == 1), None)
+    if first is not None and not first.features.get("cross") and features["cos_chunk_max"] < SAME_LANGUAGE_FLOOR:
+        return False
+    return gate.probability(features) >= gate.threshold
 
 
 def weigh(question: str, hits, scores, retriever, release, language: str,
