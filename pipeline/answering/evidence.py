@@ -6,7 +6,7 @@ can still be found and a passage the retriever liked can never be confirmed on
 similarity alone. The retriever's rank only orders passages with equal support.
 A passage whose words a claim carries is still no evidence when the two disagree the
 way the chat's support check tells (`attribution.disagreement`): an opposite, a unit, a
-claim wider than the passage, a direction turned round.
+dotted name found only in parts, a direction turned round.
 """
 from __future__ import annotations
 
