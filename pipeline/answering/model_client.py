@@ -167,7 +167,7 @@ def _client(api_key: str, base_url: str, timeout: float) -> openai.OpenAI:
 
 TOTAL_TIMEOUTS = 3   # a whole answer may take this many idle timeouts, and no more
 # What a server of one's own may generate, reasoning included: a thinking model (Qwen3, DeepSeek-R1,
-# gpt-oss) spends hundreds of tokens before its answer, and at the former 600 often all of them. The
+# gpt-oss) may spend hundreds of tokens before its answer, at the former 600 possibly all of them. The
 # answer itself is bounded by `answer.MOST_SENTENCES` and a loop by `answer.LOOP_REPEATS`, the whole
 # by TOTAL_TIMEOUTS.
 MAX_GENERATED_TOKENS = 4096
