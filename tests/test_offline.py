@@ -224,7 +224,7 @@ def test_the_gate_refuses_what_the_question_level_model_finds_unanswered(release
 @pytest.mark.parametrize("cos_chunk, cross, refused", [
     (0.15, 0.0, True),      # its own language, and still far: the pages never discuss it
     (SAME_LANGUAGE_FLOOR, 0.0, False),
-    (0.15, 1.0, False),     # across languages similarities run lower: the gate alone decides
+    (0.15, 1.0, False),     # across languages the gate alone decides
 ])
 def test_a_question_far_from_every_page_in_its_own_language_is_refused(release, cos_chunk, cross, refused):
     gate = RelevanceModel("test", QUESTION_FEATURES, (0.0,) * len(QUESTION_FEATURES), (1.0,) * len(QUESTION_FEATURES),

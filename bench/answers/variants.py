@@ -34,7 +34,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from trigsight.answering import evaluate, offline, overlap, relevance  # noqa: E402
+from trigsight.answering import evaluate, offline, overlap  # noqa: E402
 from trigsight.answering.overlap import Overlap, terms  # noqa: E402
 from trigsight.files import unused_name  # noqa: E402
 from trigsight.retrieval import evaluate as retrieval_evaluate  # noqa: E402
@@ -142,17 +142,13 @@ def names_any_script() -> None:
 
 def cross_language_floor(floor: float = 0.29) -> None:
     shipped = offline.answered
-
-    def answered(scored, gate):
-        first = next((candidate for candidate, _ in scored if candidate.rank == 1), None)
-        across = first is not None and bool(first.features.get("cross"))
-        too_far = gate is not None and across and relevance.question_features(scored)["cos_chunk_max"] < floor
-        return shipped(scored, gate) and not too_far
-    offline.answered = answered
+    offline.answered = lambda scored, gate: (shipped(scored, gate)
+                                             and not (gate is not None and offline.far_from_pages(scored, floor, True)))
 
 
-VARIANTS = {"shipped": lambda: None, "cross-language-floor": cross_language_floor, "no-minority-bridge": no_minority_bridge, "floor-relative": floor_relative,
-            "floor-seen": floor_seen, "stem-prefix": stem_prefix, "names-any-script": names_any_script}
+VARIANTS = {"shipped": lambda: None, "cross-language-floor": cross_language_floor,
+            "no-minority-bridge": no_minority_bridge, "floor-relative": floor_relative, "floor-seen": floor_seen,
+            "stem-prefix": stem_prefix, "names-any-script": names_any_script}
 
 
 def main() -> None:

@@ -13,7 +13,7 @@
 2. The support check's precision and recall on bench/chat/pairs.json, same-language and
    cross-language pairs apart, on the dev half (where its thresholds are chosen, with a
    sweep), the test half, and each bench/chat/pairs-holdout*.json (written later, blind to
-   the check).
+   the check), with the cross-language cosine swept over the holdout sets for the record.
 3. The real 1.5B model's replies (bench/chat/real-model.json, from
    ../shared/transcripts/real-model-1.5b.json) replayed through the scripted server against
    the bundled release and, with --node-release, a release of the Node.js API docs: how many
@@ -203,6 +203,7 @@ SWEEPS = {"CROSS_COSINE": ("cross-language", (0.65, 0.7, 0.72, 0.75, 0.78, 0.8, 
           "PARAPHRASE_COSINE": ("same language", (0.75, 0.8, 0.85, 0.9, 1.01)),
           "PARAPHRASE_WORDS": ("same language", (0.5, 0.6, 0.7)),
           "WORDS": ("same language", (0.7, 0.75, 0.8, 0.85))}
+HOLDOUT_SWEEP = (0.7, 0.75, 0.8, 0.85, 0.9, 0.93)
 
 
 def pairs_section(pairs: list[dict], files: list[Path]) -> list[str]:
@@ -231,6 +232,15 @@ def pairs_section(pairs: list[dict], files: list[Path]) -> list[str]:
             mark = " **(chat)**" if abs(value - getattr(attribution, name)) < 1e-9 else ""
             lines.append(f"| {name} | {value}{mark} | {kind} | {got['precision']:.3f} | {got['recall']:.3f} | "
                          f"{got['tp']} | {got['fp']} |")
+    held = [o["split"].startswith("holdout") for o in outcomes]
+    if any(held):
+        lines += ["", "Cross-language cosine over the holdout sets (reported, never used to choose; "
+                      "CROSS_DIRECTIONAL at least 0.9 and at least the cosine):", "",
+                  "| CROSS_COSINE | precision | recall | TP | FP |", "|---|---|---|---|---|"]
+        for value in HOLDOUT_SWEEP:
+            swept = pair_outcomes(pairs, cosines, CROSS_COSINE=value, CROSS_DIRECTIONAL=max(value, 0.9))
+            got = confusion([o for o, h in zip(swept, held) if h and o["kind"] == "cross-language"])
+            lines.append(f"| {value} | {got['precision']:.3f} | {got['recall']:.3f} | {got['tp']} | {got['fp']} |")
     wrong = [o for o in outcomes if o["said"] != o["label"]]
     lines += ["", "Judged wrongly: " + ("; ".join(
         f"{'accepted' if o['said'] else 'refused'} ({o['kind']}, {o['split']}{', ' + o['how'] if o['how'] else ''}) "

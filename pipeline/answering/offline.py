@@ -116,15 +116,22 @@ def answered(scored: list[tuple[Candidate, float]], gate: RelevanceModel | None)
     With the gate comes a floor it cannot learn from its features: a question whose first
     retrieved page is in its own language, yet whose nearest chunk is farther than
     `SAME_LANGUAGE_FLOOR`, is about something the pages never discuss ("作者の好きな食べ物は何ですか？"
-    beside the Japanese overview page: 0.156). Across languages similarities run lower and the
-    floor does not apply."""
+    beside the Japanese overview page: 0.156). Across languages the floor does not apply: there it
+    cost an answer whose figure sits in a table row (bench/answers/results/
+    2026-12-02-variant-cross-language-floor-heldout.md)."""
     if gate is None:
         return True
-    features = question_features(scored)
-    first = next((candidate for candidate, _ in scored if candidate.rank == 1), None)
-    if first is not None and not first.features.get("cross") and features["cos_chunk_max"] < SAME_LANGUAGE_FLOOR:
+    if far_from_pages(scored, SAME_LANGUAGE_FLOOR, across=False):
         return False
-    return gate.probability(features) >= gate.threshold
+    return gate.probability(question_features(scored)) >= gate.threshold
+
+
+def far_from_pages(scored: list[tuple[Candidate, float]], floor: float, across: bool) -> bool:
+    """Is the first retrieved page in another language than the question (`across`) or in its own
+    (not `across`), and the nearest chunk's cosine below `floor`?"""
+    first = next((candidate for candidate, _ in scored if candidate.rank == 1), None)
+    return (first is not None and bool(first.features.get("cross")) == across
+            and question_features(scored)["cos_chunk_max"] < floor)
 
 
 def weigh(question: str, hits, scores, retriever, release, language: str,

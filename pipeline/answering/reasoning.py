@@ -58,7 +58,6 @@ def without_reasoning(pieces: Iterator[str]) -> Iterator[str]:
         yield pending
 
 
-
 # Families whose chat template opens the reasoning in the prompt, so that the reply starts inside it.
 OPENED_BY_TEMPLATE = re.compile(r"deepseek[-_.]?r1|(?<![a-z0-9])r1(?![0-9])|qwq|thinking", re.I)
 
