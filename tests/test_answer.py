@@ -247,12 +247,19 @@ def test_a_sentence_restating_the_question_is_shown_with_the_chip_of_what_it_add
     ("В предоставленных источниках нет информации о возрасте автора.", True),
     ("この情報はページに記載されていません。", True),
     ("제공된 자료에서 그 답을 찾을 수 없습니다.", True),
+    ("Ich kann das in den bereitgestellten Quellen nicht finden.", True),
+    ("Les sources fournies ne mentionnent pas cela.", True),
+    ("No encuentro esa información en estas páginas.", True),
+    ("As fontes não mencionam isso.", True),
+    ("提供的资料中没有提到这一点。", True),
     # claims of the docs that happen to say "cannot find" or "not found" name no source
     ("require() cannot find the module and throws MODULE_NOT_FOUND.", False),
     ("The pages do not contain any JavaScript beyond the chat.", False),
     ("モジュールが見つかりません。", False),
     ("Модуль не найден, если путь неверен.", False),
     ("이 기능은 Windows에서 지원되지 않습니다.", False),
+    ("Node kann das Modul nicht finden, wenn der Pfad falsch ist.", False),
+    ("Le fichier n'est pas trouvé si le chemin est faux.", False),
 ])
 def test_a_sentence_that_only_says_the_sources_do_not_answer_is_told_apart_from_a_claim(sentence, refusal):
     assert is_refusal(sentence) is refusal

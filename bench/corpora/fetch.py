@@ -129,6 +129,11 @@ CORPORA: dict[str, Corpus] = {
         # The same site in Russian (the brief's own language) and in Chinese (its largest translation).
         Corpus("fastapi-ru", "pypi", "fastapi", "0.110.2", "docs/ru/docs", "MkDocs Material, in Russian (FastAPI)"),
         Corpus("fastapi-zh", "pypi", "fastapi", "0.110.2", "docs/zh/docs", "MkDocs Material, in Chinese (FastAPI)"),
+        # Translations in Latin letters: told from English by their function words, not their script.
+        Corpus("fastapi-de", "pypi", "fastapi", "0.110.2", "docs/de/docs", "MkDocs Material, in German (FastAPI)"),
+        Corpus("fastapi-es", "pypi", "fastapi", "0.110.2", "docs/es/docs", "MkDocs Material, in Spanish (FastAPI)"),
+        Corpus("fastapi-fr", "pypi", "fastapi", "0.110.2", "docs/fr/docs", "MkDocs Material, in French (FastAPI)"),
+        Corpus("fastapi-pt", "pypi", "fastapi", "0.110.2", "docs/pt/docs", "MkDocs Material, in Portuguese (FastAPI)"),
         # MkDocs Material with the blog plugin (posts/ with date/authors/categories front matter),
         # content tabs, inline SVG, <figure markdown> and ::: mkdocs-click directives.
         Corpus("hatch", "pypi", "hatch", "1.18.2", "docs", "MkDocs Material + blog plugin (Hatch's own docs)"),

@@ -43,6 +43,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Iterable
 
+from .. import languages
 from ..retrieval.opposites import reversal
 from ..retrieval.tokenize import tokenize
 from . import direction, negation, roles
@@ -61,9 +62,6 @@ _DIRECTIONAL = re.compile(
     r"|больше|меньше|раньше|позже|вместо|чем|перед|после)\b|より|前に|後に|代わりに|보다|전에|후에|대신", re.I)
 _CLAUSE_BREAK = re.compile(r"(?<=[,;:])\s+|\s+(?=[—–]\s)|(?<=[、；：])")
 _LATIN_OR_CYRILLIC = re.compile(r"[a-z0-9\u00c0-\u024f\u0400-\u04ff]")
-_HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
-_KANA_OR_HAN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]")
-_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 # Words and their opposites, as stems of the tokenizer (English and Russian).
 _OPPOSITES = [tuple(tokenize(w)[0] for w in pair) for pair in (
     ("more", "less"), ("higher", "lower"), ("faster", "slower"), ("larger", "smaller"), ("before", "after"),
@@ -75,14 +73,9 @@ _OPPOSITE = {a: b for a, b in _OPPOSITES} | {b: a for a, b in _OPPOSITES}
 
 
 def language_of(text: str) -> str:
-    """The language a sentence is written in, told by its script (en, ru, ja, ko)."""
-    if _HANGUL.search(text):
-        return "ko"
-    if _KANA_OR_HAN.search(text):
-        return "ja"
-    if _CYRILLIC.search(text):
-        return "ru"
-    return "en"
+    """The language a sentence is written in (trigsight.languages: by script, and for Latin letters
+    by function words)."""
+    return languages.language_of(text)
 
 
 @dataclass(frozen=True)
@@ -104,10 +97,11 @@ _SHORT_FLAG = re.compile(r"(?<![\w-])-[A-Za-z](?![\w-])")
 def _names(claim: str, same_language: bool) -> frozenset[str]:
     """Tokens of the names in `claim`: capitalised words inside a sentence, acronyms, mixed case,
     code (fs.watch, spawn(), --flag); in a sentence not written in Latin script, every
-    Latin-script word (Firefox, readFile)."""
+    Latin-script word (Firefox, readFile). A German sentence capitalises every noun: there only
+    the other kinds are names (`support.profile`)."""
     names = {t for t in profile(claim).names if _LATIN_OR_CYRILLIC.search(t)}
     names |= {t for name in code_names(claim) for t in tokenize(name) if len(t) > 1}
-    if not same_language and language_of(claim) != "en":
+    if not same_language and not languages.is_latin(language_of(claim)):
         names |= {t for word in _LATIN_WORD.findall(claim) for t in tokenize(word) if len(t) > 1}
     return frozenset(names)
 

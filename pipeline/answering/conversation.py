@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from ..retrieval.tokenize import tokenize
-from . import model_client, offline
+from . import messages, model_client, offline
 from .answer import REFUSAL, STRICT, AnswerSentence, distinct_sentences
 from .attribution import language_of
 from .handles import HandleTable
@@ -21,39 +21,9 @@ from .resolver import Resolver
 MODEL, OFFLINE = "model", "offline"
 CONTEXT_CHUNKS = offline.CONTEXT_CHUNKS
 
-MESSAGES = {
-    "en": {"refusal": "I can't find that in these pages.",
-           "fallback": "The model did not answer ({reason}), so this answer quotes the pages instead.",
-           "unverified": "No sentence of the model's answer could be checked against these pages, so this answer "
-                         "quotes them instead."},
-    "ru": {"refusal": "Я не нахожу ответа на этих страницах.",
-           "fallback": "Модель не ответила ({reason}), поэтому ответ составлен из цитат страниц.",
-           "unverified": "Ни одно предложение ответа модели не удалось сверить с этими страницами, поэтому ответ "
-                         "составлен из их цитат."},
-    "ja": {"refusal": "これらのページには、その答えが見つかりません。",
-           "fallback": "モデルが応答しなかったため（{reason}）、ページの文をそのまま引用して答えます。",
-           "unverified": "モデルの回答のどの文もこれらのページで確認できなかったため、ページの文をそのまま引用して答えます。"},
-    "ko": {"refusal": "이 페이지들에서는 그 답을 찾을 수 없습니다.",
-           "fallback": "모델이 응답하지 않아({reason}) 페이지의 문장을 그대로 인용해 답합니다.",
-           "unverified": "모델의 답변 중 어느 문장도 이 페이지들로 확인할 수 없어 페이지의 문장을 그대로 인용해 답합니다."},
-}
 def detect_language(text: str) -> str:
-    """The language of a question, told by its script (the bundled languages only)."""
+    """The language of a question (trigsight.languages)."""
     return language_of(text)
-
-
-LANGUAGE_NAMES = {
-    "en": {"en": "English", "ru": "Russian", "ja": "Japanese", "ko": "Korean"},
-    "ru": {"en": "английском", "ru": "русском", "ja": "японском", "ko": "корейском"},
-    "ja": {"en": "英語", "ru": "ロシア語", "ja": "日本語", "ko": "韓国語"},
-    "ko": {"en": "영어", "ru": "러시아어", "ja": "일본어", "ko": "한국어"},
-}
-QUOTED_IN = {
-    "en": "The quotes are in {names}, the language of the pages they come from.",
-    "ru": "Цитаты приведены на {names} языке, на языке страниц, откуда они взяты.",
-    "ja": "引用は、引用元のページの言語である{names}のままです。",
-    "ko": "인용문은 원래 페이지의 언어인 {names}로 되어 있습니다.",
-}
 
 
 def languages_line(language: str, shown: list[AnswerSentence]) -> str:
@@ -62,14 +32,11 @@ def languages_line(language: str, shown: list[AnswerSentence]) -> str:
     other = [q for q in quoted if q != language]
     if not other:
         return ""
-    names = LANGUAGE_NAMES.get(language, LANGUAGE_NAMES["en"])
-    said = [names.get(q, q) for q in other]
-    joiner = {"ja": "と", "ko": "와 "}.get(language, " и " if language == "ru" else " and ")
-    return QUOTED_IN.get(language, QUOTED_IN["en"]).format(names=joiner.join(said))
+    return messages.quoted_in(language, other)
 
 
 def refusal(language: str) -> AnswerSentence:
-    return AnswerSentence(MESSAGES.get(language, MESSAGES["en"])["refusal"], (), REFUSAL)
+    return AnswerSentence(messages.message(language, "refusal"), (), REFUSAL)
 
 
 @dataclass(frozen=True)
@@ -129,13 +96,13 @@ def run(question: str, history: tuple[Turn, ...], retriever, release, settings: 
                     declined += is_refusal(raw)
         except model_client.UpstreamError as error:
             mode = OFFLINE
-            note = MESSAGES.get(language, MESSAGES["en"])["fallback"].format(reason=error.reason)
+            note = messages.message(language, "fallback").format(reason=error.reason)
     quoting = mode == OFFLINE
     if mode == MODEL and not shown and resolver.tally.sentences > declined:
         # Every sentence the model wrote was removed: the pages may still answer in their own words.
         # When all it wrote was that the sources do not answer, it read them and the refusal stands.
         quoting = True
-        note = MESSAGES.get(language, MESSAGES["en"])["unverified"]
+        note = messages.message(language, "unverified")
     if quoting:
         cited = {c.id for s in shown for c in s.citations}
         quotes = offline.choose(question, hits, scores, retriever, release, language)

@@ -23,12 +23,13 @@ from urllib.parse import urlsplit
 import httpx
 import openai
 
+from .. import languages
 from .handles import HandleTable, strip_handles
 from .reasoning import OPENED_BY_TEMPLATE, REASONING_APART, held_until_reasoning_ends, without_reasoning
 
 log = logging.getLogger(__name__)
 
-LANGUAGE_NAMES = {"en": "English", "ru": "Russian", "ja": "Japanese", "ko": "Korean"}
+LANGUAGE_NAMES = languages.ENGLISH_NAMES
 
 SYSTEM_PROMPT = """\
 You answer questions about one website, using only the numbered sources in the user's message.

@@ -1,4 +1,4 @@
-"""Do a sentence and a passage agree on negation, in any of the four languages? (pure)
+"""Do a sentence and a passage agree on negation, in any of their languages? (pure)
 
 Negation is read as marks of two kinds: a negated verb (not, never, не, ない, 않) and an
 absence (no, without, без, なし, 없): "без выделения" agrees with "with no highlight".
@@ -24,13 +24,25 @@ import unicodedata
 
 VERBAL = re.compile(
     r"\b(?:not|never|cannot|не|никогда|нельзя|нет)\b|n[’']t\b"
+    # nicht, pas (not the "ne" it pairs with: one negation), nunca, não, non (not "non-blocking"), niet…
+    r"|\b(?:nicht|nie|niemals|pas|jamais|nunca|não|mai|niet|nooit)\b|\bnon\b(?!-)"
     # Russian writes "не" into adjectives and participles (непригодный: not suitable), but not into
     # the words it has fused with (некоторый, несколько, необходимый, неделя …).
     r"|\bне(?!котор|скольк|обходим|дел|давн|мал|мног|редк|чт|кто|льз|уж|взира|смотр)[а-яё]{3,}"
     r"(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ых|их|ым|им|ую|юю|ен|на|но|ны)\b"
     # 할 수 없다 (cannot) is a negated verb; 인수 없이 (without arguments) is not: 수 must stand alone.
     r"|ない|ません|なかった|ず(?:に|、|。|$)|(?:では|で|じゃ)なく|않|(?<!잘)못|(?<![가-힣])수\s*없|(?<![가-힣])안(?![가-힣])")
-ABSENCE = re.compile(r"\b(?:no|none|nothing|without|без|ни)\b|なし|(?<!(?<![가-힣])수)(?<!(?<![가-힣])수 )없(?!이\s*수)")
+ABSENCE = re.compile(r"\b(?:no|none|nothing|without|без|ни)\b|なし|(?<!(?<![가-힣])수)(?<!(?<![가-힣])수 )없(?!이\s*수)"
+                     # The other Latin-script languages: kein, sans, sin, sem, senza, geen, bez… ("sans-serif"
+                     # and Math.sin are not).
+                     r"|\b(?:kein(?:e|en|em|er|es)?|ohne|sans(?!-)|aucun(?:e)?|rien|ningun[oa]?|ningún|nada|sem|nenhum"
+                     r"|nenhuma|senza|nessun[oa]?|niente|geen|zonder|niets|żadn[aey]|żaden)\b"
+                     r"|(?<![.\w])sin\b(?!\s*\()")
+# Chinese: 不 and 没 negate a verb, 无 is an absence. Only in a text with no kana: in Japanese, 不 and
+# 無 begin compounds (不要, 無効) that LEXICAL counts.
+CHINESE_VERBAL = re.compile(r"不|没|未|别|勿")
+CHINESE_ABSENCE = re.compile(r"无")
+_KANA = re.compile(r"[\u3040-\u30ff]")
 NEUTRAL = re.compile(r"\bwhether or not\b|\bor not\b|\bnot only\b|\bне только\b|だけ(?:では|で)なく|뿐(?:만)?\s*아니라"
                      r"|\bno matter\b")     # "no matter" carries its negation in its meaning: LEXICAL
 LEXICAL = re.compile(
@@ -53,13 +65,16 @@ def _folded(text: str, neutral: bool = True) -> str:
 def polarity(text: str) -> tuple[bool, bool]:
     """(has a negated verb, has an absence word)."""
     folded = _folded(text)
-    return bool(VERBAL.search(folded)), bool(ABSENCE.search(folded))
+    chinese = not _KANA.search(folded)
+    return (bool(VERBAL.search(folded) or (chinese and CHINESE_VERBAL.search(folded))),
+            bool(ABSENCE.search(folded) or (chinese and CHINESE_ABSENCE.search(folded))))
 
 
 def marks(text: str) -> int:
     """How many negation marks of either kind `text` writes out."""
     folded = _folded(text)
-    return len(VERBAL.findall(folded)) + len(ABSENCE.findall(folded))
+    chinese = 0 if _KANA.search(folded) else len(CHINESE_VERBAL.findall(folded)) + len(CHINESE_ABSENCE.findall(folded))
+    return len(VERBAL.findall(folded)) + len(ABSENCE.findall(folded)) + chinese
 
 
 def lexical(text: str) -> int:

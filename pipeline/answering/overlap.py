@@ -18,8 +18,9 @@ import re
 import threading
 from dataclasses import dataclass
 
+from .. import languages
 from ..retrieval.tokenize import tokenize
-from .support import code_names, is_name
+from .support import capitals_name, code_names, is_name
 
 PREFIX_MATCH = 5
 RARE_SHARE = 0.005      # a term in at most this share of the passages is rare …
@@ -87,6 +88,12 @@ class Overlap:
         English word they never use ("raise", "plain") says nothing of whether they address the
         question: only its names and code names (`HTTPException`, `TestClient`, `item_id`) do."""
         return self.language in NON_LATIN_LANGUAGES and not _NON_LATIN.search(question)
+
+    def asked_in_other_latin(self, question_language: str) -> bool:
+        """Is the question written in Latin letters in another language than the pages' (German asked
+        of English pages)?"""
+        return (languages.is_latin(question_language) and languages.is_latin(self.language)
+                and question_language.split("-")[0] != self.language.split("-")[0])
 
     @staticmethod
     def names_of(text: str) -> str:
@@ -164,8 +171,9 @@ _LOCK = threading.Lock()
 def _name_words(text: str, every_word: bool = False) -> list[str]:
     """The Latin-script words of `text` written like names: capitalised inside the sentence, with a
     digit or an inner capital; with `every_word`, all of them."""
+    capitals_tell = capitals_name(text)
     return [m.group() for m in _LATIN_WORD.finditer(text)
-            if every_word or any(c.isdigit() for c in m.group()) or is_name(text, m.start(), m.group())]
+            if every_word or any(c.isdigit() for c in m.group()) or is_name(text, m.start(), m.group(), capitals_tell)]
 
 
 def _matches(term: str, offered: frozenset[str]) -> bool:

@@ -56,10 +56,11 @@ _WANTS_NUMBER = re.compile(r"(?i)\b(?:how (?:many|much|long|often|frequently|lar
                            r"|which (?:version|year|port)"
                            r"|(?:what|which)(?: is| are|'s)? the (?:maximum|minimum|largest|smallest|longest|shortest)"
                            r"|when does|сколько|какой версии|какого размера|во сколько|в каком году|как долго|как часто"
-                           r"|какого возраста|какой процент|как(?:ой|ом) порт)\b"
+                           r"|какого возраста|какой процент|как(?:ой|ом) порт"
+                           r"|wie (?:viele?|lange|oft|groß)|combien|cuánt[oa]s?|quant[oa]s?|hoeveel|ile|kaç)\b"
                            r"|\bкак(?:ой|ая|ое|ов|ова|ово|им) (?:максимальн|минимальн)"
                            r"|いくつ|いくら|何(?:個|回|秒|ミリ秒|分|時間|日|年|件|倍|文字|行|MB|KB|GB|バイト|歳|パーセント|%|番|人|ヶ月|か月|週)"
-                           r"|ど[のれ][くぐ]らい|몇|얼마|언제")
+                           r"|ど[のれ][くぐ]らい|몇|얼마|언제|多少|几[个次秒种]|多[长久大]")
 
 
 def lacks_number(question: str, text: str) -> bool:
@@ -83,6 +84,10 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
     asked, bridged_asked = question, bridged
     if overlap.reads_names_only(question):   # an English question on Japanese pages: its names only
         asked, bridged_asked = overlap.names_of(question), overlap.names_of(bridged)
+    elif overlap.asked_in_other_latin(question_language):
+        # German asked of English pages: like a Russian question, its own words are not the pages' and
+        # only its names are read as written; its bridged form stands for the rest.
+        asked = overlap.names_of(question)
     unknown = min(2, len(overlap.unknown(asked)))
     unknown_names = min(2, len(overlap.unknown_names(question)))
     unknown_share = overlap.unknown_share(bridged_asked)

@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .. import languages
 from ..retrieval.tokenize import tokenize
 
 # Chosen by bench/mcp/calibrate.py (see bench/mcp/results/): the threshold with the best
@@ -62,6 +63,8 @@ _JAPANESE_COUNT = re.compile(r"([一二三四五六七八九十])つ")
 _KOREAN_NATIVE = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10}
 _NEGATION = re.compile(
     r"\b(?:not|no|never|cannot|nothing|none|neither|nor|нет|не|ни|никогда|ничего|нельзя)\b"
+    r"|\b(?:nicht|nie|niemals|kein(?:e|en|em|er|es)?|pas|jamais|aucun(?:e)?|nunca|nada|não|nenhum|nenhuma|mai"
+    r"|nessun[oa]?|niet|nooit|geen)\b|\bnon\b(?!-)"
     r"|n[’']t\b|ない|ません|なかった|ず(?:に|、|。|$)|않|없|(?<!잘)못|(?<![가-힣])안(?![가-힣])")
 _KOREAN_COUNT = re.compile(r"(?<![가-힣])(한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s*(?=가지|개|번|단계|곳|명|줄)")
 
@@ -167,16 +170,22 @@ def is_negated(text: str) -> bool:
     return bool(_NEGATION.search(unicodedata.normalize("NFKC", text).casefold()))
 
 
-def is_name(text: str, start: int, word: str) -> bool:
-    """Is `word` (at `start` in `text`) written like a name: inner capitals, or capitalised inside a sentence?"""
+def is_name(text: str, start: int, word: str, capitals_tell: bool = True) -> bool:
+    """Is `word` (at `start` in `text`) written like a name: inner capitals, or capitalised inside a
+    sentence (unless not `capitals_tell`: German capitalises every noun)?"""
     if len(word) < 2 or word.casefold() in NUMBER_WORDS:
         return False
     if any(ch.isupper() for ch in word[1:]):        # PhD, WebGL, MIT, ИИ
         return True
-    if not word[0].isupper():
+    if not word[0].isupper() or not capitals_tell:
         return False
     before = text[:start].rstrip(" \t")
     return bool(before) and before[-1] not in _SENTENCE_OPENERS
+
+
+def capitals_name(text: str) -> bool:
+    """Does a capital inside a sentence of `text` mark a name? Not in German, which capitalises nouns."""
+    return languages.language_of(text) != "de"
 
 
 def code_names(text: str) -> frozenset[str]:
@@ -193,8 +202,9 @@ def profile(text: str) -> Profile:
     text = unicodedata.normalize("NFKC", text)
     words = _content(tokenize(text))
     names: set[str] = set()
+    capitals_tell = capitals_name(text)
     for match in _WORD.finditer(text):
-        if is_name(text, match.start(), match.group()):
+        if is_name(text, match.start(), match.group(), capitals_tell):
             names.update(_content(tokenize(match.group())))
     return Profile(frozenset(words), numbers_in(text), frozenset(names & words), is_negated(text))
 

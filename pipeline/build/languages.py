@@ -4,8 +4,10 @@ A translated docs folder (FastAPI's docs/ja, docs/ko) rarely names its language 
 without this its pages were served as `<html lang="en">` and an answer quoting them to an
 English question never said the quotes were in Japanese. Only a script tells a language
 apart without a dictionary, so a page is read as Japanese, Korean, Chinese or Russian (or
-Ukrainian) when that script carries at least `SHARE` of its prose letters; a page in Latin
-letters keeps the site's language (TRIGSIGHT_LANGUAGE), which may be English, German or any.
+Ukrainian) when that script carries at least `SHARE` of its prose letters. A page in Latin
+letters whose function words are clearly another language's than English (at least
+`LATIN_WORDS` of them, more than twice English's: trigsight.languages) takes that language
+(de, fr, es, pt, it, nl, pl, tr); any other keeps the site's language (TRIGSIGHT_LANGUAGE).
 
 Code (fenced and inline), HTML tags, link targets and URLs are not prose, and a Japanese
 character says about as much as three Latin letters, a Hangul syllable as two: the weights
@@ -15,7 +17,10 @@ from __future__ import annotations
 
 import re
 
+from .. import languages
+
 SHARE = 0.3
+LATIN_WORDS = 10
 
 _FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?^ {0,3}\1[ \t]*$", re.S | re.M)
 _NOT_PROSE = re.compile(r"`[^`\n]*`|<[^>\n]*>|\]\([^)\n]*\)|https?://\S+")
@@ -28,16 +33,23 @@ _UKRAINIAN = re.compile(r"[іїєґІЇЄҐ]")
 
 
 def written_in(body: str) -> str:
-    """The language tag of a page's markdown body when its script tells it ("ja", "ko", "zh", "ru",
-    "uk"), else "" (Latin letters, or too little prose to tell)."""
+    """The language tag of a page's markdown body when its script or, in Latin letters, its function
+    words tell it ("ja", "ko", "zh", "ru", "uk", "de", "fr" …), else "" (English, or too little prose)."""
     prose = _NOT_PROSE.sub(" ", _FENCED.sub(" ", body))
     weights = {name: len(pattern.findall(prose)) * weight for name, pattern, weight in _SCRIPTS}
     total = sum(weights.values()) + len(_LATIN.findall(prose))
     name, weight = max(weights.items(), key=lambda item: item[1])
     if not weight or weight < SHARE * total:
-        return ""
+        return _latin(prose)
     if name == "ja" and not _KANA.search(prose):
         return "zh"          # Han without kana
     if name == "ru" and _UKRAINIAN.search(prose):
         return "uk"
     return name
+
+
+def _latin(prose: str) -> str:
+    counts = languages.latin_counts(prose)
+    english = counts.pop("en")
+    best = max(counts, key=lambda language: counts[language])
+    return best if counts[best] >= LATIN_WORDS and counts[best] > 2 * english else ""

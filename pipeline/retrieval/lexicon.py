@@ -26,6 +26,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from .. import languages
 from . import loanwords
 from .opposites import reversal
 from .tokenize import STOPWORDS, tokenize
@@ -38,6 +39,7 @@ MOST_WORDS = 30_000     # the most frequent; a question costs one product with t
 NEAREST = 0.72
 SPREAD = 0.04           # also take a second word this close to the first ("handler", "handlers")
 PER_WORD = 2
+LANGUAGE_WORDS = 300      # the pages' most used words that tell their language
 FOREIGN_SHARE = 0.01    # a script with fewer of the vocabulary's words than this is not the pages'
 # A loanword's page word (same sound, loanwords.py) must still be this near in meaning: a
 # katakana word (ラップ "wrap" sounds like "leap" at 0.39), a Hangul word that also has the
@@ -118,11 +120,31 @@ class Lexicon:
         self.scripts = {name for name, count in scripts.items() if count / total >= FOREIGN_SHARE}
         self.main = scripts.most_common(1)[0][0] if scripts else ""
         self._outside_main = np.array([script(w) != self.main for w in self.words], dtype=bool)
+        # The pages' language when they are written in Latin letters, told by their most used words.
+        self.language = languages.latin_language(" ".join(self.words[:LANGUAGE_WORDS])) if self.main == "latin" else ""
+
+    def asked_in(self, question: str) -> str:
+        """The question's language when it is written in Latin letters like the pages but in another
+        language (German asked of English pages), else ""."""
+        if not self.language:
+            return ""
+        language = languages.language_of(question)
+        return language if languages.is_latin(language) and language != self.language else ""
 
     def foreign(self, question: str) -> list[str]:
-        """The question's words in a script the pages barely use, and not among the pages' words."""
-        return list(dict.fromkeys(u for u in words(question) if u not in self._known and u not in STOPWORDS
-                                  and u not in _STANDALONE and script(u) not in self.scripts))
+        """The question's words in a script the pages barely use, and not among the pages' words; in a
+        question in another Latin-script language than the pages, also its words the pages never use,
+        as written (a German noun embeds nearer its meaning capitalised: Zeile → line 0.80, zeile
+        0.67), but for its function words and its names (MongoDB, Express inside a French sentence),
+        which stay as they are."""
+        found = [u for u in words(question) if u not in self._known and u not in STOPWORDS
+                 and u not in _STANDALONE and script(u) not in self.scripts]
+        other = self.asked_in(question)
+        if other:
+            kept = languages.function_words(other) | _names(question, capitals=other != "de") | self._known | STOPWORDS
+            found += [w for w in (m.group() for m in _WORD_OF_LETTERS.finditer(question))
+                      if len(w) >= 3 and script(w) == "latin" and w.casefold() not in kept]
+        return list(dict.fromkeys(found))
 
     def words_to_embed(self, question: str) -> tuple[list[str], list[str]]:
         """The question's foreign words and its other words in a minority script, embedded in one
@@ -134,17 +156,31 @@ class Lexicon:
              vectors: np.ndarray) -> tuple[str, list[str]]:
         """The question as the keyword leg reads it: its bridged text and its BM25 tokens. `vectors`
         holds the rows of `foreign`, then of `minority`."""
-        translations = self.translations(foreign, vectors[:len(foreign)])
+        # A word in the pages' own script (German asked of English pages) becomes only words of that
+        # script: its language is not that of the site's pages in other scripts.
+        own_script = np.array([script(u) == self.main for u in foreign], dtype=bool)
+        translations = self.translations([u for u, own in zip(foreign, own_script) if not own],
+                                         vectors[:len(foreign)][~own_script])
+        translations.update(self.translations([u for u, own in zip(foreign, own_script) if own],
+                                              vectors[:len(foreign)][own_script], main_only=True))
         translations.update(self.translations(minority, vectors[len(foreign):], main_only=True))
         bridged = bridge(question, translations)
+        other = self.asked_in(question)
+        if other:
+            # Another Latin-script language's function words ("wie", "une", "los") are not the pages'
+            # words, whatever the pages happen to spell alike ("die", "comment").
+            bridged = _WORD_OF_LETTERS.sub(
+                lambda m: " " if m.group().casefold() in languages.function_words(other) else m.group(), bridged)
         # A bridged word of a minority script is searched as written too, for the pages in its language.
         tokens = tokenize(bridged) + tokenize(" ".join(u for u in minority if u in translations))
         if foreign:
             # What a bridge leaves in a script the pages barely use (particles, question words, a word
-            # with no near page word) matches no page, yet as unseen terms at the largest idf it held
-            # every chunk below the keyword leg's vote share: Korean and Japanese questions had no
-            # keyword leg at all.
-            tokens = [t for t in tokens if self.in_pages_script(t)]
+            # with no near page word), or of another Latin-script language's words, matches no page,
+            # yet as unseen terms at the largest idf it held every chunk below the keyword leg's vote
+            # share: Korean and Japanese questions had no keyword leg at all. It stays in the bridged
+            # text, where it says the question asks about something the pages never name.
+            left = {t for u in foreign if u not in translations and script(u) == "latin" for t in tokenize(u)}
+            tokens = [t for t in tokens if self.in_pages_script(t) and t not in left]
         return bridged, tokens
 
     def in_pages_script(self, token: str) -> bool:
@@ -204,6 +240,22 @@ class Lexicon:
             if closeness > best_closeness:
                 best_closeness, best_words = closeness, [self.words[n] for n in chosen]
         return best_words if best_closeness >= COMPOUND_NEAREST else []
+
+
+_WORD_OF_LETTERS = re.compile(r"(?<![\w.])[^\W\d_]+(?![\w(])")
+_NAME_LIKE = re.compile(r"[^\W_]*(?:[^\W\d_][^\W\d_]*[A-Z0-9]|[0-9])[^\W_]*")
+
+
+def _names(question: str, capitals: bool) -> frozenset[str]:
+    """The question's words written like names, folded: an inner capital or a digit (MongoDB, pm2,
+    HTTP), or, when `capitals`, a capital inside the sentence (Express)."""
+    found = set()
+    for match in _WORD_OF_LETTERS.finditer(question):
+        word = match.group()
+        before = question[:match.start()].rstrip()
+        if _NAME_LIKE.fullmatch(word) or (capitals and word[0].isupper() and before and before[-1] not in ".!?¿¡:"):
+            found.add(word.casefold())
+    return frozenset(found)
 
 
 def bridge(question: str, translations: dict[str, list[str]]) -> str:

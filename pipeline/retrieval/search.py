@@ -192,7 +192,7 @@ class Retriever:
         foreign, minority = self.lexicon.words_to_embed(query) if bridging else ([], [])
         embedded = self._embed([query, *foreign, *minority])
         vector = None if embedded is None else embedded[0]
-        if embedded is not None and (foreign or minority):
+        if embedded is not None and (foreign or minority or (bridging and self.lexicon.asked_in(query))):
             bridged, tokens = self.lexicon.read(query, foreign, minority, embedded[1:])
         else:
             bridged, tokens = query, tokenize(query)

@@ -1,0 +1,174 @@
+"""Questions, model sentences and pages in any language the index model reads, not only the bundled four."""
+from __future__ import annotations
+
+import pytest
+from trigsight.answering import negation
+from trigsight.answering.attribution import judge
+from trigsight.answering.conversation import ChatSettings, collect, run
+from trigsight.answering.messages import MESSAGES
+from trigsight.answering.model_client import ModelSettings
+from trigsight.build.languages import written_in
+from trigsight.languages import language_of
+from trigsight.publishing.published import Release
+from trigsight.retrieval.search import Retriever
+from trigsight_site import create_app
+
+from fake_llm import Script, serve
+
+NO_MODEL = {"OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""}
+
+
+@pytest.mark.parametrize("text, language", [
+    ("Wie lese ich eine Datei Zeile für Zeile?", "de"),
+    ("Bei regulären Dateien verarbeitet jeder Lesevorgang 512 KiB an Daten.", "de"),
+    ("Comment créer un serveur HTTP ?", "fr"),
+    ("Qu'est-ce que l'event loop ?", "fr"),
+    ("¿Cuál es el valor predeterminado de highWaterMark?", "es"),
+    ("Como faço para ler um arquivo linha por linha?", "pt"),
+    ("Come posso leggere un file riga per riga?", "it"),
+    ("Hoe lees ik een bestand regel voor regel?", "nl"),
+    ("Jak odczytać plik linia po linii?", "pl"),
+    ("Bir dosyayı satır satır nasıl okurum?", "tr"),
+    ("如何逐行读取文件？", "zh"),
+    ("ストリームとは何ですか", "ja"),
+    ("이벤트 루프는 무엇입니까", "ko"),
+    ("Как прочитать файл?", "ru"),
+    ("Як прочитати файл і записати його?", "uk"),
+    ("Làm thế nào để đọc một tệp?", "vi"),     # ã and õ are not only Portuguese
+    ("Nguyễn wrote the tool and the docs.", "en"),
+    # English stays English: shared words ("in", "a", "die", "come", "per"), letters of I/O and
+    # O_APPEND, code and bare names tell nothing else.
+    ("What is a Buffer?", "en"),
+    ("Non-blocking I/O", "en"),
+    ("Why does the worker die?", "en"),
+    ("Does it also work with pipes?", "en"),
+    ("Come back to the page per request.", "en"),
+    ("On Windows, only O_APPEND, O_CREAT, O_EXCL and O_RDONLY are available.", "en"),
+    ("fs.readFile()", "en"),
+    ("Buffer", "en"),
+])
+def test_a_texts_language_is_told_by_its_script_or_its_function_words(text, language):
+    assert language_of(text) == language
+
+
+GERMAN_PAGE = """# Über das Projekt
+
+Das Werkzeug ist eine Laufzeitumgebung für Skripte. Sie wird mit der Datei gestartet, und die
+Ausgabe erscheint auf der Konsole. Wenn ein Fehler auftritt, wird der Prozess nicht beendet,
+sondern die Meldung wird in das Protokoll geschrieben. Das ist für den Betrieb wichtig, weil die
+Anwendung weiterläuft und man die Ursache später in Ruhe suchen kann.
+"""
+ENGLISH_PAGE = """# About
+
+The tool is a runtime for scripts. It starts from a file, and its output appears on the console.
+When an error occurs the process does not exit; the message is written to the log instead, die
+hard as that habit may be, so that the application keeps running.
+"""
+
+
+@pytest.mark.parametrize("body, language", [
+    (GERMAN_PAGE, "de"),
+    ("Trình tải lên sẽ đọc tệp và ghi kết quả vào một thư mục mới. Nếu có lỗi, tiến trình sẽ dừng lại "
+     "và thông báo được ghi vào nhật ký. Bạn có thể chạy lại lệnh sau khi sửa tệp cấu hình.", "vi"),
+    (ENGLISH_PAGE, ""),                 # the site's language (TRIGSIGHT_LANGUAGE) applies
+    ("# API\n\nSee `fs.open()`.", ""),  # too little prose to tell
+])
+def test_a_page_in_latin_letters_takes_the_language_its_prose_is_written_in(body, language):
+    assert written_in(body) == language
+
+
+@pytest.mark.parametrize("sentence, passage, supported, why", [
+    # German capitalises every noun: Datei and Rückruf are not names the passage must spell.
+    ("Man sollte fs.writeFile() nicht mehrmals auf dieselbe Datei anwenden, ohne auf den Rückruf zu warten.",
+     "It is unsafe to use fs.writeFile() multiple times on the same file without waiting for the callback.",
+     True, "translation"),
+    ("Ce n'est pas sûr de reprendre le fonctionnement normal après une 'uncaughtException'.",
+     "It is not safe to resume normal operation after 'uncaughtException'.", True, "translation"),
+    # The same claims with their negation dropped, and a figure changed.
+    ("Es ist sicher, nach einer 'uncaughtException' den normalen Betrieb fortzusetzen.",
+     "It is not safe to resume normal operation after 'uncaughtException'.", False, "negation"),
+    ("Il est sûr de reprendre le fonctionnement normal après une 'uncaughtException'.",
+     "It is not safe to resume normal operation after 'uncaughtException'.", False, "negation"),
+    ("Por defecto, se pueden registrar como máximo 20 listeners para un mismo evento.",
+     "By default, a maximum of 10 listeners can be registered for any single event.", False, "numbers"),
+])
+def test_a_sentence_in_another_latin_script_language_is_judged_across_languages(sentence, passage, supported, why):
+    evidence = judge(sentence, passage, cosine=0.9)
+    assert evidence.supported is supported
+    assert evidence.how == why
+
+
+@pytest.mark.parametrize("text, marks", [
+    ("Es ist nicht sicher.", 1), ("Ce n'est pas sûr.", 1), ("No es seguro.", 1), ("Não é seguro.", 1),
+    ("继续运行是不安全的。", 1), ("不要な設定です。", 0),   # 不要 is Japanese's word for "unneeded": lexical
+    ("Use a sans-serif font with Math.sin() for non-blocking I/O.", 0),
+])
+def test_negation_is_read_in_the_other_languages_without_misreading_english(text, marks):
+    assert negation.marks(text) == marks
+
+
+@pytest.fixture(scope="module")
+def client(bundled_release):
+    return create_app({"RELEASE_DIR": str(bundled_release), "TESTING": True, **NO_MODEL}).test_client()
+
+
+@pytest.mark.parametrize("question, language, page", [
+    ("Wie viel JavaScript darf eine Seite laden?", "de", "/"),
+    ("Que vérifie la porte du navigateur ?", "fr", "/gates/browser"),
+    ("Quanto JavaScript uma página pode carregar?", "pt", "/"),
+    ("Was passiert, wenn ein Satz auf der Seite zweimal vorkommt?", "de", "/gates/source"),
+])
+def test_a_question_in_another_latin_script_language_is_answered_from_the_english_pages(
+        client, bundled_release, question, language, page):
+    result = client.post("/api/chat", json={"question": question}).get_json()
+    release = Release.load(bundled_release)
+    assert result["language"] == language
+    chips = [c for s in result["answer"] for c in s["citations"]]
+    assert chips and chips[0]["page"] == page
+    assert all(s["text"] == release.passage(s["citations"][0]["id"]).text for s in result["answer"])
+    assert result["languages"].endswith("English.") and result["languages"].count(":") == 1
+
+
+@pytest.mark.parametrize("question, language", [
+    ("¿Cuánto cuesta la suscripción mensual del producto?", "es"),
+])
+def test_a_question_the_pages_do_not_answer_is_refused_in_its_own_language(client, question, language):
+    result = client.post("/api/chat", json={"question": question}).get_json()
+    [refusal] = result["answer"]
+    assert refusal["status"] == "refusal" and refusal["text"] == MESSAGES[language]["refusal"]
+    assert result["language"] == language
+
+
+@pytest.fixture(scope="module")
+def fake():
+    with serve() as running:
+        yield running
+
+
+@pytest.mark.parametrize("reply, shown, note", [
+    # A German sentence without a handle gets the chip of the English passage that supports it …
+    ("Jede Seite darf höchstens 8 KB brotli-komprimiertes JavaScript laden.", 1, ""),
+    # … a wrong figure gets none, and the pages are quoted instead …
+    ("Jede Seite darf höchstens 80 KB brotli-komprimiertes JavaScript laden.", 0, "unverified"),
+])
+def test_a_german_model_sentence_is_shown_only_with_a_chip_that_supports_it(bundled_release, fake, reply, shown,
+                                                                            note):
+    question = "Wie viel JavaScript darf eine Seite laden?"
+    fake.add(Script(question, reply))
+    release, retriever = Release.load(bundled_release), Retriever.load(bundled_release)
+    settings = ChatSettings(model=ModelSettings(base_url=fake.base_url, timeout=5))
+    result = collect(run(question, (), retriever, release, settings))
+    model_sentences = [s for s in result["answer"] if s["text"] == reply]
+    assert len(model_sentences) == shown
+    for sentence in model_sentences:
+        assert "8 KB" in sentence["citations"][0]["quote"]
+    assert result["note"] == (MESSAGES["de"][note] if note else "")
+
+
+def test_a_model_that_says_in_german_the_sources_do_not_answer_leaves_the_german_refusal(bundled_release, fake):
+    question = "Was kostet das Abonnement im Monat?"
+    fake.add(Script(question, "Die bereitgestellten Quellen enthalten keine Informationen über die Kosten."))
+    release, retriever = Release.load(bundled_release), Retriever.load(bundled_release)
+    settings = ChatSettings(model=ModelSettings(base_url=fake.base_url, timeout=5))
+    [refusal] = collect(run(question, (), retriever, release, settings))["answer"]
+    assert refusal == {"text": MESSAGES["de"]["refusal"], "citations": [], "status": "refusal"}
