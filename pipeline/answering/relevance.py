@@ -57,7 +57,7 @@ _WANTS_NUMBER = re.compile(r"(?i)\b(?:how (?:many|much|long|often|frequently|lar
                            r"|(?:what|which)(?: is| are|'s)? the (?:maximum|minimum|largest|smallest|longest|shortest)"
                            r"|when does|сколько|какой версии|какого размера|во сколько|в каком году|как долго|как часто"
                            r"|какого возраста|какой процент|как(?:ой|ом) порт"
-                           r"|wie (?:viele?|lange|oft|groß)|combien|cuánt[oa]s?|quant[oa]s?|hoeveel|ile|kaç)\b"
+                           r"|wie (?:viele?|lange|oft|groß)|combien|cuánt[oa]s?|quant[oa]s?|hoeveel|ile (?:jest|razy|trwa)|kaç)\b"
                            r"|\bкак(?:ой|ая|ое|ов|ова|ово|им) (?:максимальн|минимальн)"
                            r"|いくつ|いくら|何(?:個|回|秒|ミリ秒|分|時間|日|年|件|倍|文字|行|MB|KB|GB|バイト|歳|パーセント|%|番|人|ヶ月|か月|週)"
                            r"|ど[のれ][くぐ]らい|몇|얼마|언제|多少|几[个次秒种]|多[长久大]")

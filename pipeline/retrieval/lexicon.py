@@ -141,9 +141,10 @@ class Lexicon:
                  and u not in _STANDALONE and script(u) not in self.scripts]
         other = self.asked_in(question)
         if other:
-            kept = languages.function_words(other) | _names(question, capitals=other != "de") | self._known | STOPWORDS
+            kept = languages.function_words(other) | _names(question, capitals=other != "de")
             found += [w for w in (m.group() for m in _WORD_OF_LETTERS.finditer(question))
-                      if len(w) >= 3 and script(w) == "latin" and w.casefold() not in kept]
+                      if len(w) >= 3 and script(w) == "latin" and (folded := w.casefold()) not in kept
+                      and folded not in self._known and folded not in STOPWORDS]
         return list(dict.fromkeys(found))
 
     def words_to_embed(self, question: str) -> tuple[list[str], list[str]]:
@@ -242,18 +243,19 @@ class Lexicon:
         return best_words if best_closeness >= COMPOUND_NEAREST else []
 
 
+# Whole words of letters only: not the parts of O_APPEND, fs.open() or pm2, which stay as written.
 _WORD_OF_LETTERS = re.compile(r"(?<![\w.])[^\W\d_]+(?![\w(])")
-_NAME_LIKE = re.compile(r"[^\W_]*(?:[^\W\d_][^\W\d_]*[A-Z0-9]|[0-9])[^\W_]*")
 
 
 def _names(question: str, capitals: bool) -> frozenset[str]:
-    """The question's words written like names, folded: an inner capital or a digit (MongoDB, pm2,
-    HTTP), or, when `capitals`, a capital inside the sentence (Express)."""
+    """The question's words written like names, folded: an inner capital (MongoDB, HTTP), or, when
+    `capitals`, a capital inside the sentence (Express)."""
     found = set()
     for match in _WORD_OF_LETTERS.finditer(question):
         word = match.group()
         before = question[:match.start()].rstrip()
-        if _NAME_LIKE.fullmatch(word) or (capitals and word[0].isupper() and before and before[-1] not in ".!?¿¡:"):
+        if any(c.isupper() for c in word[1:]) or (capitals and word[0].isupper() and before
+                                                  and before[-1] not in ".!?¿¡:"):
             found.add(word.casefold())
     return frozenset(found)
 
