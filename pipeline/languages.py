@@ -33,7 +33,8 @@ _FUNCTION_WORDS = {
         na nos nas do da dos das ao se posso pode há não ou meu minha está isso este esta devo
         você eu sem sobre entre""",
     "it": """il lo la gli le un una è sono come che cosa quale quali quando quanto dove perché per con del
-        della dei delle nel nella si posso può non mio questo questa devo ci sono senza tra""",
+        della dei delle nel nella si posso può non mio questo questa devo ci sono senza tra
+        di su al degli dello agli ai ogni anche più già viene sto ognuno tutto quante quanti quanta""",
     "nl": """de het een en zijn hoe wat welke wanneer waarom waar ik kan kun moet met voor van op niet bij
         wordt worden er ook je jij mijn dat deze dit naar zonder""",
     "pl": """jak co czy się nie jest są na dla od ten ta które który która jaki jaka jakie można mogę

@@ -26,6 +26,7 @@ NO_MODEL = {"OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""}
     ("¿Cuál es el valor predeterminado de highWaterMark?", "es"),
     ("Como faço para ler um arquivo linha por linha?", "pt"),
     ("Come posso leggere un file riga per riga?", "it"),
+    ("Con fs.watch su Windows, se la cartella viene spostata, ricevo comunque degli eventi?", "it"),
     ("Hoe lees ik een bestand regel voor regel?", "nl"),
     ("Jak odczytać plik linia po linii?", "pl"),
     ("Bir dosyayı satır satır nasıl okurum?", "tr"),
