@@ -3,15 +3,18 @@
 A sentence is shown only with a chip to a passage that supports it. Support is judged
 per (sentence, passage), from what both say:
 
-- **Agreement**, always: every number of the sentence is in the passage (digits or number
-  words in any of the four languages), every Latin-script name (`fs.watch`, NODE_OPTIONS,
+- **Agreement**, always: every number of the sentence is in the passage (digits, or number
+  words in English, Russian, Japanese or Korean), every Latin-script name (`fs.watch`, NODE_OPTIONS,
   Chromium) is in the passage or its context, the two agree on negation, and, in English
   and Russian, the sentence does not swap a word for its opposite ("less efficient" about
   "more efficient"), and in any pair of the four languages it does not name the opposite
   side of a concept pair the passage names (`trigsight.retrieval.opposites`: 非同期 about
   "synchronously", 書く about "reading"). Negation is compared as marks, whatever their kind
-  (`trigsight.answering.negation`): "без выделения" agrees with "with no highlight", "не
-  нужно" with "there is no need", "если только не" with "unless". In one language, the sentence
+  (`trigsight.answering.negation`, which also reads German, French, Spanish, Portuguese,
+  Italian, Dutch, Polish and Chinese marks): "без выделения" agrees with "with no highlight",
+  "не нужно" with "there is no need", "если только не" with "unless". A sentence's language is
+  told by `trigsight.languages` (German, French … are across languages from English), and a
+  German noun's capital makes no name. In one language, the sentence
   may not turn the passage's direction round (`trigsight.answering.direction`): "converts A
   to B" about "converts B to A", "X over Y" about "Y over X".
 - **Same language**: the share of the sentence's content words the passage carries
