@@ -7,7 +7,7 @@ from trigsight.answering.attribution import judge
 from trigsight.answering.conversation import ChatSettings, collect, run
 from trigsight.answering.messages import MESSAGES
 from trigsight.answering.model_client import ModelSettings
-from trigsight.build.languages import written_in
+from trigsight.build.languages import page_language, written_in
 from trigsight.languages import language_of
 from trigsight.publishing.published import Release
 from trigsight.retrieval.search import Retriever
@@ -66,12 +66,31 @@ When an error occurs the process does not exit; the message is written to the lo
 hard as that habit may be, so that the application keeps running.
 """
 
+PORTUGUESE_PAGE = """# Sobre
+
+A ferramenta lê o arquivo de configuração e grava o resultado em uma pasta nova. Se houver um erro,
+o processo não para: a mensagem é gravada no registro, e você pode executar o comando de novo
+depois de corrigir o arquivo. Isso é importante para quem usa a ferramenta em produção.
+"""
+
+
+@pytest.mark.parametrize("body, site, language", [
+    (PORTUGUESE_PAGE, "pt-BR", "pt-BR"),   # the site's own tag stands for its language
+    (PORTUGUESE_PAGE, "en", "pt"),
+    (GERMAN_PAGE, "en", "de"),
+    (ENGLISH_PAGE, "de", "en"),          # an English page on a German site
+    (ENGLISH_PAGE, "en-GB", "en-GB"),
+    ("# API\n\nSee `fs.open()`.", "de", "de"),   # too little prose to tell: the site's
+])
+def test_a_page_is_served_in_the_language_its_prose_tells_else_in_the_sites(body, site, language):
+    assert page_language(body, site) == language
+
 
 @pytest.mark.parametrize("body, language", [
     (GERMAN_PAGE, "de"),
     ("Trình tải lên sẽ đọc tệp và ghi kết quả vào một thư mục mới. Nếu có lỗi, tiến trình sẽ dừng lại "
      "và thông báo được ghi vào nhật ký. Bạn có thể chạy lại lệnh sau khi sửa tệp cấu hình.", "vi"),
-    (ENGLISH_PAGE, ""),                 # the site's language (TRIGSIGHT_LANGUAGE) applies
+    (ENGLISH_PAGE, "en"),
     ("# API\n\nSee `fs.open()`.", ""),  # too little prose to tell
 ])
 def test_a_page_in_latin_letters_takes_the_language_its_prose_is_written_in(body, language):

@@ -4,9 +4,10 @@
 
 For each corpus of bench/corpora/fetch.py (fetched from its registry at bench time), every
 markdown page is read as `trigsight release` reads it (front matter first, then
-`trigsight.build.languages.written_in`: the script, or in Latin letters the function words),
-and the tags are counted; "site" is a page left to `TRIGSIGHT_LANGUAGE`. English folders
-should show only "site", a translated folder its own language. Prints a markdown table and
+`trigsight.build.languages.page_language`: the script, or in Latin letters the function
+words), and the tags are counted; "site" is a page too short to tell, left to
+`TRIGSIGHT_LANGUAGE`. English folders should show "en" and "site" only, a translated folder
+its own language. Prints a markdown table and
 writes it to bench/corpora/results/<date>-page-languages.md.
 """
 from __future__ import annotations

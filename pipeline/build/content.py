@@ -9,7 +9,7 @@ from pathlib import Path
 import yaml
 
 from ..errors import ContentError, Problem, UsageError
-from .languages import written_in
+from .languages import page_language
 
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx")   # .mdx: Docusaurus (mdx.py)
 # Pages other generators read that trigsight does not: named in a warning, never lost silently.
@@ -153,7 +153,7 @@ def read_page(file: Path, content_dir: Path, default_language: str) -> tuple[Pag
     if _flag(found, "draft") is True or _flag(found, "published") is False:
         return None, ignored
     slug = _slug(found, relative, text, shown)
-    language = _text(found, "language") or written_in(body) or default_language
+    language = _text(found, "language") or page_language(body, default_language)
     order = found.get("order", (None, None))[1]
     if order is not None and (isinstance(order, bool) or not isinstance(order, (int, float))):
         ignored.append(found["order"][0])   # not a number: no order rather than a refused release

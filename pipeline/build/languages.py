@@ -5,9 +5,11 @@ without this its pages were served as `<html lang="en">` and an answer quoting t
 English question never said the quotes were in Japanese. Only a script tells a language
 apart without a dictionary, so a page is read as Japanese, Korean, Chinese or Russian (or
 Ukrainian) when that script carries at least `SHARE` of its prose letters. A page in Latin
-letters whose function words are clearly another language's than English (at least
-`LATIN_WORDS` of them, more than twice English's: trigsight.languages) takes that language
-(de, fr, es, pt, it, nl, pl, tr); any other keeps the site's language (TRIGSIGHT_LANGUAGE).
+letters whose function words clearly are one language's (at least `LATIN_WORDS` of them, more
+than twice English's, or for English more than twice the next language's: trigsight.languages)
+takes that language (en, de, fr, es, pt, it, nl,
+pl, tr), so English pages on a German site are served as English; any other keeps the site's
+language (TRIGSIGHT_LANGUAGE), as does a page in the site's language (pt-BR stays pt-BR).
 
 Code (fenced and inline), HTML tags, link targets and URLs are not prose, and a Japanese
 character says about as much as three Latin letters, a Hangul syllable as two: the weights
@@ -34,7 +36,7 @@ _UKRAINIAN = re.compile(r"[іїєґІЇЄҐ]")
 
 def written_in(body: str) -> str:
     """The language tag of a page's markdown body when its script or, in Latin letters, its function
-    words tell it ("ja", "ko", "zh", "ru", "uk", "de", "fr" …), else "" (English, or too little prose)."""
+    words tell it ("ja", "ko", "zh", "ru", "uk", "en", "de", "fr" …), else "" (too little prose)."""
     prose = _NOT_PROSE.sub(" ", _FENCED.sub(" ", body))
     weights = {name: len(pattern.findall(prose)) * weight for name, pattern, weight in _SCRIPTS}
     total = sum(weights.values()) + len(_LATIN.findall(prose))
@@ -49,7 +51,22 @@ def written_in(body: str) -> str:
 
 
 def _latin(prose: str) -> str:
+    """The Latin-script language whose function words the prose clearly uses (at least
+    `LATIN_WORDS`; another language than English more than twice as many as English's, English
+    more than twice as many as the next's), else ""."""
     counts = languages.latin_counts(prose)
     english = counts.pop("en")
     best = max(counts, key=lambda language: counts[language])
-    return best if counts[best] >= LATIN_WORDS and counts[best] > 2 * english else ""
+    if counts[best] >= LATIN_WORDS and counts[best] > 2 * english:
+        return best
+    return "en" if english >= LATIN_WORDS and english > 2 * counts[best] else ""
+
+
+def page_language(body: str, site_language: str) -> str:
+    """The language a page without one in its front matter is served in: the one its prose tells,
+    or the site's (TRIGSIGHT_LANGUAGE), which also stands when the prose tells the same language
+    (pt-BR stays pt-BR when the prose reads Portuguese)."""
+    told = written_in(body)
+    if not told or told == site_language.split("-")[0].casefold():
+        return site_language
+    return told
