@@ -67,7 +67,8 @@ _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _UKRAINIAN = re.compile(r"[іїєґІЇЄҐ]")
 _ARABIC = re.compile(r"[\u0600-\u06ff]")
 _THAI = re.compile(r"[\u0e00-\u0e7f]")
-_WORD = re.compile(r"(?<![\w.])[^\W\d_]+(?![\w(])")   # whole words: not the parts of O_APPEND or fs.open()
+# Whole words of letters only: not the parts of O_APPEND, fs.open() or pm2.
+WHOLE_WORD = re.compile(r"(?<![\w.])[^\W\d_]+(?![\w(])")
 
 
 def language_of(text: str) -> str:
@@ -101,7 +102,7 @@ def latin_counts(text: str) -> dict[str, int]:
     """Per language of `LATIN` (and Vietnamese and Azerbaijani, by letters alone): how many of the
     text's words are its telling function words, plus two for each of its own letters."""
     folded = text.casefold()
-    words = _WORD.findall(folded)
+    words = WHOLE_WORD.findall(folded)
     counts = {"en": sum(word in FUNCTION_WORDS["en"] for word in words)}
     for language, telling in _TELLING.items():
         counts[language] = (sum(word in telling for word in words)
