@@ -48,9 +48,10 @@ _FUNCTION_WORDS = {
 # counted: "I/O" and "x and y" are English.
 _LETTERS = {"de": "ßä", "es": "ñ¿¡", "pt": "ãõ", "pl": "łąęśźżćń", "tr": "ışğ"}
 _SHARED_LETTERS = {"de": "öü", "tr": "öüç"}
-# Vietnamese (ơ ư đ and the tones above; not the dots below, which Yoruba writes too) and Azerbaijani (ə) write in Latin letters too and share
-# ã/õ with Portuguese and ı/ş with Turkish: their own letters keep their pages from being tagged so.
-# The index model does not read them, so no function words and no bridge.
+# Vietnamese (ơ ư đ and the tones above; not the dots below, which Yoruba writes too) and
+# Azerbaijani (ə) write in Latin letters too and share ã/õ with Portuguese and ı/ş with Turkish:
+# their own letters keep their pages from being tagged so. The index model does not read them,
+# so no function words and no bridge.
 _OTHER_LETTERS = {"vi": "ơưđảấầẩẫắằẳẵẻẽếềểễỉỏốồổỗớờởỡủứừửữỳỷỹ", "az": "ə"}
 _ELISION = re.compile(r"\b(?:l|d|qu|j|n|c|s)['’][^\W\d_]")
 
@@ -61,10 +62,10 @@ _TELLING = {language: words - FUNCTION_WORDS["en"] - _ENGLISH_TOO
             for language, words in FUNCTION_WORDS.items() if language != "en"}
 
 _HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
-_KANA = re.compile(r"[\u3040-\u30ff\uff66-\uff9f]")
+KANA = re.compile(r"[\u3040-\u30ff\uff66-\uff9f]")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
-_UKRAINIAN = re.compile(r"[іїєґІЇЄҐ]")
+UKRAINIAN = re.compile(r"[іїєґІЇЄҐ]")
 _ARABIC = re.compile(r"[\u0600-\u06ff]")
 _THAI = re.compile(r"[\u0e00-\u0e7f]")
 # Whole words of letters only: not the parts of O_APPEND, fs.open() or pm2.
@@ -76,12 +77,12 @@ def language_of(text: str) -> str:
     uk, ar, th. English when nothing tells otherwise."""
     if _HANGUL.search(text):
         return "ko"
-    if _KANA.search(text):
+    if KANA.search(text):
         return "ja"
     if _HAN.search(text):
         return "zh"
     if _CYRILLIC.search(text):
-        return "uk" if _UKRAINIAN.search(text) else "ru"
+        return "uk" if UKRAINIAN.search(text) else "ru"
     if _ARABIC.search(text):
         return "ar"
     if _THAI.search(text):

@@ -69,7 +69,7 @@ MESSAGES = {
 
 # Language names as each of the first four languages' sentence needs them (Russian: prepositional).
 LANGUAGE_NAMES = {
-    "en": {"en": "English", "ru": "Russian", "ja": "Japanese", "ko": "Korean"} | languages.ENGLISH_NAMES,
+    "en": languages.ENGLISH_NAMES,
     "ru": {"en": "английском", "ru": "русском", "ja": "японском", "ko": "корейском", "zh": "китайском",
            "uk": "украинском", "de": "немецком", "fr": "французском", "es": "испанском", "pt": "португальском",
            "it": "итальянском", "nl": "нидерландском", "pl": "польском", "tr": "турецком"},
@@ -97,7 +97,7 @@ QUOTED_IN = {
     "pl": "Cytaty są w języku stron, z których pochodzą: {names}.",
     "tr": "Alıntılar, alındıkları sayfaların dilindedir: {names}.",
 }
-_JOINERS = {"ja": "と", "ko": "와 ", "zh": "、", "ru": " и ", "uk": " і "}
+_JOINERS = {"en": " and ", "ja": "と", "ko": "와 ", "zh": "、", "ru": " и ", "uk": " і "}   # else " / "
 
 
 def message(language: str, kind: str) -> str:
@@ -107,7 +107,8 @@ def message(language: str, kind: str) -> str:
 
 def quoted_in(language: str, others: list[str]) -> str:
     """In `language`: the quotes are in `others`, the languages of their pages."""
-    names = LANGUAGE_NAMES.get(language, languages.OWN_NAMES if language in QUOTED_IN else LANGUAGE_NAMES["en"])
+    if language not in QUOTED_IN:
+        language = "en"
+    names = LANGUAGE_NAMES.get(language, languages.OWN_NAMES)
     said = [names.get(other, languages.OWN_NAMES.get(other, other)) for other in others]
-    joiner = _JOINERS.get(language, " / " if language in QUOTED_IN and language not in LANGUAGE_NAMES else " and ")
-    return QUOTED_IN.get(language, QUOTED_IN["en"]).format(names=joiner.join(said))
+    return QUOTED_IN[language].format(names=_JOINERS.get(language, " / ").join(said))

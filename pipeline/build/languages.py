@@ -7,9 +7,9 @@ apart without a dictionary, so a page is read as Japanese, Korean, Chinese or Ru
 Ukrainian) when that script carries at least `SHARE` of its prose letters. A page in Latin
 letters whose function words clearly are one language's (at least `LATIN_WORDS` of them, more
 than twice English's, or for English more than twice the next language's: trigsight.languages)
-takes that language (en, de, fr, es, pt, it, nl,
-pl, tr), so English pages on a German site are served as English; any other keeps the site's
-language (TRIGSIGHT_LANGUAGE), as does a page in the site's language (pt-BR stays pt-BR).
+takes that language (en, de, fr, es, pt, it, nl, pl, tr), so English pages on a German site are
+served as English; any other keeps the site's language (TRIGSIGHT_LANGUAGE), as does a page in
+the site's language (pt-BR stays pt-BR).
 
 Code (fenced and inline), HTML tags, link targets and URLs are not prose, and a Japanese
 character says about as much as three Latin letters, a Hangul syllable as two: the weights
@@ -30,8 +30,6 @@ _SCRIPTS = (("ko", re.compile(r"[\uac00-\ud7af]"), 2),
             ("ja", re.compile(r"[\u3040-\u30ff\u3400-\u9fff]"), 3),
             ("ru", re.compile(r"[\u0400-\u04ff]"), 1))
 _LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
-_KANA = re.compile(r"[\u3040-\u30ff]")
-_UKRAINIAN = re.compile(r"[іїєґІЇЄҐ]")
 
 
 def written_in(body: str) -> str:
@@ -43,9 +41,9 @@ def written_in(body: str) -> str:
     name, weight = max(weights.items(), key=lambda item: item[1])
     if not weight or weight < SHARE * total:
         return _latin(prose)
-    if name == "ja" and not _KANA.search(prose):
+    if name == "ja" and not languages.KANA.search(prose):
         return "zh"          # Han without kana
-    if name == "ru" and _UKRAINIAN.search(prose):
+    if name == "ru" and languages.UKRAINIAN.search(prose):
         return "uk"
     return name
 
