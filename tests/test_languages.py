@@ -5,10 +5,10 @@ import pytest
 from trigsight.answering import negation
 from trigsight.answering.attribution import judge
 from trigsight.answering.conversation import ChatSettings, collect, run
-from trigsight.answering.messages import MESSAGES
+from trigsight.answering.messages import LANGUAGE_NAMES, MESSAGES, QUOTED_IN, quoted_in
 from trigsight.answering.model_client import ModelSettings
 from trigsight.build.languages import page_language, written_in
-from trigsight.languages import language_of
+from trigsight.languages import ENGLISH_NAMES, language_of
 from trigsight.publishing.published import Release
 from trigsight.retrieval.search import Retriever
 from trigsight_site import create_app
@@ -35,6 +35,8 @@ NO_MODEL = {"OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""}
     ("이벤트 루프는 무엇입니까", "ko"),
     ("Как прочитать файл?", "ru"),
     ("Як прочитати файл і записати його?", "uk"),
+    ("كيف أقرأ ملفا سطرا بسطر في Node.js؟", "ar"),
+    ("จะอ่านไฟล์ทีละบรรทัดได้อย่างไร", "th"),
     ("Làm thế nào để đọc một tệp?", "vi"),     # ã and õ are not only Portuguese
     ("Nguyễn wrote the tool and the docs.", "en"),
     # English stays English: shared words ("in", "a", "die", "come", "per"), letters of I/O and
@@ -122,9 +124,22 @@ def test_a_sentence_in_another_latin_script_language_is_judged_across_languages(
     ("Es ist nicht sicher.", 1), ("Ce n'est pas sûr.", 1), ("No es seguro.", 1), ("Não é seguro.", 1),
     ("继续运行是不安全的。", 1), ("不要な設定です。", 0),   # 不要 is Japanese's word for "unneeded": lexical
     ("Use a sans-serif font with Math.sin() for non-blocking I/O.", 0),
+    ("لا يمكن إعادة تشغيل الخادم.", 1), ("يعمل بدون تخزين مؤقت.", 1), ("هل يعمل أم لا؟", 0),
+    ("الخادم غير متزامن.", 0),    # غير makes a word's opposite (asynchronous): lexical, as "non-blocking"
+    ("ใช้ไม่ได้", 1), ("ไม่มีการบีบอัด", 1), ("ทำงานได้หรือไม่", 0), ("ใช้ไฟล์ใหม่", 0),   # ใหม่ (new) is not ไม่
 ])
 def test_negation_is_read_in_the_other_languages_without_misreading_english(text, marks):
     assert negation.marks(text) == marks
+
+
+@pytest.mark.parametrize("language", sorted(ENGLISH_NAMES))
+def test_every_language_a_question_is_told_in_gets_the_servers_words_written_in_it(language):
+    assert set(MESSAGES[language]) == {"refusal", "fallback", "unverified"}
+    assert all(language_of(text) == language for text in MESSAGES[language].values())
+    other = "ru" if language == "en" else "en"
+    line = quoted_in(language, [other])
+    assert language_of(line.replace("English", "")) == language and language in QUOTED_IN
+    assert all(language in names for names in LANGUAGE_NAMES.values())
 
 
 @pytest.fixture(scope="module")
@@ -137,8 +152,9 @@ def client(bundled_release):
     ("Que vérifie la porte du navigateur ?", "fr", "/gates/browser"),
     ("Quanto JavaScript uma página pode carregar?", "pt", "/"),
     ("Was passiert, wenn ein Satz auf der Seite zweimal vorkommt?", "de", "/gates/source"),
+    ("ماذا يحدث إذا تكررت جملة مرتين في الصفحة؟", "ar", "/gates/source"),
 ])
-def test_a_question_in_another_latin_script_language_is_answered_from_the_english_pages(
+def test_a_question_in_another_language_is_answered_from_the_english_pages(
         client, bundled_release, question, language, page):
     result = client.post("/api/chat", json={"question": question}).get_json()
     release = Release.load(bundled_release)
@@ -146,7 +162,7 @@ def test_a_question_in_another_latin_script_language_is_answered_from_the_englis
     chips = [c for s in result["answer"] for c in s["citations"]]
     assert chips and chips[0]["page"] == page
     assert all(s["text"] == release.passage(s["citations"][0]["id"]).text for s in result["answer"])
-    assert result["languages"].endswith("English.") and result["languages"].count(":") == 1
+    assert result["languages"].rstrip(".").endswith("English") and result["languages"].count(":") == 1
 
 
 @pytest.mark.parametrize("question, language", [
@@ -185,10 +201,34 @@ def test_a_german_model_sentence_is_shown_only_with_a_chip_that_supports_it(bund
     assert result["note"] == (MESSAGES["de"][note] if note else "")
 
 
-def test_a_model_that_says_in_german_the_sources_do_not_answer_leaves_the_german_refusal(bundled_release, fake):
-    question = "Was kostet das Abonnement im Monat?"
-    fake.add(Script(question, "Die bereitgestellten Quellen enthalten keine Informationen über die Kosten."))
+@pytest.mark.parametrize("question, reply, language", [
+    ("Was kostet das Abonnement im Monat?", "Die bereitgestellten Quellen enthalten keine Informationen über die Kosten.",
+     "de"),
+    ("ما سعر الاشتراك الشهري؟", "لا تذكر المصادر المقدمة أي معلومات عن سعر الاشتراك.", "ar"),
+    ("ค่าสมัครสมาชิกรายเดือนเท่าไร", "แหล่งข้อมูลที่ให้มาไม่ได้ระบุค่าสมัครสมาชิก", "th"),
+])
+def test_a_model_that_says_in_its_language_the_sources_do_not_answer_leaves_the_refusal(bundled_release, fake,
+                                                                                       question, reply, language):
+    fake.add(Script(question, reply))
     release, retriever = Release.load(bundled_release), Retriever.load(bundled_release)
     settings = ChatSettings(model=ModelSettings(base_url=fake.base_url, timeout=5))
     [refusal] = collect(run(question, (), retriever, release, settings))["answer"]
-    assert refusal == {"text": MESSAGES["de"]["refusal"], "citations": [], "status": "refusal"}
+    assert refusal == {"text": MESSAGES[language]["refusal"], "citations": [], "status": "refusal"}
+
+
+def test_in_chromium_an_arabic_answer_reads_right_to_left_and_its_english_chips_left_to_right(bundled_site, page):
+    page.goto(f"{bundled_site}/chat")
+    assert page.get_attribute("#chat-question", "dir") == "auto"
+    page.fill("#chat-question", "ماذا يحدث إذا تكررت جملة مرتين في الصفحة؟")
+    page.press("#chat-question", "Enter")
+    page.wait_for_selector(".transcript[aria-busy=false] .answer a.chip", timeout=30_000)
+    direction = "e => getComputedStyle(e).direction"
+    assert page.locator(".transcript .asked").last.evaluate(direction) == "rtl"
+    answer = page.locator(".transcript .answer").last
+    assert answer.get_attribute("lang") == "ar" and answer.evaluate(direction) == "rtl"
+    assert answer.locator("p.note.languages").evaluate(direction) == "rtl"
+    chip = answer.locator("a.chip").first
+    assert chip.get_attribute("lang") == "en" and chip.evaluate(direction) == "ltr"
+    # An English page stays left to right.
+    page.goto(f"{bundled_site}/gates/source")
+    assert page.locator("main").evaluate(direction) == "ltr"

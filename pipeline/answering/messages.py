@@ -65,6 +65,12 @@ MESSAGES = {
            "fallback": "Model yanıt vermedi ({reason}), bu yüzden bu yanıt sayfalardan alıntı yapıyor.",
            "unverified": "Modelin yanıtındaki hiçbir cümle bu sayfalarla doğrulanamadı, bu yüzden bu yanıt "
                          "sayfalardan alıntı yapıyor."},
+    "ar": {"refusal": "لا أجد إجابة عن ذلك في هذه الصفحات.",
+           "fallback": "لم يُجب النموذج ({reason})، لذا تقتبس هذه الإجابة من الصفحات.",
+           "unverified": "لم يمكن التحقق من أي جملة في إجابة النموذج مقابل هذه الصفحات، لذا تقتبس هذه الإجابة منها."},
+    "th": {"refusal": "ไม่พบคำตอบนี้ในหน้าเหล่านี้",
+           "fallback": "โมเดลไม่ได้ตอบ ({reason}) คำตอบนี้จึงยกข้อความจากหน้าเอกสารแทน",
+           "unverified": "ไม่มีประโยคใดในคำตอบของโมเดลที่ตรวจสอบกับหน้าเหล่านี้ได้ คำตอบนี้จึงยกข้อความจากหน้าเอกสารแทน"},
 }
 
 # Language names as each of the first four languages' sentence needs them (Russian: prepositional).
@@ -72,13 +78,14 @@ LANGUAGE_NAMES = {
     "en": languages.ENGLISH_NAMES,
     "ru": {"en": "английском", "ru": "русском", "ja": "японском", "ko": "корейском", "zh": "китайском",
            "uk": "украинском", "de": "немецком", "fr": "французском", "es": "испанском", "pt": "португальском",
-           "it": "итальянском", "nl": "нидерландском", "pl": "польском", "tr": "турецком"},
+           "it": "итальянском", "nl": "нидерландском", "pl": "польском", "tr": "турецком", "ar": "арабском",
+           "th": "тайском"},
     "ja": {"en": "英語", "ru": "ロシア語", "ja": "日本語", "ko": "韓国語", "zh": "中国語", "uk": "ウクライナ語",
            "de": "ドイツ語", "fr": "フランス語", "es": "スペイン語", "pt": "ポルトガル語", "it": "イタリア語",
-           "nl": "オランダ語", "pl": "ポーランド語", "tr": "トルコ語"},
+           "nl": "オランダ語", "pl": "ポーランド語", "tr": "トルコ語", "ar": "アラビア語", "th": "タイ語"},
     "ko": {"en": "영어", "ru": "러시아어", "ja": "일본어", "ko": "한국어", "zh": "중국어", "uk": "우크라이나어",
            "de": "독일어", "fr": "프랑스어", "es": "스페인어", "pt": "포르투갈어", "it": "이탈리아어",
-           "nl": "네덜란드어", "pl": "폴란드어", "tr": "터키어"},
+           "nl": "네덜란드어", "pl": "폴란드어", "tr": "터키어", "ar": "아랍어", "th": "태국어"},
 }
 QUOTED_IN = {
     "en": "The quotes are in {names}, the language of the pages they come from.",
@@ -96,6 +103,8 @@ QUOTED_IN = {
     "nl": "De citaten staan in de taal van de pagina's waar ze vandaan komen: {names}.",
     "pl": "Cytaty są w języku stron, z których pochodzą: {names}.",
     "tr": "Alıntılar, alındıkları sayfaların dilindedir: {names}.",
+    "ar": "الاقتباسات بلغة الصفحات التي أُخذت منها: {names}.",
+    "th": "ข้อความที่ยกมาเป็นภาษาของหน้าที่มา: {names}",
 }
 _JOINERS = {"en": " and ", "ja": "と", "ko": "와 ", "zh": "、", "ru": " и ", "uk": " і "}   # else " / "
 

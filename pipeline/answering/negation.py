@@ -31,20 +31,25 @@ VERBAL = re.compile(
     r"|\bне(?!котор|скольк|обходим|дел|давн|мал|мног|редк|чт|кто|льз|уж|взира|смотр)[а-яё]{3,}"
     r"(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ых|их|ым|им|ую|юю|ен|на|но|ны)\b"
     # 할 수 없다 (cannot) is a negated verb; 인수 없이 (without arguments) is not: 수 must stand alone.
-    r"|ない|ません|なかった|ず(?:に|、|。|$)|(?:では|で|じゃ)なく|않|(?<!잘)못|(?<![가-힣])수\s*없|(?<![가-힣])안(?![가-힣])")
+    r"|ない|ません|なかった|ず(?:に|、|。|$)|(?:では|で|じゃ)なく|않|(?<!잘)못|(?<![가-힣])수\s*없|(?<![가-힣])안(?![가-힣])"
+    # Arabic: لا, ليس, لم, لن, also with و or ف before them; Thai ไม่, but not in ไม่มี, โดยไม่ (absences).
+    r"|(?<![\u0600-\u06ff])[وف]?(?:لا|ليس|ليست|لم|لن)(?![\u0600-\u06ff])|(?<!โดย)ไม่(?!มี)")
 ABSENCE = re.compile(r"\b(?:no|none|nothing|without|без|ни)\b|なし|(?<!(?<![가-힣])수)(?<!(?<![가-힣])수 )없(?!이\s*수)"
                      # The other Latin-script languages: kein, sans, sin, sem, senza, geen, bez… ("sans-serif"
                      # and Math.sin are not).
                      r"|\b(?:kein(?:e|en|em|er|es)?|ohne|sans(?!-)|aucun(?:e)?|rien|ningun[oa]?|ningún|nada|sem|nenhum"
                      r"|nenhuma|senza|nessun[oa]?|niente|geen|zonder|niets|żadn[aey]|żaden)\b"
-                     r"|(?<![.\w])sin\b(?!\s*\()")
+                     r"|(?<![.\w])sin\b(?!\s*\()"
+                     # Arabic بدون, دون, بلا (without), Thai ไม่มี (there is no), โดยไม่, ปราศจาก (without).
+                     r"|(?<![\u0600-\u06ff])(?:ب|و)?(?:بدون|دون|بلا)(?![\u0600-\u06ff])|ไม่มี|โดยไม่|ปราศจาก")
 # Chinese: 不 and 没 negate a verb, 无 is an absence. Only in a text with no kana: in Japanese, 不 and
 # 無 begin compounds (不要, 無効) that LEXICAL counts.
 CHINESE_VERBAL = re.compile(r"不|没|未|别|勿")
 CHINESE_ABSENCE = re.compile(r"无")
 _KANA = re.compile(r"[\u3040-\u30ff]")
 NEUTRAL = re.compile(r"\bwhether or not\b|\bor not\b|\bnot only\b|\bне только\b|だけ(?:では|で)なく|뿐(?:만)?\s*아니라"
-                     r"|\bno matter\b")     # "no matter" carries its negation in its meaning: LEXICAL
+                     r"|\bno matter\b"      # "no matter" carries its negation in its meaning: LEXICAL
+                     r"|أم لا|أو لا|หรือไม่|หรือเปล่า|ไม่ว่า")
 LEXICAL = re.compile(
     r"\b(?:un(?!der|til|it|ion|iq|iv|ix|ico|less)[a-z]{4,}|non-?[a-z]{3,}"
     r"|in(?:valid|active|activity|dependent(?:ly)?|sensitive|correct(?:ly)?|complete|consistent|secure|sufficient"
@@ -54,7 +59,10 @@ LEXICAL = re.compile(
     r"|neither|nor|rather than|instead of|no matter"
     r"|отсутств[а-яё]*|кроме|вместо|независимо|необязательн[а-яё]*)\b"
     r"|不[要可正明足備能]|無[効視し]|失敗|以外|かかわらず|代わりに"
-    r"|불(?:가|필요)|무(?:효|시)|실패|제외|대신|비활성")
+    r"|불(?:가|필요)|무(?:효|시)|실패|제외|대신|비활성"
+    # Arabic غير (non-, un-: غير متزامن is asynchronous), بدلا من (instead of), إلا (except), فشل (failure);
+    # Thai ล้มเหลว (fail), แทน (instead), ยกเว้น (except), ไม่ว่า (regardless).
+    r"|(?<![\u0600-\u06ff])(?:غير|بدلا|إلا|فشل)(?![\u0600-\u06ff])|ล้มเหลว|แทนที่|ยกเว้น|ไม่ว่า")
 
 
 def _folded(text: str, neutral: bool = True) -> str:

@@ -25,7 +25,9 @@ _ABOUT_SOURCES = re.compile(
     r"|fournie?s?|informations?|contexte|(?:ces|cette) (?:pages?|documentation)"
     r"|fuentes?|proporcionad[ao]s?|información|contexto|(?:estas|esta) (?:páginas?|documentación)"
     r"|fontes?|fornecid[ao]s?|informaç(?:ão|ões)|(?:estas|esta) (?:páginas?|documentação))\b"
-    r"|来源|提供的|资料|信息|这些页面|该页面|上下文|文档")
+    r"|来源|提供的|资料|信息|这些页面|该页面|上下文|文档"
+    r"|المصادر|المصدر|السياق|المعلومات|معلومات|الصفحات|الصفحة|الوثائق|المستندات|المقدمة"
+    r"|แหล่งข้อมูล|ข้อมูล|เอกสาร|หน้าเหล่านี้|หน้านี้|บริบท|ที่ให้มา")
 _SAYS_NOTHING = re.compile(
     r"(?i)^\W*(?:(?:sorry|unfortunately|however)\W+)?(?:i|we)\b[^.!?]{0,24}?"
     r"\b(?:can ?not|can't|could not|couldn't|am unable to|was unable to|did not|didn't|do not|don't)"
@@ -48,7 +50,11 @@ _SAYS_NOTHING = re.compile(
     r"|\bno hay (?:información|mención|datos)\b"
     r"|\bnão (?:encontro|consigo encontrar|encontrei|mencionam?|contêm|contém|especificam?|indicam?)\b"
     r"|\bnão há (?:informaç|menção|dados)|\bnenhuma (?:informação|menção)\b"
-    r"|没有(?:提到|提及|说明|相关|找到|包含)|未(?:提及|提到|说明|找到)|找不到|无法(?:找到|确定|回答)")
+    r"|没有(?:提到|提及|说明|相关|找到|包含)|未(?:提及|提到|说明|找到)|找不到|无法(?:找到|确定|回答)"
+    # Arabic and Thai.
+    r"|(?:لا|لم) (?:أجد|أستطيع|يمكنني|تذكر|يذكر|تتضمن|يتضمن|تحتوي|يحتوي|تشير|يشير|توضح|يوضح|تحدد|يحدد|تتناول|يرد|ترد)"
+    r"|لا (?:توجد|يوجد) (?:أي )?(?:معلومات|إشارة|ذكر)|ليس(?:ت)? (?:هناك|لدي) (?:أي )?معلومات|غير (?:مذكور|متوفر|موجود)"
+    r"|ไม่(?:พบ|ได้(?:ระบุ|กล่าวถึง|พูดถึง|อธิบาย|ให้ข้อมูล)|มีข้อมูล|มีการ(?:ระบุ|กล่าวถึง)|สามารถ(?:หา|ตอบ|ระบุ))|หาไม่พบ")
 
 
 def is_refusal(sentence: str) -> bool:

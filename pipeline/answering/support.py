@@ -65,7 +65,8 @@ _NEGATION = re.compile(
     r"\b(?:not|no|never|cannot|nothing|none|neither|nor|нет|не|ни|никогда|ничего|нельзя)\b"
     r"|\b(?:nicht|nie|niemals|kein(?:e|en|em|er|es)?|pas|jamais|aucun(?:e)?|nunca|nada|não|nenhum|nenhuma|mai"
     r"|nessun[oa]?|niet|nooit|geen)\b|\bnon\b(?!-)"
-    r"|n[’']t\b|ない|ません|なかった|ず(?:に|、|。|$)|않|없|(?<!잘)못|(?<![가-힣])안(?![가-힣])")
+    r"|n[’']t\b|ない|ません|なかった|ず(?:に|、|。|$)|않|없|(?<!잘)못|(?<![가-힣])안(?![가-힣])"
+    r"|(?<![\u0600-\u06ff])[وف]?(?:لا|ليس|ليست|لم|لن|بدون|بلا)(?![\u0600-\u06ff])|ไม่")
 _KOREAN_COUNT = re.compile(r"(?<![가-힣])(한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s*(?=가지|개|번|단계|곳|명|줄)")
 
 

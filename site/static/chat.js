@@ -38,7 +38,9 @@
 
   async function ask(form, question, log) {
     var turn = el("div", "turn"), answer = el("div", "answer"), said = [], got = false;
-    turn.append(el("p", "asked", question), answer);
+    var asked = el("p", "asked", question);
+    asked.dir = "auto";
+    turn.append(asked, answer);
     log.append(turn);
     log.setAttribute("aria-busy", "true");
 
