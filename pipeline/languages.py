@@ -1,8 +1,8 @@
 """Which language a question, a model's sentence or a page is written in (pure).
 
 A script tells most languages apart: Hangul is Korean, kana Japanese, Han without kana
-Chinese, Cyrillic Russian (Ukrainian when it has і, ї, є or ґ), and Arabic and Thai their
-own. Latin letters are shared by English and the other languages the index's multilingual
+Chinese, Cyrillic Russian (Ukrainian when it has і, ї, є or ґ), Arabic letters Arabic (Persian
+or Urdu when their own letters outnumber Arabic's), Hebrew and Thai their own. Latin letters are shared by English and the other languages the index's multilingual
 model reads (German, French, Spanish, Portuguese, Italian, Dutch, Polish, Turkish), and a
 question needs no dictionary to say which of them it is written in: its function words
 (articles, pronouns, question words, auxiliaries) and a few letters only one of them uses
@@ -67,14 +67,21 @@ _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 UKRAINIAN = re.compile(r"[іїєґІЇЄҐ]")
 _ARABIC = re.compile(r"[\u0600-\u06ff]")
+_HEBREW = re.compile(r"[\u0590-\u05ff]")
 _THAI = re.compile(r"[\u0e00-\u0e7f]")
+# Persian and Urdu write in Arabic letters, and spell every k and y with ک and ی where Arabic writes
+# ك and ي (and has its ة); the more of either decides. گ, پ and چ do not: Arabic writes them in
+# foreign names (گوگل). Urdu alone has ٹ ڈ ڑ ں ے.
+_URDU = re.compile(r"[\u0679\u0688\u0691\u06ba\u06d2]")
+_PERSIAN = re.compile(r"[\u06a9\u06cc]")
+_ARABIC_ONLY = re.compile(r"[\u0629\u0643\u064a]")
 # Whole words of letters only: not the parts of O_APPEND, fs.open() or pm2.
 WHOLE_WORD = re.compile(r"(?<![\w.])[^\W\d_]+(?![\w(])")
 
 
 def language_of(text: str) -> str:
     """The language of a short text (a question, a sentence): a tag of `LATIN` or ko, ja, zh, ru,
-    uk, ar, th. English when nothing tells otherwise."""
+    uk, ar, fa, ur, he, th. English when nothing tells otherwise."""
     if _HANGUL.search(text):
         return "ko"
     if KANA.search(text):
@@ -84,10 +91,19 @@ def language_of(text: str) -> str:
     if _CYRILLIC.search(text):
         return "uk" if UKRAINIAN.search(text) else "ru"
     if _ARABIC.search(text):
-        return "ar"
+        return arabic_script_language(text)
+    if _HEBREW.search(text):
+        return "he"
     if _THAI.search(text):
         return "th"
     return latin_language(text)
+
+
+def arabic_script_language(text: str) -> str:
+    """Arabic, Persian or Urdu, for a text in Arabic letters."""
+    if _URDU.search(text):
+        return "ur"
+    return "fa" if len(_PERSIAN.findall(text)) > len(_ARABIC_ONLY.findall(text)) else "ar"
 
 
 def latin_language(text: str, margin: float = 1.0) -> str:
@@ -127,7 +143,9 @@ def function_words(language: str) -> frozenset[str]:
 # Each language's English name (for a model's instructions) and its own name (Deutsch, 中文).
 ENGLISH_NAMES = {"en": "English", "ru": "Russian", "uk": "Ukrainian", "ja": "Japanese", "ko": "Korean",
                  "zh": "Chinese", "de": "German", "fr": "French", "es": "Spanish", "pt": "Portuguese",
-                 "it": "Italian", "nl": "Dutch", "pl": "Polish", "tr": "Turkish", "ar": "Arabic", "th": "Thai"}
+                 "it": "Italian", "nl": "Dutch", "pl": "Polish", "tr": "Turkish", "ar": "Arabic", "th": "Thai",
+                 "fa": "Persian", "ur": "Urdu", "he": "Hebrew"}
 OWN_NAMES = {"en": "English", "ru": "русский", "uk": "українська", "ja": "日本語", "ko": "한국어", "zh": "中文",
              "de": "Deutsch", "fr": "français", "es": "español", "pt": "português", "it": "italiano",
-             "nl": "Nederlands", "pl": "polski", "tr": "Türkçe", "ar": "العربية", "th": "ไทย"}
+             "nl": "Nederlands", "pl": "polski", "tr": "Türkçe", "ar": "العربية", "th": "ไทย",
+             "fa": "فارسی", "ur": "اردو", "he": "עברית"}

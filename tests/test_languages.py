@@ -1,6 +1,8 @@
 """Questions, model sentences and pages in any language the index model reads, not only the bundled four."""
 from __future__ import annotations
 
+import json
+
 import pytest
 from trigsight.answering import negation
 from trigsight.answering.attribution import judge
@@ -8,11 +10,13 @@ from trigsight.answering.conversation import ChatSettings, collect, run
 from trigsight.answering.messages import LANGUAGE_NAMES, MESSAGES, QUOTED_IN, quoted_in
 from trigsight.answering.model_client import ModelSettings
 from trigsight.build.languages import page_language, written_in
-from trigsight.languages import ENGLISH_NAMES, language_of
+from trigsight.gates.liveserver import serve_release
+from trigsight.languages import ENGLISH_NAMES, OWN_NAMES, language_of
 from trigsight.publishing.published import Release
 from trigsight.retrieval.search import Retriever
 from trigsight_site import create_app
 
+import small_site
 from fake_llm import Script, serve
 
 NO_MODEL = {"OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""}
@@ -37,6 +41,10 @@ NO_MODEL = {"OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""}
     ("Як прочитати файл і записати його?", "uk"),
     ("كيف أقرأ ملفا سطرا بسطر في Node.js؟", "ar"),
     ("จะอ่านไฟล์ทีละบรรทัดได้อย่างไร", "th"),
+    ("ما هو گوگل كروم؟", "ar"),             # گ in a foreign name: still Arabic
+    ("چگونه یک فایل را خط به خط بخوانم؟", "fa"),
+    ("میں فائل لائن بہ لائن کیسے پڑھوں؟", "ur"),
+    ("איך קוראים קובץ שורה אחרי שורה?", "he"),
     ("Làm thế nào để đọc một tệp?", "vi"),     # ã and õ are not only Portuguese
     ("Nguyễn wrote the tool and the docs.", "en"),
     # English stays English: shared words ("in", "a", "die", "come", "per"), letters of I/O and
@@ -99,6 +107,35 @@ def test_a_page_in_latin_letters_takes_the_language_its_prose_is_written_in(body
     assert written_in(body) == language
 
 
+@pytest.mark.parametrize("body, language", [
+    ("# حول الأداة\n\nتقرأ الأداة ملف الإعدادات وتكتب النتيجة في مجلد جديد. إذا حدث خطأ فلن تتوقف العملية، "
+     "بل تُكتب الرسالة في السجل، ويمكنك تشغيل الأمر مرة أخرى بعد تصحيح الملف باستخدام `fs.readFile()`.", "ar"),
+    ("# درباره\n\nابزار فایل تنظیمات را می‌خواند و نتیجه را در یک پوشه جدید می‌نویسد. اگر خطایی رخ دهد، "
+     "پیام در گزارش نوشته می‌شود و می‌توانید پس از اصلاح فایل دوباره فرمان را اجرا کنید.", "fa"),
+    ("# تعارف\n\nیہ ٹول ترتیبات کی فائل پڑھتا ہے اور نتیجہ ایک نئے فولڈر میں لکھتا ہے۔ اگر کوئی خرابی ہو تو "
+     "پیغام لاگ میں لکھا جاتا ہے۔", "ur"),
+    ("# אודות\n\nהכלי קורא את קובץ ההגדרות וכותב את התוצאה לתיקייה חדשה. אם מתרחשת שגיאה, ההודעה נכתבת "
+     "ליומן ואפשר להריץ את הפקודה שוב אחרי תיקון הקובץ.", "he"),
+    ("# เกี่ยวกับ\n\nเครื่องมือนี้อ่านไฟล์การตั้งค่าและเขียนผลลัพธ์ลงในโฟลเดอร์ใหม่ หากเกิดข้อผิดพลาด "
+     "ข้อความจะถูกเขียนลงในบันทึก และคุณสามารถรันคำสั่งอีกครั้งหลังจากแก้ไขไฟล์", "th"),
+])
+def test_a_page_in_arabic_hebrew_or_thai_letters_is_tagged_by_its_script_on_an_english_site(body, language):
+    assert written_in(body) == language and page_language(body, "en") == language
+
+
+@pytest.mark.parametrize("language, pages, line", [
+    ("ru", ["en", "ja"], "Цитаты приведены на английском и японском языке, на языке страниц, откуда они взяты."),
+    # A language the Russian table does not decline is named by its own name, after a colon.
+    ("ru", ["fa", "en"], "Цитаты приведены на языке страниц, откуда они взяты: فارسی / English."),
+    ("ja", ["he"], "引用は、引用元のページの言語のままです：עברית。"),
+    ("en", ["fa", "he"], "The quotes are in Persian and Hebrew, the language of the pages they come from."),
+    ("ar", ["en"], "الاقتباسات بلغة الصفحات التي أُخذت منها: English."),
+])
+def test_the_quotes_line_names_the_pages_languages_in_the_questions_grammar_or_by_their_own_names(
+        language, pages, line):
+    assert quoted_in(language, pages) == line
+
+
 @pytest.mark.parametrize("sentence, passage, supported, why", [
     # German capitalises every noun: Datei and Rückruf are not names the passage must spell.
     ("Man sollte fs.writeFile() nicht mehrmals auf dieselbe Datei anwenden, ohne auf den Rückruf zu warten.",
@@ -132,14 +169,15 @@ def test_negation_is_read_in_the_other_languages_without_misreading_english(text
     assert negation.marks(text) == marks
 
 
-@pytest.mark.parametrize("language", sorted(ENGLISH_NAMES))
-def test_every_language_a_question_is_told_in_gets_the_servers_words_written_in_it(language):
+@pytest.mark.parametrize("language", sorted(MESSAGES))
+def test_every_language_the_server_speaks_has_its_words_written_in_it(language):
     assert set(MESSAGES[language]) == {"refusal", "fallback", "unverified"}
     assert all(language_of(text) == language for text in MESSAGES[language].values())
     other = "ru" if language == "en" else "en"
     line = quoted_in(language, [other])
     assert language_of(line.replace("English", "")) == language and language in QUOTED_IN
     assert all(language in names for names in LANGUAGE_NAMES.values())
+    assert language in ENGLISH_NAMES and language in OWN_NAMES
 
 
 @pytest.fixture(scope="module")
@@ -232,3 +270,28 @@ def test_in_chromium_an_arabic_answer_reads_right_to_left_and_its_english_chips_
     # An English page stays left to right.
     page.goto(f"{bundled_site}/gates/source")
     assert page.locator("main").evaluate(direction) == "ltr"
+
+
+RIGHT_TO_LEFT_SITE = {
+    "index.md": "# About the tool\n\nThe tool reads the settings file and writes the result to a new folder.\n",
+    "ar.md": "# حول الأداة\n\nتقرأ الأداة ملف الإعدادات وتكتب النتيجة في مجلد جديد. إذا حدث خطأ فلن تتوقف العملية، "
+             "بل تُكتب الرسالة في السجل.\n\nيمكنك تشغيل الأمر مرة أخرى بعد تصحيح الملف باستخدام `fs.readFile()`.\n",
+    "he.md": "# אודות\n\nהכלי קורא את קובץ ההגדרות וכותב את התוצאה לתיקייה חדשה. אם מתרחשת שגיאה, ההודעה נכתבת "
+             "ליומן.\n",
+}
+
+
+def test_in_chromium_arabic_and_hebrew_pages_without_front_matter_read_right_to_left_and_are_proven(
+        tmp_path, trigsight, page):
+    content = small_site.write(tmp_path / "content", RIGHT_TO_LEFT_SITE)
+    result = small_site.release(trigsight, content, tmp_path / "release", tmp_path / "cache")
+    assert result.returncode == 0, result.stderr
+    proven = {p["page"] for p in json.loads((tmp_path / "release" / "allowlist.json").read_text())["passages"]}
+    assert {"/ar", "/he"} <= proven
+    direction = "e => getComputedStyle(e).direction"
+    with serve_release(tmp_path / "release") as base:
+        for path, language, expected in [("/ar", "ar", "rtl"), ("/he", "he", "rtl"), ("/", "en", "ltr")]:
+            page.goto(base + path)
+            assert page.get_attribute("main", "lang") == language
+            assert page.locator("main").evaluate(direction) == expected
+            assert page.locator("main p").first.evaluate(direction) == expected

@@ -134,6 +134,10 @@ CORPORA: dict[str, Corpus] = {
         Corpus("fastapi-es", "pypi", "fastapi", "0.110.2", "docs/es/docs", "MkDocs Material, in Spanish (FastAPI)"),
         Corpus("fastapi-fr", "pypi", "fastapi", "0.110.2", "docs/fr/docs", "MkDocs Material, in French (FastAPI)"),
         Corpus("fastapi-pt", "pypi", "fastapi", "0.110.2", "docs/pt/docs", "MkDocs Material, in Portuguese (FastAPI)"),
+        # Right to left: Persian and Urdu in Arabic letters, Hebrew (small folders: 5, 1 and 1 pages).
+        Corpus("fastapi-fa", "pypi", "fastapi", "0.110.2", "docs/fa/docs", "MkDocs Material, in Persian (FastAPI)"),
+        Corpus("fastapi-he", "pypi", "fastapi", "0.110.2", "docs/he/docs", "MkDocs Material, in Hebrew (FastAPI)"),
+        Corpus("fastapi-ur", "pypi", "fastapi", "0.110.2", "docs/ur/docs", "MkDocs Material, in Urdu (FastAPI)"),
         # MkDocs Material with the blog plugin (posts/ with date/authors/categories front matter),
         # content tabs, inline SVG, <figure markdown> and ::: mkdocs-click directives.
         Corpus("hatch", "pypi", "hatch", "1.18.2", "docs", "MkDocs Material + blog plugin (Hatch's own docs)"),

@@ -114,10 +114,23 @@ def message(language: str, kind: str) -> str:
     return MESSAGES.get(language, MESSAGES["en"])[kind]
 
 
+# For Russian, Japanese and Korean pages in a language their table does not decline: its own name
+# after a colon, as the other languages always write it.
+QUOTED_IN_OWN_NAMES = {
+    "ru": "Цитаты приведены на языке страниц, откуда они взяты: {names}.",
+    "ja": "引用は、引用元のページの言語のままです：{names}。",
+    "ko": "인용문은 원래 페이지의 언어로 되어 있습니다: {names}.",
+}
+
+
 def quoted_in(language: str, others: list[str]) -> str:
     """In `language`: the quotes are in `others`, the languages of their pages."""
     if language not in QUOTED_IN:
         language = "en"
     names = LANGUAGE_NAMES.get(language, languages.OWN_NAMES)
+    template = QUOTED_IN[language]
+    if language in QUOTED_IN_OWN_NAMES and not all(other in names for other in others):
+        names, template = languages.OWN_NAMES, QUOTED_IN_OWN_NAMES[language]
     said = [names.get(other, languages.OWN_NAMES.get(other, other)) for other in others]
-    return QUOTED_IN[language].format(names=_JOINERS.get(language, " / ").join(said))
+    joiner = _JOINERS.get(language, " / ") if names is not languages.OWN_NAMES or language == "en" else " / "
+    return template.format(names=joiner.join(said))

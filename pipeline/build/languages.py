@@ -3,8 +3,9 @@
 A translated docs folder (FastAPI's docs/ja, docs/ko) rarely names its language on every page;
 without this its pages were served as `<html lang="en">` and an answer quoting them to an
 English question never said the quotes were in Japanese. Only a script tells a language
-apart without a dictionary, so a page is read as Japanese, Korean, Chinese or Russian (or
-Ukrainian) when that script carries at least `SHARE` of its prose letters. A page in Latin
+apart without a dictionary, so a page is read as Japanese, Korean, Chinese, Russian (or
+Ukrainian), Arabic (or Persian or Urdu), Hebrew or Thai when that script carries at least
+`SHARE` of its prose letters; the right-to-left ones get their direction from that tag. A page in Latin
 letters whose function words clearly are one language's (at least `LATIN_WORDS` of them, more
 than twice English's, or for English more than twice the next language's: trigsight.languages)
 takes that language (en, de, fr, es, pt, it, nl, pl, tr), so English pages on a German site are
@@ -28,7 +29,10 @@ _FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?^ {0,3}\1[ \t]*$", re.S | 
 _NOT_PROSE = re.compile(r"`[^`\n]*`|<[^>\n]*>|\]\([^)\n]*\)|https?://\S+")
 _SCRIPTS = (("ko", re.compile(r"[\uac00-\ud7af]"), 2),
             ("ja", re.compile(r"[\u3040-\u30ff\u3400-\u9fff]"), 3),
-            ("ru", re.compile(r"[\u0400-\u04ff]"), 1))
+            ("ru", re.compile(r"[\u0400-\u04ff]"), 1),
+            ("ar", re.compile(r"[\u0620-\u064a\u066e-\u06d3]"), 1),    # letters, not marks or digits
+            ("he", re.compile(r"[\u05d0-\u05ea]"), 1),
+            ("th", re.compile(r"[\u0e01-\u0e30\u0e32\u0e33\u0e40-\u0e46]"), 1))
 _LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
 
 
@@ -45,6 +49,8 @@ def written_in(body: str) -> str:
         return "zh"          # Han without kana
     if name == "ru" and languages.UKRAINIAN.search(prose):
         return "uk"
+    if name == "ar":
+        return languages.arabic_script_language(prose)
     return name
 
 
