@@ -130,6 +130,7 @@ def test_a_page_in_arabic_hebrew_or_thai_letters_is_tagged_by_its_script_on_an_e
     ("ja", ["he"], "引用は、引用元のページの言語のままです：עברית。"),
     ("en", ["fa", "he"], "The quotes are in Persian and Hebrew, the language of the pages they come from."),
     ("ar", ["en"], "الاقتباسات بلغة الصفحات التي أُخذت منها: English."),
+    ("zh", ["en", "ru"], "引文保留其来源页面的语言：English、русский。"),   # each language's own joiner
 ])
 def test_the_quotes_line_names_the_pages_languages_in_the_questions_grammar_or_by_their_own_names(
         language, pages, line):

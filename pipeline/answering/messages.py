@@ -128,9 +128,8 @@ def quoted_in(language: str, others: list[str]) -> str:
     if language not in QUOTED_IN:
         language = "en"
     names = LANGUAGE_NAMES.get(language, languages.OWN_NAMES)
-    template = QUOTED_IN[language]
+    template, joiner = QUOTED_IN[language], _JOINERS.get(language, " / ")
     if language in QUOTED_IN_OWN_NAMES and not all(other in names for other in others):
-        names, template = languages.OWN_NAMES, QUOTED_IN_OWN_NAMES[language]
+        names, template, joiner = languages.OWN_NAMES, QUOTED_IN_OWN_NAMES[language], " / "
     said = [names.get(other, languages.OWN_NAMES.get(other, other)) for other in others]
-    joiner = _JOINERS.get(language, " / ") if names is not languages.OWN_NAMES or language == "en" else " / "
     return template.format(names=joiner.join(said))
