@@ -1,14 +1,15 @@
 """Which language a question, a model's sentence or a page is written in (pure).
 
-A script tells most languages apart: Hangul is Korean, kana Japanese, Han without kana
-Chinese, Cyrillic Russian (Ukrainian when it has і, ї, є or ґ), Arabic letters Arabic (Persian
-or Urdu when their own letters outnumber Arabic's), Hebrew and Thai their own. Latin letters are shared by English and the other languages the index's multilingual
-model reads (German, French, Spanish, Portuguese, Italian, Dutch, Polish, Turkish), and a
-question needs no dictionary to say which of them it is written in: its function words
-(articles, pronouns, question words, auxiliaries) and a few letters only one of them uses
-(ß, ñ, ã, ł, ı) do. Words English shares with another language ("in", "is", "a", "on", "die")
-are not counted for either, and English wins every tie, so text with no telling word, a
-bare name or a code identifier, stays English as before.
+A script tells most languages apart: Hangul is Korean, kana Japanese, Han without kana Chinese,
+Cyrillic Russian (Ukrainian when it has і, ї, є or ґ), Arabic letters Arabic (Persian or Urdu
+when their own letters outnumber Arabic's), Hebrew and Thai their own. Latin letters are shared
+by English and the other languages the index's multilingual model reads (German, French,
+Spanish, Portuguese, Italian, Dutch, Polish, Turkish), and a question needs no dictionary to say
+which of them it is written in: its function words (articles, pronouns, question words,
+auxiliaries) and a few letters only one of them uses (ß, ñ, ã, ł, ı) do. Words English shares
+with another language ("in", "is", "a", "on", "die") are not counted for either, and English
+wins every tie, so text with no telling word, a bare name or a code identifier, stays English as
+before.
 """
 from __future__ import annotations
 
@@ -75,6 +76,13 @@ _THAI = re.compile(r"[\u0e00-\u0e7f]")
 _URDU = re.compile(r"[\u0679\u0688\u0691\u06ba\u06d2]")
 _PERSIAN = re.compile(r"[\u06a9\u06cc]")
 _ARABIC_ONLY = re.compile(r"[\u0629\u0643\u064a]")
+# Hindi, Marathi and Nepali share Devanagari; their commonest function words tell them apart
+# (Hindi's है "is", Marathi's आहे, Nepali's छ). Assamese writes in Bengali letters plus ৰ and ৱ.
+_DEVANAGARI_WORDS = {"hi": frozenset("है हैं और में नहीं का की के से यह".split()),
+                     "mr": frozenset("आहे आहेत आणि मध्ये नाही हे करा किंवा".split()),
+                     "ne": frozenset("छ छन् र मा गर्न हुन्छ भएको पनि गर्नुहोस्".split())}
+_ASSAMESE = re.compile(r"[\u09f0\u09f1]")
+_DEVANAGARI_PUNCTUATION = re.compile(r"[\s\u0964\u0965.,;:!?()\"'“”]+")
 # Whole words of letters only: not the parts of O_APPEND, fs.open() or pm2.
 WHOLE_WORD = re.compile(r"(?<![\w.])[^\W\d_]+(?![\w(])")
 
@@ -104,6 +112,19 @@ def arabic_script_language(text: str) -> str:
     if _URDU.search(text):
         return "ur"
     return "fa" if len(_PERSIAN.findall(text)) > len(_ARABIC_ONLY.findall(text)) else "ar"
+
+
+def devanagari_language(text: str) -> str:
+    """Hindi, Marathi or Nepali, for a text in Devanagari: the one whose function words it uses most
+    (Hindi on a tie)."""
+    words = _DEVANAGARI_PUNCTUATION.split(text)
+    counts = {language: sum(word in telling for word in words) for language, telling in _DEVANAGARI_WORDS.items()}
+    return max(counts, key=lambda language: (counts[language], language == "hi"))
+
+
+def bengali_script_language(text: str) -> str:
+    """Bengali, or Assamese when its own letters ৰ or ৱ are there."""
+    return "as" if _ASSAMESE.search(text) else "bn"
 
 
 def latin_language(text: str, margin: float = 1.0) -> str:
@@ -144,8 +165,15 @@ def function_words(language: str) -> frozenset[str]:
 ENGLISH_NAMES = {"en": "English", "ru": "Russian", "uk": "Ukrainian", "ja": "Japanese", "ko": "Korean",
                  "zh": "Chinese", "de": "German", "fr": "French", "es": "Spanish", "pt": "Portuguese",
                  "it": "Italian", "nl": "Dutch", "pl": "Polish", "tr": "Turkish", "ar": "Arabic", "th": "Thai",
-                 "fa": "Persian", "ur": "Urdu", "he": "Hebrew"}
+                 "fa": "Persian", "ur": "Urdu", "he": "Hebrew", "el": "Greek", "hy": "Armenian",
+                 "ka": "Georgian", "hi": "Hindi", "mr": "Marathi", "ne": "Nepali", "bn": "Bengali",
+                 "as": "Assamese", "pa": "Punjabi", "gu": "Gujarati", "or": "Odia", "ta": "Tamil",
+                 "te": "Telugu", "kn": "Kannada", "ml": "Malayalam", "si": "Sinhala", "lo": "Lao",
+                 "my": "Burmese", "km": "Khmer", "am": "Amharic"}
 OWN_NAMES = {"en": "English", "ru": "русский", "uk": "українська", "ja": "日本語", "ko": "한국어", "zh": "中文",
              "de": "Deutsch", "fr": "français", "es": "español", "pt": "português", "it": "italiano",
              "nl": "Nederlands", "pl": "polski", "tr": "Türkçe", "ar": "العربية", "th": "ไทย",
-             "fa": "فارسی", "ur": "اردو", "he": "עברית"}
+             "fa": "فارسی", "ur": "اردو", "he": "עברית", "el": "Ελληνικά", "hy": "Հայերեն",
+             "ka": "ქართული", "hi": "हिन्दी", "mr": "मराठी", "ne": "नेपाली", "bn": "বাংলা", "as": "অসমীয়া",
+             "pa": "ਪੰਜਾਬੀ", "gu": "ગુજરાતી", "or": "ଓଡ଼ିଆ", "ta": "தமிழ்", "te": "తెలుగు", "kn": "ಕನ್ನಡ",
+             "ml": "മലയാളം", "si": "සිංහල", "lo": "ລາວ", "my": "မြန်မာ", "km": "ខ្មែរ", "am": "አማርኛ"}

@@ -123,6 +123,30 @@ def test_a_page_in_arabic_hebrew_or_thai_letters_is_tagged_by_its_script_on_an_e
     assert written_in(body) == language and page_language(body, "en") == language
 
 
+@pytest.mark.parametrize("body, language", [
+    ("Το εργαλείο διαβάζει το αρχείο ρυθμίσεων και γράφει το αποτέλεσμα σε νέο φάκελο. Αν συμβεί σφάλμα, "
+     "το μήνυμα γράφεται στο αρχείο καταγραφής.", "el"),
+    ("Գործիքը կարդում է կարգավորումների ֆայլը և արդյունքը գրում նոր թղթապանակում։", "hy"),
+    ("ინსტრუმენტი კითხულობს პარამეტრების ფაილს და შედეგს წერს ახალ საქაღალდეში.", "ka"),
+    ("यह उपकरण सेटिंग्स फ़ाइल पढ़ता है और परिणाम एक नए फ़ोल्डर में लिखता है। अगर कोई त्रुटि होती है, "
+     "तो संदेश लॉग में लिखा जाता है।", "hi"),
+    ("हे साधन सेटिंग्जची फाइल वाचते आणि निकाल नवीन फोल्डरमध्ये लिहिते. त्रुटी आली तर संदेश लॉगमध्ये "
+     "लिहिला जातो आणि प्रक्रिया थांबत नाही.", "mr"),
+    ("यो उपकरणले सेटिङ फाइल पढ्छ र नतिजा नयाँ फोल्डरमा लेख्छ। त्रुटि भएमा सन्देश लगमा लेखिन्छ र "
+     "प्रक्रिया रोकिँदैन।", "ne"),
+    ("এই টুলটি সেটিংস ফাইল পড়ে এবং ফলাফল একটি নতুন ফোল্ডারে লেখে। কোনো ত্রুটি হলে বার্তাটি লগে লেখা হয়।", "bn"),
+    ("এই সঁজুলিটোৱে ছেটিংছ ফাইল পঢ়ে আৰু ফলাফল এটা নতুন ফ'ল্ডাৰত লিখে।", "as"),
+    ("இந்தக் கருவி அமைப்புகள் கோப்பைப் படித்து முடிவை ஒரு புதிய கோப்புறையில் எழுதுகிறது.", "ta"),
+    ("ឧបករណ៍នេះអានឯកសារការកំណត់ ហើយសរសេរលទ្ធផលទៅក្នុងថតថ្មី។", "km"),
+    ("መሣሪያው የቅንብሮች ፋይሉን ያነባል እና ውጤቱን በአዲስ አቃፊ ውስጥ ይጽፋል።", "am"),
+    # Greek letters as symbols in an English page do not make it Greek.
+    ("The area of a circle is π times the square of its radius, and the angle θ is measured in radians. "
+     "These are the symbols used in the formulas on this page, and in the examples that follow it.", "en"),
+])
+def test_a_page_in_another_script_is_tagged_by_it_and_devanagari_by_its_commonest_words(body, language):
+    assert page_language(body, "en") == language
+
+
 @pytest.mark.parametrize("language, pages, line", [
     ("ru", ["en", "ja"], "Цитаты приведены на английском и японском языке, на языке страниц, откуда они взяты."),
     # A language the Russian table does not decline is named by its own name, after a colon.
@@ -131,6 +155,8 @@ def test_a_page_in_arabic_hebrew_or_thai_letters_is_tagged_by_its_script_on_an_e
     ("en", ["fa", "he"], "The quotes are in Persian and Hebrew, the language of the pages they come from."),
     ("ar", ["en"], "الاقتباسات بلغة الصفحات التي أُخذت منها: English."),
     ("zh", ["en", "ru"], "引文保留其来源页面的语言：English、русский。"),   # each language's own joiner
+    ("en", ["bn"], "The quotes are in Bengali, the language of the pages they come from."),
+    ("ru", ["hi"], "Цитаты приведены на языке страниц, откуда они взяты: हिन्दी."),
 ])
 def test_the_quotes_line_names_the_pages_languages_in_the_questions_grammar_or_by_their_own_names(
         language, pages, line):

@@ -138,6 +138,8 @@ CORPORA: dict[str, Corpus] = {
         Corpus("fastapi-fa", "pypi", "fastapi", "0.110.2", "docs/fa/docs", "MkDocs Material, in Persian (FastAPI)"),
         Corpus("fastapi-he", "pypi", "fastapi", "0.110.2", "docs/he/docs", "MkDocs Material, in Hebrew (FastAPI)"),
         Corpus("fastapi-ur", "pypi", "fastapi", "0.110.2", "docs/ur/docs", "MkDocs Material, in Urdu (FastAPI)"),
+        # Bengali script (3 pages), the one other script among FastAPI's translations.
+        Corpus("fastapi-bn", "pypi", "fastapi", "0.110.2", "docs/bn/docs", "MkDocs Material, in Bengali (FastAPI)"),
         # MkDocs Material with the blog plugin (posts/ with date/authors/categories front matter),
         # content tabs, inline SVG, <figure markdown> and ::: mkdocs-click directives.
         Corpus("hatch", "pypi", "hatch", "1.18.2", "docs", "MkDocs Material + blog plugin (Hatch's own docs)"),

@@ -1,11 +1,13 @@
-"""Which language a page is written in, told by its script when its front matter does not say (pure).
+"""Which language a page is written in, told by its script when its front matter does not (pure).
 
 A translated docs folder (FastAPI's docs/ja, docs/ko) rarely names its language on every page;
 without this its pages were served as `<html lang="en">` and an answer quoting them to an
 English question never said the quotes were in Japanese. Only a script tells a language
 apart without a dictionary, so a page is read as Japanese, Korean, Chinese, Russian (or
-Ukrainian), Arabic (or Persian or Urdu), Hebrew or Thai when that script carries at least
-`SHARE` of its prose letters; the right-to-left ones get their direction from that tag. A page in Latin
+Ukrainian), Arabic (or Persian or Urdu), Hebrew, Thai, Greek, Armenian, Georgian, Hindi (or
+Marathi or Nepali, by their commonest words), Bengali (or Assamese), one of the other scripts
+of India, Sri Lanka and South-East Asia, or Amharic when that script carries at least `SHARE`
+of its prose letters; the right-to-left ones get their direction from that tag. A page in Latin
 letters whose function words clearly are one language's (at least `LATIN_WORDS` of them, more
 than twice English's, or for English more than twice the next language's: trigsight.languages)
 takes that language (en, de, fr, es, pt, it, nl, pl, tr), so English pages on a German site are
@@ -32,7 +34,16 @@ _SCRIPTS = (("ko", re.compile(r"[\uac00-\ud7af]"), 2),
             ("ru", re.compile(r"[\u0400-\u04ff]"), 1),
             ("ar", re.compile(r"[\u0620-\u064a\u066e-\u06d3]"), 1),    # letters, not marks or digits
             ("he", re.compile(r"[\u05d0-\u05ea]"), 1),
-            ("th", re.compile(r"[\u0e01-\u0e30\u0e32\u0e33\u0e40-\u0e46]"), 1))
+            ("th", re.compile(r"[\u0e01-\u0e30\u0e32\u0e33\u0e40-\u0e46]"), 1),
+            # Scripts one documentation language writes (Devanagari and Bengali split below); a
+            # vowel sign counts as a letter, as in Latin words.
+            *((tag, re.compile(f"[{letters}]"), 1) for tag, letters in (
+                ("el", "\u0370-\u03ff\u1f00-\u1fff"), ("hy", "\u0531-\u0587"), ("ka", "\u10a0-\u10ff"),
+                ("hi", "\u0900-\u0963\u0966-\u097f"), ("bn", "\u0980-\u09ff"), ("pa", "\u0a00-\u0a7f"),
+                ("gu", "\u0a80-\u0aff"), ("or", "\u0b00-\u0b7f"), ("ta", "\u0b80-\u0bff"),
+                ("te", "\u0c00-\u0c7f"), ("kn", "\u0c80-\u0cff"), ("ml", "\u0d00-\u0d7f"),
+                ("si", "\u0d80-\u0dff"), ("lo", "\u0e80-\u0eff"), ("my", "\u1000-\u109f"),
+                ("km", "\u1780-\u17ff"), ("am", "\u1200-\u137f"))))
 _LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
 
 
@@ -51,6 +62,10 @@ def written_in(body: str) -> str:
         return "uk"
     if name == "ar":
         return languages.arabic_script_language(prose)
+    if name == "hi":
+        return languages.devanagari_language(prose)
+    if name == "bn":
+        return languages.bengali_script_language(prose)
     return name
 
 
