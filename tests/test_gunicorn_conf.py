@@ -1,5 +1,7 @@
-"""The site's gunicorn settings: the question encoder is loaded once per machine, in the arbiter."""
+"""The site's gunicorn settings: the question encoder is loaded once per machine, in the arbiter;
+a gate's own server has the same settings and does not load it."""
 import contextlib
+import importlib
 import os
 import signal
 import subprocess
@@ -9,7 +11,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from trigsight.gates.liveserver import GUNICORN_CONFIG, free_port
+from gunicorn.config import KNOWN_SETTINGS
+from trigsight.gates.liveserver import GATE_CONFIG, GUNICORN_CONFIG, free_port
 
 import small_site
 
@@ -24,11 +27,11 @@ def release_dir(tmp_path_factory):
 
 
 @contextlib.contextmanager
-def gunicorn(release_dir: Path, log_file: Path, workers: int = 2):
+def gunicorn(release_dir: Path, log_file: Path, workers: int = 2, config: tuple = GUNICORN_CONFIG):
     port = free_port()
     with open(log_file, "wb") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", *GUNICORN_CONFIG, "--bind", f"127.0.0.1:{port}", "--workers",
+            [sys.executable, "-m", "gunicorn", *config, "--bind", f"127.0.0.1:{port}", "--workers",
              str(workers), "--log-level", "info", "trigsight_site:create_app()"],
             env={**os.environ, "TRIGSIGHT_RELEASE_DIR": str(release_dir)}, stdout=subprocess.DEVNULL, stderr=log,
             start_new_session=True)
@@ -68,3 +71,22 @@ def test_the_arbiter_loads_the_question_encoder_and_its_workers_share_the_weight
         assert "question encoder use-multilingual-v3 loaded before the workers fork" in log_file.read_text()
         for worker in workers:
             assert shared_dirty_mb(worker) > ENCODER_TABLE_MB
+
+
+def test_a_gates_server_loads_no_question_encoder_and_still_serves_the_pages(release_dir, tmp_path):
+    log_file = tmp_path / "gunicorn.log"
+    with gunicorn(release_dir, log_file, config=GATE_CONFIG) as arbiter:
+        workers = children(arbiter)
+        assert len(workers) == 2
+        assert "question encoder" not in log_file.read_text()
+        assert all(shared_dirty_mb(worker) < ENCODER_TABLE_MB for worker in workers)
+
+
+def test_a_gates_server_has_every_setting_of_the_site_but_the_encoder_hook():
+    def settings(module: str) -> dict:
+        found = vars(importlib.import_module(module))
+        return {s.name: found[s.name] for s in KNOWN_SETTINGS if s.name in found}
+
+    site, gate = settings("trigsight_site.gunicorn_conf"), settings("trigsight_site.gunicorn_gate_conf")
+    assert "on_starting" in site and "on_starting" not in gate
+    assert gate == {name: value for name, value in site.items() if name != "on_starting"}

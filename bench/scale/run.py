@@ -1,6 +1,6 @@
 """Bench re-releases: cold, unchanged, one page edited, one page added, with one cache.
 
-    .venv/bin/python bench/scale/run.py [--corpus nodejs-api | --content DIR] [--pages N]
+    .venv/bin/python bench/scale/run.py [--corpus nodejs-api | --content DIR] [--pages N] [--label NAME]
 
 Copies the corpus (Node's API docs by default, fetched by bench/corpora/fetch.py; `--pages N`
 takes the first N+1 files by name) into a scratch folder and holds back one page from the
@@ -18,7 +18,7 @@ the ratio to cold, how many pages the browser gate proved (not from the cache), 
 index texts were embedded, the peak RSS of the largest process of the release (the
 release's own Python, Chromium's, gunicorn's: getrusage of the waited-for children), and
 the load average before and after. Writes bench/scale/results/<date>.md (or
-<date>-<N>-pages.md for a subset).
+<date>-<N>-pages.md for a subset, with -<NAME> added for `--label`).
 """
 from __future__ import annotations
 
@@ -79,6 +79,7 @@ def main() -> None:
     parser.add_argument("--corpus", default="nodejs-api", help="a corpus of bench/corpora")
     parser.add_argument("--content", type=Path, help="a folder of markdown instead of a fetched corpus")
     parser.add_argument("--pages", type=int, default=0, help="the first N+1 files only (0: all)")
+    parser.add_argument("--label", default="", help="added to the results file's name (e.g. before, after)")
     args = parser.parse_args()
     source = args.content or fetch(args.corpus, dest_root=ROOT / ".cache" / "corpora")
     files = corpus_files(source, args.pages)
@@ -91,12 +92,10 @@ def main() -> None:
         content, out, cache = Path(scratch) / "content", Path(scratch) / "release", Path(scratch) / "cache"
         for file in files:
             if file != held:
-                target = content / file.relative_to(source)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(file, target)
+                _copy(file, content / file.relative_to(source))
         steps = [("cold", lambda: None), ("unchanged", lambda: None),
                  ("one page edited", lambda: _append(content / edited.relative_to(source), EDIT)),
-                 ("one page added", lambda: shutil.copyfile(held, content / held.relative_to(source)))]
+                 ("one page added", lambda: _copy(held, content / held.relative_to(source)))]
         for label, change in steps:
             change()
             result = {"label": label, **release(content, out, cache)}
@@ -110,8 +109,8 @@ def main() -> None:
         f"Machine at start: {start_line}",
         f"Machine at end: {common.machine()}",
         f"Corpus: {corpus}, {len(files) - 1} markdown files at first ({runs[0]['pages']} pages with the "
-        f"generated contents page, {runs[0]['directives']} directives); edited: {edited.name}; "
-        f"added in the last run: {held.name}. One release folder and one cache folder for all four runs; "
+        f"generated contents page, {runs[0]['directives']} directives); edited: {edited.relative_to(source)}; "
+        f"added in the last run: {held.relative_to(source)}. One release folder and one cache folder for all four runs; "
         "local Chromium; offline embeddings.",
         "",
         "| run | wall s | ratio to cold | " + " | ".join(f"{s} s" for s in STAGES)
@@ -125,8 +124,14 @@ def main() -> None:
               "the manifest's timings (build is the source gate with rendering). Peak RSS is the largest single "
               "process's (getrusage of waited-for children), not the sum over processes. The machine is shared: "
               "read every figure next to its load average."]
-    name = date.today().isoformat() + (f"-{args.pages}-pages" if args.pages else "")
+    name = date.today().isoformat() + (f"-{args.pages}-pages" if args.pages else "") \
+        + (f"-{args.label}" if args.label else "")
     common.write_results(lines, ROOT / "bench" / "scale" / "results" / f"{name}.md")
+
+
+def _copy(file: Path, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)     # the held-back page may be alone in its folder
+    shutil.copyfile(file, target)
 
 
 def _append(file: Path, text: str) -> None:
@@ -135,7 +140,8 @@ def _append(file: Path, text: str) -> None:
 
 def _command(args) -> str:
     parts = [f"--content {args.content}" if args.content else f"--corpus {args.corpus}"]
-    return " ".join(parts + ([f"--pages {args.pages}"] if args.pages else []))
+    return " ".join(parts + ([f"--pages {args.pages}"] if args.pages else [])
+                    + ([f"--label {args.label}"] if args.label else []))
 
 
 def _row(r: dict, cold: dict) -> str:

@@ -17,12 +17,13 @@ import re
 import threading
 import time
 from dataclasses import dataclass, replace
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 from urllib.parse import urlsplit
 
 import httpx
-import openai
 
+if TYPE_CHECKING:
+    import openai
 from .. import languages
 from .handles import HandleTable, strip_handles
 from .reasoning import OPENED_BY_TEMPLATE, REASONING_APART, held_until_reasoning_ends, without_reasoning
@@ -90,6 +91,9 @@ def served(settings: ModelSettings) -> ModelSettings:
         kept = _LISTED.get(key)
     if kept is not None and time.monotonic() - kept[0] < LISTING_KEPT:
         return replace(settings, model=kept[1])
+    # Imported here, not at the top: it takes 0.65 s, which every server worker paid even offline.
+    import openai
+
     try:
         listed = [m.id for m in _client(settings.api_key, settings.base_url, settings.timeout).models.list()]
     except (openai.APITimeoutError, httpx.TimeoutException):
@@ -162,6 +166,8 @@ def messages(question: str, history, table: HandleTable, language: str) -> list[
 
 @functools.lru_cache(maxsize=8)
 def _client(api_key: str, base_url: str, timeout: float) -> openai.OpenAI:
+    import openai
+
     return openai.OpenAI(api_key=api_key or "no-key-needed", base_url=base_url or None, max_retries=0,
                          timeout=httpx.Timeout(timeout, connect=min(timeout, 5.0)))
 
@@ -190,6 +196,8 @@ def stream(settings: ModelSettings, chat: list[dict]) -> Iterator[str]:
 
 
 def _pieces(settings: ModelSettings, chat: list[dict]) -> Iterator[str]:
+    import openai
+
     deadline = time.monotonic() + settings.timeout * TOTAL_TIMEOUTS
     received = False
     try:

@@ -163,7 +163,7 @@ def run(staging: Path, plans: list[PagePlan], cache_dir: Path | None, configured
                 progress and progress(job.path, False)
 
             # One worker is plenty for one browser, and starts in half the time on two cores.
-            base = stack.enter_context(serve_release(staging, workers=1, env={"TRIGSIGHT_DEV": ""}))
+            base = stack.enter_context(serve_release(staging, workers=1, env={"TRIGSIGHT_DEV": ""}, gate=True))
             if pool is None:
                 pool = stack.enter_context(_pool((), configured, tabs or WORKERS, say))
                 version = f"{version} ({pool.version})"

@@ -17,6 +17,8 @@ from ..errors import TrigsightError
 
 # The site's own gunicorn settings (worker class, timeouts, limits), the same `trigsight serve` uses.
 GUNICORN_CONFIG = ("--config", "python:trigsight_site.gunicorn_conf")
+# The same settings without loading the question encoder first: a gate never asks a question.
+GATE_CONFIG = ("--config", "python:trigsight_site.gunicorn_gate_conf")
 
 
 def free_port() -> int:
@@ -26,15 +28,22 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve_release(release_dir: Path, workers: int = 2, env: dict | None = None, timeout: float = 30.0):
-    """Yield the base URL of gunicorn serving `release_dir`; stop it (by PID) afterwards."""
+def serve_release(release_dir: Path, workers: int = 2, env: dict | None = None, timeout: float = 30.0,
+                  gate: bool = False):
+    """Yield the base URL of gunicorn serving `release_dir`; stop it (by PID) afterwards.
+
+    `gate`: for a gate's pages and scripts only (GATE_CONFIG), the question encoder is not loaded.
+    The server is stopped at once (gunicorn's SIGQUIT), not gracefully: a request still running when
+    the caller is done has no reader left, and a graceful stop costs a gevent worker a second.
+    """
     port = free_port()
     # absolute, not resolved: a `release` symlink must stay a link, so the site follows it when it moves
     environment = {**os.environ, **(env or {}), "TRIGSIGHT_RELEASE_DIR": str(Path(release_dir).absolute())}
     # A file, not a pipe: nobody reads gunicorn's stderr while it runs, and a full pipe would block it.
     log = tempfile.TemporaryFile()
+    config = GATE_CONFIG if gate else GUNICORN_CONFIG
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", *GUNICORN_CONFIG, "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+        [sys.executable, "-m", "gunicorn", *config, "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
          "--log-level", "warning", "trigsight_site:create_app()"],
         env=environment, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
@@ -43,7 +52,7 @@ def serve_release(release_dir: Path, workers: int = 2, env: dict | None = None, 
         yield base
     finally:
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGTERM)
+            os.killpg(process.pid, signal.SIGQUIT)
         try:
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:

@@ -422,7 +422,7 @@ def _measure_or_reuse(context, serve_release) -> tuple[Measurement, str, int]:
         _, browser, webgl = next(iter(kept.values()))
         return Measurement(browser, webgl, RELEASE_RUNS, False,
                            [kept[page.path][0] for page in pages]), CACHED_BASE, len(kept)
-    with serve_release(context.staging) as base:
+    with serve_release(context.staging, gate=True) as base:
         fresh = measure([base + path for path in todo], runs=RELEASE_RUNS, chromium=config.chromium)
     figures = {path: figure for path, figure in zip(todo, fresh.pages)}
     for path, figure in figures.items():
