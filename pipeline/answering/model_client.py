@@ -22,11 +22,12 @@ from urllib.parse import urlsplit
 
 import httpx
 
-if TYPE_CHECKING:
-    import openai
 from .. import languages
 from .handles import HandleTable, strip_handles
 from .reasoning import OPENED_BY_TEMPLATE, REASONING_APART, held_until_reasoning_ends, without_reasoning
+
+if TYPE_CHECKING:
+    import openai
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +92,8 @@ def served(settings: ModelSettings) -> ModelSettings:
         kept = _LISTED.get(key)
     if kept is not None and time.monotonic() - kept[0] < LISTING_KEPT:
         return replace(settings, model=kept[1])
-    # Imported here, not at the top: it takes 0.65 s, which every server worker paid even offline.
+    # Imported here, not at the top: it takes half a second (bench/scale/servers.py), which every
+    # server worker paid even offline.
     import openai
 
     try:
