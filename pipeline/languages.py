@@ -76,13 +76,6 @@ _THAI = re.compile(r"[\u0e00-\u0e7f]")
 _URDU = re.compile(r"[\u0679\u0688\u0691\u06ba\u06d2]")
 _PERSIAN = re.compile(r"[\u06a9\u06cc]")
 _ARABIC_ONLY = re.compile(r"[\u0629\u0643\u064a]")
-# Hindi, Marathi and Nepali share Devanagari; their commonest function words tell them apart
-# (Hindi's है "is", Marathi's आहे, Nepali's छ). Assamese writes in Bengali letters plus ৰ and ৱ.
-_DEVANAGARI_WORDS = {"hi": frozenset("है हैं और में नहीं का की के से यह".split()),
-                     "mr": frozenset("आहे आहेत आणि मध्ये नाही हे करा किंवा".split()),
-                     "ne": frozenset("छ छन् र मा गर्न हुन्छ भएको पनि गर्नुहोस्".split())}
-_ASSAMESE = re.compile(r"[\u09f0\u09f1]")
-_DEVANAGARI_PUNCTUATION = re.compile(r"[\s\u0964\u0965.,;:!?()\"'“”]+")
 # Whole words of letters only: not the parts of O_APPEND, fs.open() or pm2.
 WHOLE_WORD = re.compile(r"(?<![\w.])[^\W\d_]+(?![\w(])")
 
@@ -112,19 +105,6 @@ def arabic_script_language(text: str) -> str:
     if _URDU.search(text):
         return "ur"
     return "fa" if len(_PERSIAN.findall(text)) > len(_ARABIC_ONLY.findall(text)) else "ar"
-
-
-def devanagari_language(text: str) -> str:
-    """Hindi, Marathi or Nepali, for a text in Devanagari: the one whose function words it uses most
-    (Hindi on a tie)."""
-    words = _DEVANAGARI_PUNCTUATION.split(text)
-    counts = {language: sum(word in telling for word in words) for language, telling in _DEVANAGARI_WORDS.items()}
-    return max(counts, key=lambda language: (counts[language], language == "hi"))
-
-
-def bengali_script_language(text: str) -> str:
-    """Bengali, or Assamese when its own letters ৰ or ৱ are there."""
-    return "as" if _ASSAMESE.search(text) else "bn"
 
 
 def latin_language(text: str, margin: float = 1.0) -> str:

@@ -7,9 +7,10 @@ with its index, e.g. `make release`'s) CYCLES times with the site's own settings
 times as a gate starts it (`gate=True`: the same settings without the question encoder),
 alternating; start is until the home page answers, stop until the process group is gone. It
 also times, in a fresh interpreter each, what a worker does before it serves (gevent's
-patching, `trigsight_site` imported, `create_app()` over RELEASE) and `import openai` alone. Run it with an older
-revision's pipeline and site first on PYTHONPATH for a "before" (one without `gate` runs
-the site's settings twice, as every gate did). Writes bench/scale/results/servers-<date>[-NAME].md.
+patching, `trigsight_site` imported, `create_app()` over RELEASE) and `import openai` alone.
+Run it with an older revision's pipeline and site first on PYTHONPATH for a "before" (one
+without `gate` runs the site's settings twice, as every gate did). Writes
+bench/scale/results/servers-<date>[-NAME].md.
 """
 from __future__ import annotations
 
@@ -34,10 +35,12 @@ WORKER_APP = ("import time; t = time.perf_counter(); import gevent.monkey; geven
 OPENAI_IMPORT = "import time, httpx; t = time.perf_counter(); import openai; print(time.perf_counter() - t)"
 
 
+HAS_GATE = "gate" in inspect.signature(serve_release).parameters    # False for a revision before it
+
+
 def cycle(release: Path, gate: bool) -> tuple[float, float]:
-    options = {"gate": True} if gate and "gate" in inspect.signature(serve_release).parameters else {}
     started = time.perf_counter()
-    with serve_release(release, **options):
+    with serve_release(release, **({"gate": True} if gate and HAS_GATE else {})):
         up = time.perf_counter()
     return up - started, time.perf_counter() - up
 
@@ -55,7 +58,6 @@ def main() -> None:
     parser.add_argument("--label", default="")
     args = parser.parse_args()
     start_line = common.machine()
-    has_gate = "gate" in inspect.signature(serve_release).parameters
     times: dict[str, list[tuple[float, float]]] = {"site": [], "gate": []}
     workers, openai = [], []
     for _ in range(args.cycles):
@@ -67,15 +69,16 @@ def main() -> None:
     lines = [f"# Gate servers, {date.today().isoformat()}", "",
              f"Command: `.venv/bin/python bench/scale/servers.py --release {args.release} --cycles {args.cycles}"
              + (f" --label {args.label}" if args.label else "") + "`",
-             f"Code: {Path(trigsight.__file__).parent} ({'has' if has_gate else 'has no'} a gate server)",
+             f"Code: {Path(trigsight.__file__).parent} ({'has' if HAS_GATE else 'has no'} a gate server)",
              f"Machine at start: {start_line}", f"Machine at end: {common.machine()}", "",
              "| server | start s (median) | stop s (median) | start+stop s (each cycle) |", "|---|---|---|---|"]
     for kind, pairs in times.items():
-        label = kind if has_gate or kind == "site" else "gate (site's settings: no gate server)"
+        label = kind if HAS_GATE or kind == "site" else "gate (site's settings: no gate server)"
         lines.append(f"| {label} | {statistics.median(p[0] for p in pairs):.2f} | "
                      f"{statistics.median(p[1] for p in pairs):.2f} | {', '.join(f'{sum(p):.2f}' for p in pairs)} |")
-    lines += ["", f"A worker's app (gevent patched, the site imported, `create_app()` over the release), median of {args.cycles}: "
-              f"{statistics.median(workers):.2f} s; `import openai` alone: {statistics.median(openai):.2f} s.", "",
+    lines += ["", "A worker's app (gevent patched, the site imported, `create_app()` over the release), "
+              f"median of {args.cycles}: {statistics.median(workers):.2f} s; `import openai` alone: "
+              f"{statistics.median(openai):.2f} s.", "",
               "Start is until the home page answers; the release's workers start in parallel on the machine's "
               "cores. The machine is shared: read the figures next to the load average."]
     name = f"servers-{date.today().isoformat()}" + (f"-{args.label}" if args.label else "")

@@ -45,6 +45,13 @@ _SCRIPTS = (("ko", re.compile(r"[\uac00-\ud7af]"), 2),
                 ("si", "\u0d80-\u0dff"), ("lo", "\u0e80-\u0eff"), ("my", "\u1000-\u109f"),
                 ("km", "\u1780-\u17ff"), ("am", "\u1200-\u137f"))))
 _LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
+# Hindi, Marathi and Nepali share Devanagari; their commonest function words tell them apart
+# (Hindi's है "is", Marathi's आहे, Nepali's छ). Assamese writes in Bengali letters plus ৰ and ৱ.
+_DEVANAGARI_WORDS = {"hi": frozenset("है हैं और में नहीं का की के से यह".split()),
+                     "mr": frozenset("आहे आहेत आणि मध्ये नाही हे करा किंवा".split()),
+                     "ne": frozenset("छ छन् र मा गर्न हुन्छ भएको पनि गर्नुहोस्".split())}
+_DEVANAGARI_PUNCTUATION = re.compile(r"[\s\u0964\u0965.,;:!?()\"'“”]+")
+_ASSAMESE = re.compile(r"[\u09f0\u09f1]")
 
 
 def written_in(body: str) -> str:
@@ -63,10 +70,17 @@ def written_in(body: str) -> str:
     if name == "ar":
         return languages.arabic_script_language(prose)
     if name == "hi":
-        return languages.devanagari_language(prose)
+        return _devanagari_language(prose)
     if name == "bn":
-        return languages.bengali_script_language(prose)
+        return "as" if _ASSAMESE.search(prose) else "bn"
     return name
+
+
+def _devanagari_language(prose: str) -> str:
+    """Hindi, Marathi or Nepali: the one whose function words the prose uses most (Hindi on a tie)."""
+    words = _DEVANAGARI_PUNCTUATION.split(prose)
+    counts = {language: sum(word in telling for word in words) for language, telling in _DEVANAGARI_WORDS.items()}
+    return max(counts, key=lambda language: (counts[language], language == "hi"))
 
 
 def _latin(prose: str) -> str:
