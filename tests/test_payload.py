@@ -265,3 +265,64 @@ def test_payload_cli_usage_errors_exit_2_before_any_browser_starts(trigsight, tm
     result = trigsight("payload", *args, "--junit", str(tmp_path / "junit.xml"))
     assert result.returncode == 2 and says in result.stderr, result.stderr
     assert "Traceback" not in result.stderr and not (tmp_path / "junit.xml").exists()
+
+
+# A tall page whose script is requested only once its bottom has been scrolled into view, after a delay.
+SCROLLED_PAGE = """<!doctype html><html lang="en"><head><title>Scrolled</title></head><body>
+<div style="height: 5000px">A tall page.</div><p id="end">The end.</p>
+<script src="/eager.js"></script>
+<script>
+new IntersectionObserver((entries, observer) => {
+  if (!entries[0].isIntersecting) return;
+  observer.disconnect();
+  setTimeout(() => {
+    const script = document.createElement("script");
+    script.src = "/seen-late.js";
+    document.body.append(script);
+  }, DELAY);
+}).observe(document.getElementById("end"));
+</script></body></html>"""
+
+
+@pytest.fixture
+def scrolled_site():
+    """A loopback HTTP server with SCROLLED_PAGE at /<delay in ms> and two scripts of known sizes."""
+    import http.server
+
+    bodies = {"/eager.js": b"var eager = 1;" + b" " * 1986, "/seen-late.js": b"var late = 1;" + b" " * 2987}
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            if self.path in bodies:
+                body, kind = bodies[self.path], "text/javascript"
+            else:
+                body, kind = SCROLLED_PAGE.replace("DELAY", self.path.strip("/") or "0").encode(), "text/html"
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", {name: len(body) for name, body in bodies.items()}
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+@pytest.mark.parametrize("delay_ms", [0, 250])
+def test_a_script_requested_after_the_scroll_reaches_the_bottom_is_counted_as_lazy(scrolled_site, tmp_path,
+                                                                                   delay_ms):
+    base, sizes = scrolled_site
+    result, report, _ = payload_cli(f"{base}/{delay_ms}", "--budget", "8192", tmp_path=tmp_path)
+    assert result.returncode == 0, result.stderr
+    [page] = report["gates"][0]["figures"]["pages"]
+    scripts = {script["url"].removeprefix(base): script for script in page["scripts"]}
+    assert {name: (script["bytes"], script["lazy"]) for name, script in scripts.items()} == \
+        {"/eager.js": (sizes["/eager.js"], False), "/seen-late.js": (sizes["/seen-late.js"], True)}
+    assert (page["initial"], page["lazy"]) == (sizes["/eager.js"], sizes["/seen-late.js"])

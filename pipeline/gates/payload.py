@@ -5,13 +5,13 @@ through CDP for every load, so every script comes over the network). Chrome DevT
 Protocol network events give, for every response, the bytes that arrived on the socket; a
 script's figure is its body as transferred (encoded, so brotli when the server negotiated
 brotli), response headers excluded. Scripts requested before the load event are the
-initial load; scripts requested after it (the page's own lazy loading, given a quiet
-network and a scroll to the bottom) are reported as lazy. The budget applies to both
-together: a lazy script is still paid for by the reader. Script text inline in the HTML
-travels inside the page, not as a script response: it is reported (`inline_script_bytes`,
-uncompressed) but not in the total. Not seen:
-scripts of out-of-process (cross-site) iframes, and scripts a page requests later than
-QUIET_SECONDS after its network went quiet.
+initial load; scripts requested after it (the page's own lazy loading, given a network
+quiet for QUIET_SECONDS after the load event and again after a scroll to the bottom) are
+reported as lazy. The budget applies to both together: a lazy script is still paid for by
+the reader. Script text inline in the HTML travels inside the page, not as a script
+response: it is reported (`inline_script_bytes`, uncompressed) but not in the total. Not
+seen: scripts of out-of-process (cross-site) iframes, and scripts a page requests later
+than QUIET_SECONDS after the scroll with its network quiet.
 
 A page that cannot be loaded (no such host, connection refused, an HTTP error status, no
 load event within the timeout) is reported with the reason, in one line, and fails the
@@ -223,6 +223,7 @@ async def _load(context, url: str, timeout: float) -> PageLoad:
             return PageLoad(url, 0, [], 0, unreachable(str(error)))
         await log.quiet()
         await _scroll_through(page)
+        log.mark()   # quiet from the scroll on: a script asked for as the bottom shows is waited for
         await log.quiet()
         inline = await page.evaluate(
             "() => [...document.scripts].filter(s => !s.src).reduce((n, s) => n + s.text.length, 0)")
@@ -277,7 +278,7 @@ class _NetworkLog:
         self.changed = time.monotonic()
         self.load_time: float | None = None
 
-    def _touch(self):
+    def mark(self):
         self.changed = time.monotonic()
 
     def requestWillBeSent(self, event):
@@ -285,7 +286,7 @@ class _NetworkLog:
                                              "sent": event["timestamp"], "mime": "", "encoding": "",
                                              "header_bytes": 0, "total": None}
         self.in_flight.add(event["requestId"])
-        self._touch()
+        self.mark()
 
     def responseReceived(self, event):
         request = self.requests.get(event["requestId"])
@@ -303,14 +304,15 @@ class _NetworkLog:
         if request is not None:
             request["total"] = int(event["encodedDataLength"])
         self.in_flight.discard(event["requestId"])
-        self._touch()
+        self.mark()
 
     def loadingFailed(self, event):
         self.in_flight.discard(event["requestId"])
-        self._touch()
+        self.mark()
 
     def loadEventFired(self, event):
         self.load_time = event["timestamp"]
+        self.mark()
 
     async def quiet(self) -> None:
         deadline = time.monotonic() + SETTLE_LIMIT_SECONDS
