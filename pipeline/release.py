@@ -11,6 +11,7 @@ from typing import Callable
 
 from .build import builder as build_stage
 from .gates import ci_report
+from .gates.liveserver import GateSite
 from .progress import Progress
 from .publishing import publish
 from .publishing.published import ALLOWLIST
@@ -44,6 +45,7 @@ class ReleaseContext:
     build: build_stage.Build
     staging: Path
     say: Callable[[str], None]
+    site: GateSite                                  # the staged folder served on loopback, when asked for
     passages: list = field(default_factory=list)    # still allowed; gates may remove some
     gates: dict = field(default_factory=dict)       # gate name → figures for the manifest
 
@@ -94,7 +96,8 @@ def run(config: ReleaseConfig, say: Callable[[str], None] | None = None,
         f"{len(build.gate.resolved)} author citations resolved")
 
     staging = publish.stage(build, Path(config.out_dir))
-    context = ReleaseContext(config, build, staging, say, list(build.passages),
+    site = GateSite(staging)
+    context = ReleaseContext(config, build, staging, say, site, list(build.passages),
                              {"source": {"pages": len(build.authored), "passages": len(build.passages),
                                          "generated_pages": len(build.pages) - len(build.authored),
                                          "warnings": build.warnings, "excluded": build.excluded,
@@ -102,11 +105,12 @@ def run(config: ReleaseConfig, say: Callable[[str], None] | None = None,
                                          "skipped": [vars(s) for t in build.texts.values() for s in t.skipped]}})
     report.figures = context.gates
     try:
-        for name, gate in _stages():
-            tick = time.perf_counter()
-            with report.stage(name):
-                gate(context)
-            timings[name] = time.perf_counter() - tick
+        with site:
+            for name, gate in _stages():
+                tick = time.perf_counter()
+                with report.stage(name):
+                    gate(context)
+                timings[name] = time.perf_counter() - tick
         context.republish_allowlist()
         manifest = _manifest(config, context, timings, time.perf_counter() - started)
         publish.write_manifest(staging, manifest)

@@ -122,12 +122,12 @@ def cache_key(plan_: PagePlan, version: str) -> str:
 
 
 def run(staging: Path, plans: list[PagePlan], cache_dir: Path | None, configured: str = "",
-        progress=None, browsers: tuple[str, ...] = (), tabs: int = 0, say=None) -> GateResult:
+        progress=None, browsers: tuple[str, ...] = (), tabs: int = 0, say=None, site=None) -> GateResult:
     """Prove every plan in Chromium (or take it from the cache); return the outcomes.
 
     `browsers`: endpoints of remote browsers (TRIGSIGHT_BROWSERS) to spread the pages over,
     several `tabs` each; none: a local Chromium, as before. Their version keys the cache, so
-    they are connected to first.
+    they are connected to first. `site`: the release's GateSite; none: a server of its own.
     """
     started = time.perf_counter()
     say = say or (lambda line: None)
@@ -150,7 +150,7 @@ def run(staging: Path, plans: list[PagePlan], cache_dir: Path | None, configured
         todo = [p for p in plans if p.job.path not in cached]
         stats = None
         if todo:
-            from .liveserver import serve_release
+            from .liveserver import serve_gate
 
             by_path = {p.job.path: p for p in todo}
 
@@ -162,8 +162,7 @@ def run(staging: Path, plans: list[PagePlan], cache_dir: Path | None, configured
                         p.parts, p.directives, [o.to_json() for o in results]))
                 progress and progress(job.path, False)
 
-            # One worker is plenty for one browser, and starts in half the time on two cores.
-            base = stack.enter_context(serve_release(staging, workers=1, env={"TRIGSIGHT_DEV": ""}, gate=True))
+            base = site.base if site else stack.enter_context(serve_gate(staging))
             if pool is None:
                 pool = stack.enter_context(_pool((), configured, tabs or WORKERS, say))
                 version = f"{version} ({pool.version})"
@@ -195,7 +194,7 @@ def release_stage(context) -> None:
     try:
         result = run(context.staging, plans, config.cache_dir if config.use_cache else None,
                      config.chromium, progress, config.browsers, config.browser_tabs,
-                     lambda line: context.say(f"browser gate: {line}"))
+                     lambda line: context.say(f"browser gate: {line}"), context.site)
     except (browser_pool.NoBrowserLeft, browser_pool.DeliveryFailed) as error:
         raise GateFailed(NAME, error.problems) from error
     finally:

@@ -61,6 +61,38 @@ def serve_release(release_dir: Path, workers: int = 2, env: dict | None = None, 
         log.close()
 
 
+@contextlib.contextmanager
+def serve_gate(release_dir: Path):
+    """The server a gate loads pages from: one worker (plenty for a browser, and it starts in half the
+    time on two cores), production headers whatever TRIGSIGHT_DEV says, no question encoder."""
+    with serve_release(release_dir, workers=1, env={"TRIGSIGHT_DEV": ""}, gate=True) as base:
+        yield base
+
+
+class GateSite:
+    """One release's gate server, shared by its gates: started when a gate first asks for its
+    address, stopped when the release is done. A release whose pages all come from the caches
+    starts none; one that proves and measures pages starts one, not one per gate."""
+
+    def __init__(self, staging: Path):
+        self.staging = staging
+        self._stack = contextlib.ExitStack()
+        self._base = ""
+
+    @property
+    def base(self) -> str:
+        if not self._base:
+            self._base = self._stack.enter_context(serve_gate(self.staging))
+        return self._base
+
+    def __enter__(self) -> "GateSite":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._base = ""
+        self._stack.close()
+
+
 def _wait_until_up(base: str, process: subprocess.Popen, log, timeout: float) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -380,14 +380,13 @@ def _name(url: str) -> str:
 def release_stage(context) -> None:
     """Measure every staged page over real HTTP; refuse the release when one is over budget."""
     from ..publishing import compress
-    from .liveserver import serve_release
 
     stale = compress.stale(context.staging)
     if stale:
         raise GateFailed("payload", [Problem(name, None, "pre-compressed copy differs from the file "
                                              "(a stage rewrote it after compression)") for name in stale])
     budget = context.config.js_budget
-    measurement, base, kept = _measure_or_reuse(context, serve_release)
+    measurement, base, kept = _measure_or_reuse(context)
     if kept:
         context.say(f"payload: {kept} of {len(measurement.pages)} pages' figures from the cache "
                     "(same HTML, static files, server, gate and browser)")
@@ -404,7 +403,7 @@ def release_stage(context) -> None:
         raise BudgetExceeded(found)
 
 
-def _measure_or_reuse(context, serve_release) -> tuple[Measurement, str, int]:
+def _measure_or_reuse(context) -> tuple[Measurement, str, int]:
     """Measure the pages the payload cache (payload_cache.py) has no figures for; how many it had."""
     from . import payload_cache
     from .browser import chromium_version
@@ -424,8 +423,8 @@ def _measure_or_reuse(context, serve_release) -> tuple[Measurement, str, int]:
         _, browser, webgl = next(iter(kept.values()))
         return Measurement(browser, webgl, RELEASE_RUNS, False,
                            [kept[page.path][0] for page in pages]), CACHED_BASE, len(kept)
-    with serve_release(context.staging, gate=True) as base:
-        fresh = measure([base + path for path in todo], runs=RELEASE_RUNS, chromium=config.chromium)
+    base = context.site.base
+    fresh = measure([base + path for path in todo], runs=RELEASE_RUNS, chromium=config.chromium)
     figures = {path: figure for path, figure in zip(todo, fresh.pages)}
     for path, figure in figures.items():
         if store:
