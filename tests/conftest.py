@@ -24,6 +24,17 @@ SHARED = ROOT.parent / "shared"
 TRIGSIGHT = [sys.executable, "-m", "trigsight.cli"]
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """Run each file's tests together again. pytest-playwright parametrizes its browser per session,
+    and pytest gathers every test of that parameter at the end, so a file's module-scoped fixture
+    (a real release, its server) was built once for the file's other tests and again for those.
+    With the one browser trigsight proves in, that costs only time; sorting by file keeps the order
+    within each file."""
+    order = {path: n for n, path in enumerate(sorted({item.path for item in items}))}
+    items.sort(key=lambda item: order[item.path])
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args():
     """pytest-playwright launches Debian's Chromium (or Playwright's) with our flags."""

@@ -269,7 +269,7 @@ def test_payload_cli_usage_errors_exit_2_before_any_browser_starts(trigsight, tm
 
 # A tall page whose script is requested only once its bottom has been scrolled into view, after a delay.
 SCROLLED_PAGE = """<!doctype html><html lang="en"><head><title>Scrolled</title></head><body>
-<div style="height: 5000px">A tall page.</div><p id="end">The end.</p>
+<div style="height: HEIGHTpx">A page.</div><p id="end">The end.</p>
 <script src="/eager.js"></script>
 <script>
 new IntersectionObserver((entries, observer) => {
@@ -286,7 +286,7 @@ new IntersectionObserver((entries, observer) => {
 
 @pytest.fixture
 def scrolled_site():
-    """A loopback HTTP server with SCROLLED_PAGE at /<delay in ms> and two scripts of known sizes."""
+    """A loopback HTTP server with SCROLLED_PAGE at /<height in px>/<delay in ms>, and two scripts of known sizes."""
     import http.server
 
     bodies = {"/eager.js": b"var eager = 1;" + b" " * 1986, "/seen-late.js": b"var late = 1;" + b" " * 2987}
@@ -296,7 +296,8 @@ def scrolled_site():
             if self.path in bodies:
                 body, kind = bodies[self.path], "text/javascript"
             else:
-                body, kind = SCROLLED_PAGE.replace("DELAY", self.path.strip("/") or "0").encode(), "text/html"
+                height, delay = self.path.strip("/").split("/")
+                body, kind = SCROLLED_PAGE.replace("HEIGHT", height).replace("DELAY", delay).encode(), "text/html"
             self.send_response(200)
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(body)))
@@ -315,11 +316,11 @@ def scrolled_site():
     thread.join()
 
 
-@pytest.mark.parametrize("delay_ms", [0, 250])
-def test_a_script_requested_after_the_scroll_reaches_the_bottom_is_counted_as_lazy(scrolled_site, tmp_path,
-                                                                                   delay_ms):
+@pytest.mark.parametrize("height_px, delay_ms", [(5000, 0), (5000, 250), (0, 300)],
+                         ids=["tall page, at once", "tall page, 250 ms later", "short page, 300 ms after it shows"])
+def test_a_script_requested_when_the_bottom_shows_is_counted_as_lazy(scrolled_site, tmp_path, height_px, delay_ms):
     base, sizes = scrolled_site
-    result, report, _ = payload_cli(f"{base}/{delay_ms}", "--budget", "8192", tmp_path=tmp_path)
+    result, report, _ = payload_cli(f"{base}/{height_px}/{delay_ms}", "--budget", "8192", tmp_path=tmp_path)
     assert result.returncode == 0, result.stderr
     [page] = report["gates"][0]["figures"]["pages"]
     scripts = {script["url"].removeprefix(base): script for script in page["scripts"]}

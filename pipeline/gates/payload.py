@@ -6,12 +6,13 @@ Protocol network events give, for every response, the bytes that arrived on the 
 script's figure is its body as transferred (encoded, so brotli when the server negotiated
 brotli), response headers excluded. Scripts requested before the load event are the
 initial load; scripts requested after it (the page's own lazy loading, given a network
-quiet for QUIET_SECONDS after the load event and again after a scroll to the bottom) are
-reported as lazy. The budget applies to both together: a lazy script is still paid for by
-the reader. Script text inline in the HTML travels inside the page, not as a script
-response: it is reported (`inline_script_bytes`, uncompressed) but not in the total. Not
-seen: scripts of out-of-process (cross-site) iframes, and scripts a page requests later
-than QUIET_SECONDS after the scroll with its network quiet.
+quiet for QUIET_SECONDS after the load event and again after a scroll to the bottom, when
+the page is taller than the window) are reported as lazy. The budget applies to both
+together: a lazy script is still paid for by the reader. Script text inline in the HTML
+travels inside the page, not as a script response: it is reported (`inline_script_bytes`,
+uncompressed) but not in the total. Not seen: scripts of out-of-process (cross-site)
+iframes, and scripts a page requests later than QUIET_SECONDS after the scroll with its
+network quiet.
 
 A page that cannot be loaded (no such host, connection refused, an HTTP error status, no
 load event within the timeout) is reported with the reason, in one line, and fails the
@@ -222,9 +223,9 @@ async def _load(context, url: str, timeout: float) -> PageLoad:
         except PlaywrightError as error:
             return PageLoad(url, 0, [], 0, unreachable(str(error)))
         await log.quiet()
-        await _scroll_through(page)
-        log.mark()   # quiet from the scroll on: a script asked for as the bottom shows is waited for
-        await log.quiet()
+        if await _scroll_through(page):
+            log.mark()   # quiet from the scroll on: a script asked for as the bottom shows is waited for
+            await log.quiet()
         inline = await page.evaluate(
             "() => [...document.scripts].filter(s => !s.src).reduce((n, s) => n + s.text.length, 0)")
         status = response.status if response else 0
@@ -246,13 +247,15 @@ def unreachable(message: str) -> str:
     return f"{reason} (net::{name})"
 
 
-async def _scroll_through(page) -> None:
-    """Scroll a viewport at a time so scripts loaded on visibility are requested too."""
-    await page.evaluate("""async () => {
+async def _scroll_through(page) -> bool:
+    """Scroll a viewport at a time so scripts loaded on visibility are requested too; whether the
+    page scrolled at all (one no taller than the window shows everything at the load event)."""
+    return await page.evaluate("""async () => {
         for (let y = innerHeight; y < document.documentElement.scrollHeight + innerHeight; y += innerHeight) {
             scrollTo(0, y);
             await new Promise(done => requestAnimationFrame(() => setTimeout(done, 30)));
         }
+        return scrollY > 0;
     }""")
 
 
