@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import posixpath
 import sys
+import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
@@ -59,18 +60,55 @@ class ReleaseResult:
     manifest: dict
 
 
-def _stages() -> list[tuple[str, Callable[[ReleaseContext], None]]]:
-    """The gates run on the staged folder, in order; each raises GateFailed to stop the release.
+def _stages() -> list[list[tuple[str, Callable[[ReleaseContext], None]]]]:
+    """The gates run on the staged folder, group after group; each raises GateFailed to stop the release.
 
     The browser gate goes first: it removes passages Chromium could not prove, so the
-    retrieval index is built from proven passages only.
+    retrieval index is built from proven passages only. The index and the payload gate then
+    run at once: one embeds texts into `index/`, the other loads `pages/` and `static/` in
+    Chromium and mostly waits for a quiet network, and neither reads what the other writes.
     """
     from .gates import browser as browser_gate
     from .gates import payload
     from .retrieval import index
 
-    return [("browser", browser_gate.release_stage), ("index", index.release_stage),
-            ("payload", payload.release_stage)]
+    return [[("browser", browser_gate.release_stage)],
+            [("index", index.release_stage), ("payload", payload.release_stage)]]
+
+
+def _run_group(group, context: ReleaseContext, report: ci_report.Report, timings: dict) -> None:
+    """Run a group's stages at once: the first in this thread, the others each in a thread of its
+    own whose lines are held and said after the first's, so the log reads as if one ran after the
+    other. Every stage runs to its end; the first failure, in stage order, is raised."""
+    outcomes: dict[str, BaseException | None] = {}
+    held: dict[str, list[str]] = {name: [] for name, _ in group[1:]}
+
+    def run_stage(name, gate, stage_context) -> None:
+        tick = time.perf_counter()
+        try:
+            with report.stage(name):
+                gate(stage_context)
+            outcomes[name] = None
+        except BaseException as error:   # handed to the caller's thread below
+            outcomes[name] = error
+        finally:
+            timings[name] = time.perf_counter() - tick
+
+    threads = [threading.Thread(target=run_stage, args=(name, gate, replace(context, say=held[name].append)),
+                                name=f"release-{name}", daemon=True) for name, gate in group[1:]]
+    for thread in threads:
+        thread.start()
+    run_stage(*group[0], context)
+    if isinstance(outcomes[group[0][0]], KeyboardInterrupt):
+        raise outcomes[group[0][0]]     # Ctrl-C: stop now, not when the other stages are done
+    for thread in threads:
+        thread.join()
+    for lines in held.values():
+        for line in lines:
+            context.say(line)
+    for name, _ in group:
+        if outcomes[name] is not None:
+            raise outcomes[name]
 
 
 def run(config: ReleaseConfig, say: Callable[[str], None] | None = None,
@@ -106,11 +144,8 @@ def run(config: ReleaseConfig, say: Callable[[str], None] | None = None,
     report.figures = context.gates
     try:
         with site:
-            for name, gate in _stages():
-                tick = time.perf_counter()
-                with report.stage(name):
-                    gate(context)
-                timings[name] = time.perf_counter() - tick
+            for group in _stages():
+                _run_group(group, context, report, timings)
         context.republish_allowlist()
         manifest = _manifest(config, context, timings, time.perf_counter() - started)
         publish.write_manifest(staging, manifest)

@@ -79,6 +79,19 @@ def test_junit_has_one_valid_case_per_page_and_gate_with_the_right_outcome(tmp_p
     assert by_suite(junit_of(report, tmp_path)) == expected
 
 
+@pytest.mark.parametrize("first", ["index", "payload"])
+def test_of_two_stages_run_at_once_the_earlier_in_stage_order_stopped_the_run(first):
+    report = ci_report.Report("release")
+    report.set_pages(PAGES)
+    over = GateFailed("payload", [Problem("/", None, "/: 9000 bytes of JavaScript on the wire > budget 8192 bytes")])
+    failures = {"index": UsageError("TRIGSIGHT_EMBEDDINGS=openai needs OPENAI_API_KEY", "OPENAI_API_KEY"),
+                "payload": over}
+    for name in (first, *{"index", "payload"} - {first}):     # the order they happened to end in
+        with pytest.raises(type(failures[name])), report.stage(name):
+            raise failures[name]
+    assert ci_report.to_json(report.close())["stopped_by"] == "index"
+
+
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_json_counts_agree_with_the_cases_and_name_the_stage_that_stopped(scenario):
     stages, expected = SCENARIOS[scenario]

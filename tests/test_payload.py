@@ -152,6 +152,25 @@ def test_gate_refuses_a_release_over_budget_and_keeps_the_previous_one(small_rel
     assert failed["message"] == message
 
 
+def test_an_index_and_a_payload_failure_of_one_release_are_both_reported_and_nothing_is_published(
+        small_release, tmp_path):
+    """The index and the payload gate run at once: each runs to its end and says what it found."""
+    content, release, env, _ = small_release
+    before = snapshot(release)
+    home = by_page(payload_figures(release))["/"]["total"]
+    junit = tmp_path / "junit.xml"
+    result = run_trigsight("release", "--content", str(content), "--out", str(release), "--budget", str(home - 1),
+                           "--report-junit", str(junit), env={**env, "TRIGSIGHT_EMBEDDINGS": "openai"})
+    assert result.returncode == 1, result.stderr
+    lines = result.stderr.splitlines()
+    refused = next(n for n, line in enumerate(lines) if "TRIGSIGHT_EMBEDDINGS=openai needs OPENAI_API_KEY" in line)
+    over = next(n for n, line in enumerate(lines) if f"{home} B / {home - 1} B" in line and "OVER budget" in line)
+    assert over < refused, result.stderr      # the payload gate's lines, then the failure raised first (the index's)
+    assert snapshot(release) == before
+    failed = {case["suite"] for case in read_junit(junit) if case["status"] in ("failure", "error")}
+    assert failed == {"trigsight.index", "trigsight.payload"}
+
+
 # ---- `trigsight payload`: any site, from the installed command ---------------------------
 
 

@@ -121,7 +121,8 @@ def main() -> None:
     lines += ["", "Pages proved in each re-release:", ""]
     lines += [f"- {r['label']}: {', '.join(r['proved']) or 'none'}" for r in runs[1:]]
     lines += ["", "Wall s is the whole `trigsight release` command (Python start-up included); the stage columns are "
-              "the manifest's timings (build is the source gate with rendering). Peak RSS is the largest single "
+              "the manifest's timings (build is the source gate with rendering; index and payload run at once, "
+              "so they overlap). Peak RSS is the largest single "
               "process's (getrusage of waited-for children), not the sum over processes. The machine is shared: "
               "read every figure next to its load average."]
     name = date.today().isoformat() + (f"-{args.pages}-pages" if args.pages else "") \

@@ -19,6 +19,7 @@ from ..errors import GateFailed, Problem, TrigsightError, UsageError
 
 SCHEMA = "trigsight.ci-report/1"
 RELEASE_GATES = ("source", "browser", "payload")
+STAGE_ORDER = ("source", "browser", "index", "payload")   # the index and the payload gate run at once
 DETAILS = ("initial", "lazy", "total", "runs", "error")   # per-page figures a case carries
 
 
@@ -136,8 +137,8 @@ class Report:
                 if not case.findings:
                     case.skipped = f"not checked: the {name} gate stopped with an error"
         suite.cases = list(cases.values())
-        if problems:
-            self.stopped_by = self.stopped_by or name
+        if problems and (not self.stopped_by or _earlier(name, self.stopped_by)):
+            self.stopped_by = name       # the first in stage order, whichever of two at once ended first
 
     def close(self) -> "Report":
         """Skip the gates never reached; attach each page's figures from the gates' own."""
@@ -171,6 +172,11 @@ class Report:
     def ok(self) -> bool:
         counts = self.counts()
         return not self.stopped_by and not counts["failures"] and not counts["errors"]
+
+
+def _earlier(name: str, than: str) -> bool:
+    rank = {stage: n for n, stage in enumerate(STAGE_ORDER)}
+    return rank.get(name, len(rank)) < rank.get(than, len(rank))
 
 
 def _is_url(path: str) -> bool:
