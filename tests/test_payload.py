@@ -303,9 +303,14 @@ new IntersectionObserver((entries, observer) => {
 </script></body></html>"""
 
 
-@pytest.fixture
-def scrolled_site():
-    """A loopback HTTP server with SCROLLED_PAGE at /<height in px>/<delay in ms>, and two scripts of known sizes."""
+SCROLLED_CASES = {"tall page, at once": "/5000/0", "tall page, 250 ms later": "/5000/250",
+                  "short page, 300 ms after it shows": "/0/300"}
+
+
+@pytest.fixture(scope="module")
+def scrolled(tmp_path_factory):
+    """SCROLLED_PAGE at /<height in px>/<delay in ms> on a loopback HTTP server, with two scripts of known
+    sizes; every case measured by one `trigsight payload` run. Yields {path: page figures}, the sizes."""
     import http.server
 
     bodies = {"/eager.js": b"var eager = 1;" + b" " * 1986, "/seen-late.js": b"var late = 1;" + b" " * 2987}
@@ -314,9 +319,12 @@ def scrolled_site():
         def do_GET(self):
             if self.path in bodies:
                 body, kind = bodies[self.path], "text/javascript"
-            else:
+            elif self.path in SCROLLED_CASES.values():
                 height, delay = self.path.strip("/").split("/")
                 body, kind = SCROLLED_PAGE.replace("HEIGHT", height).replace("DELAY", delay).encode(), "text/html"
+            else:
+                self.send_error(404)
+                return
             self.send_response(200)
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(body)))
@@ -329,20 +337,25 @@ def scrolled_site():
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}", {name: len(body) for name, body in bodies.items()}
-    server.shutdown()
-    server.server_close()
-    thread.join()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}"
+        result, report, _ = payload_cli(*(base + path for path in SCROLLED_CASES.values()), "--budget", "8192",
+                                        tmp_path=tmp_path_factory.mktemp("scrolled"))
+        assert result.returncode == 0, result.stderr
+        pages = {page["page"].removeprefix(base): page for page in report["gates"][0]["figures"]["pages"]}
+        for page in pages.values():
+            page["scripts"] = {script["url"].removeprefix(base): script for script in page["scripts"]}
+        yield pages, {name: len(body) for name, body in bodies.items()}
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
 
 
-@pytest.mark.parametrize("height_px, delay_ms", [(5000, 0), (5000, 250), (0, 300)],
-                         ids=["tall page, at once", "tall page, 250 ms later", "short page, 300 ms after it shows"])
-def test_a_script_requested_when_the_bottom_shows_is_counted_as_lazy(scrolled_site, tmp_path, height_px, delay_ms):
-    base, sizes = scrolled_site
-    result, report, _ = payload_cli(f"{base}/{height_px}/{delay_ms}", "--budget", "8192", tmp_path=tmp_path)
-    assert result.returncode == 0, result.stderr
-    [page] = report["gates"][0]["figures"]["pages"]
-    scripts = {script["url"].removeprefix(base): script for script in page["scripts"]}
-    assert {name: (script["bytes"], script["lazy"]) for name, script in scripts.items()} == \
+@pytest.mark.parametrize("case", SCROLLED_CASES)
+def test_a_script_requested_when_the_bottom_shows_is_counted_as_lazy(scrolled, case):
+    pages, sizes = scrolled
+    page = pages[SCROLLED_CASES[case]]
+    assert {name: (script["bytes"], script["lazy"]) for name, script in page["scripts"].items()} == \
         {"/eager.js": (sizes["/eager.js"], False), "/seen-late.js": (sizes["/seen-late.js"], True)}
     assert (page["initial"], page["lazy"]) == (sizes["/eager.js"], sizes["/seen-late.js"])
