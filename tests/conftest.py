@@ -29,8 +29,8 @@ def pytest_collection_modifyitems(items):
     """Run each file's tests together again. pytest-playwright parametrizes its browser per session,
     and pytest gathers every test of that parameter at the end, so a file's module-scoped fixture
     (a real release, its server) was built once for the file's other tests and again for those.
-    With the one browser trigsight proves in, that costs only time; sorting by file keeps the order
-    within each file."""
+    The sort is stable (each file keeps its order), and with the one browser the session's
+    browser fixture is still launched once."""
     order = {path: n for n, path in enumerate(sorted({item.path for item in items}))}
     items.sort(key=lambda item: order[item.path])
 

@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -78,12 +79,14 @@ class GateSite:
         self.staging = staging
         self._stack = contextlib.ExitStack()
         self._base = ""
+        self._starting = threading.Lock()     # gates may run at once (release._run_group)
 
     @property
     def base(self) -> str:
-        if not self._base:
-            self._base = self._stack.enter_context(serve_gate(self.staging))
-        return self._base
+        with self._starting:
+            if not self._base:
+                self._base = self._stack.enter_context(serve_gate(self.staging))
+            return self._base
 
     def __enter__(self) -> "GateSite":
         return self
