@@ -286,7 +286,7 @@ def test_payload_cli_usage_errors_exit_2_before_any_browser_starts(trigsight, tm
     assert "Traceback" not in result.stderr and not (tmp_path / "junit.xml").exists()
 
 
-# A tall page whose script is requested only once its bottom has been scrolled into view, after a delay.
+# A page (HEIGHT px of filler) whose script is requested once its end is in view, DELAY ms later.
 SCROLLED_PAGE = """<!doctype html><html lang="en"><head><title>Scrolled</title></head><body>
 <div style="height: HEIGHTpx">A page.</div><p id="end">The end.</p>
 <script src="/eager.js"></script>
