@@ -13,6 +13,7 @@ from typing import Callable
 from .build import builder as build_stage
 from .gates import ci_report
 from .gates.liveserver import GateSite
+from .gates.shared_chromium import SharedChromium
 from .progress import Progress
 from .publishing import publish
 from .publishing.published import ALLOWLIST
@@ -47,6 +48,7 @@ class ReleaseContext:
     staging: Path
     say: Callable[[str], None]
     site: GateSite                                  # the staged folder served on loopback, when asked for
+    chromium: SharedChromium                        # the gates' local Chromium, launched when asked for
     passages: list = field(default_factory=list)    # still allowed; gates may remove some
     gates: dict = field(default_factory=dict)       # gate name → figures for the manifest
 
@@ -134,8 +136,8 @@ def run(config: ReleaseConfig, say: Callable[[str], None] | None = None,
         f"{len(build.gate.resolved)} author citations resolved")
 
     staging = publish.stage(build, Path(config.out_dir))
-    site = GateSite(staging)
-    context = ReleaseContext(config, build, staging, say, site, list(build.passages),
+    site, local = GateSite(staging), SharedChromium(config.chromium)
+    context = ReleaseContext(config, build, staging, say, site, local, list(build.passages),
                              {"source": {"pages": len(build.authored), "passages": len(build.passages),
                                          "generated_pages": len(build.pages) - len(build.authored),
                                          "warnings": build.warnings, "excluded": build.excluded,
@@ -143,7 +145,7 @@ def run(config: ReleaseConfig, say: Callable[[str], None] | None = None,
                                          "skipped": [vars(s) for t in build.texts.values() for s in t.skipped]}})
     report.figures = context.gates
     try:
-        with site:
+        with site, local:
             for group in _stages():
                 _run_group(group, context, report, timings)
         context.republish_allowlist()

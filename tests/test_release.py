@@ -1,8 +1,10 @@
 """`trigsight release` end to end: gates, atomic publish, and clean failures."""
 import json
 import re
+import stat
 
 import pytest
+from trigsight.gates import chromium
 
 from conftest import snapshot
 
@@ -51,6 +53,35 @@ def test_release_fails_on_a_bad_citation_and_keeps_the_old_release(published, wr
     assert snapshot(out) == before
     assert not [p for p in out.parent.iterdir() if p.name.startswith(".release.")]
     assert [p.name for p in (out.parent / "releases").iterdir()] == [out.resolve().name]   # no staging, no new one
+
+
+@pytest.fixture
+def counted_chromium(tmp_path):
+    """A TRIGSIGHT_CHROMIUM that is the real Chromium and writes a line to a log at each launch."""
+    real = chromium.executable("")
+    if real is None:
+        from playwright.sync_api import sync_playwright
+        with sync_playwright() as playwright:
+            real = playwright.chromium.executable_path
+    log, wrapper = tmp_path / "launches.log", tmp_path / "chromium"
+    wrapper.write_text(f'#!/bin/sh\n[ "$1" = --version ] || echo launched >> "{log}"\nexec "{real}" "$@"\n')
+    wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
+    return wrapper, lambda: len(log.read_text().splitlines()) if log.exists() else 0
+
+
+def test_a_release_launches_one_chromium_for_its_gates_and_one_from_the_caches_none(
+        write_content, trigsight, tmp_path, counted_chromium):
+    wrapper, launches = counted_chromium
+    env = {"TRIGSIGHT_CHROMIUM": str(wrapper), "TRIGSIGHT_CACHE_DIR": str(tmp_path / "cache")}
+    command = ("release", "--content", str(write_content(SITE)), "--out", str(tmp_path / "release"))
+    first = trigsight(*command, env=env)
+    assert first.returncode == 0, first.stderr
+    gates = json.loads((tmp_path / "release" / "manifest.json").read_text())["gates"]
+    assert gates["browser"]["pages_checked"] == 3 and len(gates["payload"]["pages"]) == 3
+    assert launches() == 1, "the browser gate and the payload gate each launched a Chromium"
+    second = trigsight(*command, env=env)
+    assert second.returncode == 0, second.stderr
+    assert "3 of 3 pages' figures from the cache" in second.stderr and launches() == 1
 
 
 @pytest.mark.parametrize("files, expected", [

@@ -122,12 +122,14 @@ def cache_key(plan_: PagePlan, version: str) -> str:
 
 
 def run(staging: Path, plans: list[PagePlan], cache_dir: Path | None, configured: str = "",
-        progress=None, browsers: tuple[str, ...] = (), tabs: int = 0, say=None, site=None) -> GateResult:
+        progress=None, browsers: tuple[str, ...] = (), tabs: int = 0, say=None, site=None,
+        local=None) -> GateResult:
     """Prove every plan in Chromium (or take it from the cache); return the outcomes.
 
     `browsers`: endpoints of remote browsers (TRIGSIGHT_BROWSERS) to spread the pages over,
     several `tabs` each; none: a local Chromium, as before. Their version keys the cache, so
     they are connected to first. `site`: the release's GateSite; none: a server of its own.
+    `local`: the release's SharedChromium; none: a Chromium of the pool's own.
     """
     started = time.perf_counter()
     say = say or (lambda line: None)
@@ -162,9 +164,11 @@ def run(staging: Path, plans: list[PagePlan], cache_dir: Path | None, configured
                         p.parts, p.directives, [o.to_json() for o in results]))
                 progress and progress(job.path, False)
 
+            if pool is None and local is not None:
+                local.start()      # Chromium launches while the gate server starts
             base = site.base if site else stack.enter_context(serve_gate(staging))
             if pool is None:
-                pool = stack.enter_context(_pool((), configured, tabs or WORKERS, say))
+                pool = stack.enter_context(_pool((), configured, tabs or WORKERS, say, local))
                 version = f"{version} ({pool.version})"
             pool.site = base
             for p in todo:
@@ -178,8 +182,9 @@ def run(staging: Path, plans: list[PagePlan], cache_dir: Path | None, configured
     return GateResult(outcomes, cached, version, stats, time.perf_counter() - started)
 
 
-def _pool(browsers, configured: str, tabs: int, say) -> browser_pool.BrowserPool:
-    return browser_pool.BrowserPool(browsers, chromium=configured, tabs_per_browser=tabs, say=say, **browser_check.TAB)
+def _pool(browsers, configured: str, tabs: int, say, local=None) -> browser_pool.BrowserPool:
+    return browser_pool.BrowserPool(browsers, chromium=configured, tabs_per_browser=tabs, say=say, shared=local,
+                                    **browser_check.TAB)
 
 
 def release_stage(context) -> None:
@@ -194,7 +199,7 @@ def release_stage(context) -> None:
     try:
         result = run(context.staging, plans, config.cache_dir if config.use_cache else None,
                      config.chromium, progress, config.browsers, config.browser_tabs,
-                     lambda line: context.say(f"browser gate: {line}"), context.site)
+                     lambda line: context.say(f"browser gate: {line}"), context.site, context.chromium)
     except (browser_pool.NoBrowserLeft, browser_pool.DeliveryFailed) as error:
         raise GateFailed(NAME, error.problems) from error
     finally:

@@ -5,7 +5,8 @@
         results = pool.map(jobs, work, on_result=finished)   # one result per job, in job order
 
 Browsers. Without `endpoints` one local Chromium is launched through Playwright
-(`chromium.launch`) and its tabs load `site`, the gate's gunicorn on loopback, directly.
+(`chromium.launch`), or a release's `shared` one is used (shared_chromium.py, left running when
+the pool closes), and its tabs load `site`, the gate's gunicorn on loopback, directly.
 Otherwise every endpoint is a remote browser: `ws://…` a Playwright browser server
 (`playwright run-server`, `launch_server`, browserless…) reached with `browser_type.connect`,
 `http://host:port` a Chromium DevTools endpoint reached with `connect_over_cdp`. They must all
@@ -35,6 +36,7 @@ from typing import Any, Awaitable, Callable
 from ..errors import TrigsightError, UsageError
 from . import chromium
 from .delivery import Delivery, DeliveryFailed, first_line
+from .shared_chromium import SharedChromium
 
 SETTING = "TRIGSIGHT_BROWSERS"
 CONNECT_TIMEOUT_MS = 20_000
@@ -70,6 +72,7 @@ class PoolBrowser:
     requests: int = 0          # requests delivered to it from `site`
     lost: str = ""             # why it left the pool; "" while it is in
     browser: Any = field(default=None, repr=False)
+    on_disconnect: Any = field(default=None, repr=False)
 
 
 @dataclass
@@ -89,8 +92,9 @@ class BrowserPool:
 
     def __init__(self, endpoints: tuple[str, ...] | list[str] = (), *, chromium: str = "", tabs_per_browser: int = 1,
                  site: str = "", context_options: dict | None = None, init_script: str = "",
-                 say: Callable[[str], None] | None = None):
+                 say: Callable[[str], None] | None = None, shared: SharedChromium | None = None):
         self.endpoints = tuple(endpoints)
+        self.shared = None if endpoints else shared
         self.configured = chromium
         self.tabs_per_browser = max(1, tabs_per_browser)
         self.delivery = Delivery(site)
@@ -109,9 +113,13 @@ class BrowserPool:
     def __enter__(self) -> "BrowserPool":
         # The pool's own event loop, in its own thread: usable from plain code, from inside
         # Playwright's sync API (a test's `page`) and from a running asyncio loop alike.
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="browser-pool", daemon=True)
-        self._thread.start()
+        # A shared Chromium brings its loop (its thread) with it.
+        if self.shared is not None:
+            self._loop = self.shared.loop
+        else:
+            self._loop = asyncio.new_event_loop()
+            self._thread = threading.Thread(target=self._loop.run_forever, name="browser-pool", daemon=True)
+            self._thread.start()
         try:
             self._run(self._start())
         except BaseException:
@@ -124,12 +132,14 @@ class BrowserPool:
             return
         try:
             self._run(self._stop())
-            self._run(self._loop.shutdown_default_executor())
+            if self._thread is not None:
+                self._run(self._loop.shutdown_default_executor())
         finally:
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join()
-            self._loop.close()
-            self._loop = None
+            if self._thread is not None:
+                self._loop.call_soon_threadsafe(self._loop.stop)
+                self._thread.join()
+                self._loop.close()
+            self._loop, self._thread = None, None
 
     def _run(self, coroutine):
         future = asyncio.run_coroutine_threadsafe(coroutine, self._loop)
@@ -160,11 +170,11 @@ class BrowserPool:
     async def _start(self) -> None:
         from playwright.async_api import async_playwright
 
-        self._playwright = await async_playwright().start()
         if not self.remote:
-            browser = await chromium.launch(self._playwright, self.configured)
+            browser = await self._local()
             self.browsers = [PoolBrowser("local chromium", browser.version, browser=browser)]
         else:
+            self._playwright = await async_playwright().start()
             found = await asyncio.gather(*(self._connect(e) for e in self.endpoints), return_exceptions=True)
             names = _names(self.endpoints)
             for name, got in zip(names, found):
@@ -177,9 +187,18 @@ class BrowserPool:
                 raise NoBrowserLeft(f"no browser in {SETTING} answered ({reasons})", SETTING)
             await self._check_alike()
         for owner in self.browsers:
-            owner.browser.on("disconnected", lambda _, owner=owner: self._mark_lost(owner, "it disconnected"))
+            owner.on_disconnect = lambda _, owner=owner: self._mark_lost(owner, "it disconnected")
+            owner.browser.on("disconnected", owner.on_disconnect)
             for _ in range(self.tabs_per_browser):
                 self._tabs.append(await self._open_tab(owner))
+
+    async def _local(self):
+        if self.shared is not None:
+            return await self.shared.browser()
+        from playwright.async_api import async_playwright
+
+        self._playwright = await async_playwright().start()
+        return await chromium.launch(self._playwright, self.configured)
 
     async def _connect(self, endpoint: str):
         browser_type = self._playwright.chromium
@@ -226,6 +245,10 @@ class BrowserPool:
             with contextlib.suppress(Exception):
                 await tab.context.close()
         for owner in self.browsers:
+            if self.shared is not None:      # it outlives the pool: stop listening, leave it running
+                with contextlib.suppress(Exception):
+                    owner.browser.remove_listener("disconnected", owner.on_disconnect)
+                continue
             with contextlib.suppress(Exception):
                 await owner.browser.close()   # a connected browser is only disconnected from, never stopped
         if self._playwright:

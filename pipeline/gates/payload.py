@@ -159,17 +159,20 @@ def _shown(url: str, base: str) -> str:
 
 def measure(urls: list[str], runs: int = 3, chromium: str = "", reduced_motion: bool = False,
             concurrency: int = CONCURRENCY, browser_args: tuple[str, ...] = (),
-            timeout: float = LOAD_TIMEOUT_SECONDS) -> Measurement:
+            timeout: float = LOAD_TIMEOUT_SECONDS, shared=None) -> Measurement:
     """Load every URL `runs` times with a cold cache; return the JS bytes each load transferred.
 
     `browser_args` are extra Chromium flags, e.g. to stand in for a browser without a feature.
-    `timeout` is how long each load may take to reach its load event.
+    `timeout` is how long each load may take to reach its load event. `shared`: a release's
+    SharedChromium to load in, instead of a Chromium of this call's own (not with `browser_args`).
     """
-    return asyncio.run(_measure(list(urls), runs, chromium, reduced_motion, concurrency, tuple(browser_args),
-                                timeout))
+    options = (list(urls), runs, reduced_motion, concurrency, timeout)
+    if shared is not None and not browser_args:
+        return shared.run(_measure_in_shared(shared, *options))
+    return asyncio.run(_measure(chromium, tuple(browser_args), *options))
 
 
-async def _measure(urls, runs, chromium, reduced_motion, concurrency, browser_args, timeout) -> Measurement:
+async def _measure(chromium, browser_args, *options) -> Measurement:
     from playwright.async_api import async_playwright
 
     from . import chromium as chromium_launcher
@@ -177,27 +180,35 @@ async def _measure(urls, runs, chromium, reduced_motion, concurrency, browser_ar
     async with async_playwright() as playwright:
         browser = await chromium_launcher.launch(playwright, chromium, args=list(browser_args))
         try:
-            queue = asyncio.Queue()
-            for _ in range(runs):
-                for url in urls:
-                    queue.put_nowait(url)
-            loads: list[PageLoad] = []
-
-            async def worker():
-                # One context per worker; every load is still cold: the cache is disabled
-                # for each page through CDP, so no response is ever served from it.
-                context = await browser.new_context(reduced_motion="reduce" if reduced_motion else "no-preference")
-                try:
-                    while not queue.empty():
-                        loads.append(await _load(context, queue.get_nowait(), timeout))
-                finally:
-                    await context.close()
-
-            await asyncio.gather(*(worker() for _ in range(max(1, min(concurrency, len(urls) * runs)))))
-            webgl = await _webgl(browser)
-            name = f"{browser.browser_type.name} {browser.version}"
+            return await _measure_in(browser, *options, browser_args=list(browser_args))
         finally:
             await browser.close()
+
+
+async def _measure_in_shared(shared, *options) -> Measurement:
+    return await _measure_in(await shared.browser(), *options)
+
+
+async def _measure_in(browser, urls, runs, reduced_motion, concurrency, timeout, browser_args=()) -> Measurement:
+    queue = asyncio.Queue()
+    for _ in range(runs):
+        for url in urls:
+            queue.put_nowait(url)
+    loads: list[PageLoad] = []
+
+    async def worker():
+        # One context per worker; every load is still cold: the cache is disabled
+        # for each page through CDP, so no response is ever served from it.
+        context = await browser.new_context(reduced_motion="reduce" if reduced_motion else "no-preference")
+        try:
+            while not queue.empty():
+                loads.append(await _load(context, queue.get_nowait(), timeout))
+        finally:
+            await context.close()
+
+    await asyncio.gather(*(worker() for _ in range(max(1, min(concurrency, len(urls) * runs)))))
+    webgl = await _webgl(browser)
+    name = f"{browser.browser_type.name} {browser.version}"
     pages = [PageFigures(url, [load for load in loads if load.url == url]) for url in urls]
     return Measurement(name, webgl, runs, reduced_motion, pages, list(browser_args))
 
@@ -426,8 +437,10 @@ def _measure_or_reuse(context) -> tuple[Measurement, str, int]:
         _, browser, webgl = next(iter(kept.values()))
         return Measurement(browser, webgl, RELEASE_RUNS, False,
                            [kept[page.path][0] for page in pages]), CACHED_BASE, len(kept)
+    context.chromium.start()       # launching while the gate server starts, if neither is up yet
     base = context.site.base
-    fresh = measure([base + path for path in todo], runs=RELEASE_RUNS, chromium=config.chromium)
+    fresh = measure([base + path for path in todo], runs=RELEASE_RUNS, chromium=config.chromium,
+                    shared=context.chromium)
     figures = {path: figure for path, figure in zip(todo, fresh.pages)}
     for path, figure in figures.items():
         if store:
