@@ -33,10 +33,16 @@ QUESTIONS = json.loads((ROOT / "bench" / "chat" / "questions.json").read_text("u
 NO_MODEL = {"OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""}
 
 
+# Seconds between a slow transcript's pieces here. The bench keeps the transcript's own pace
+# (0.25 s: a 15 s answer); at this one the stream still runs about 3 s after its first chip,
+# plenty to see that chip arrive before the end, and the four tests that replay it save 40 s.
+TEST_DELAY = 0.05
+
+
 @pytest.fixture(scope="module")
 def fake():
     with serve() as running:
-        running.add(*(Script.from_json(t) for _, t in CASES))
+        running.add(*(Script.from_json({**t, "delay": min(t.get("delay", 0.0), TEST_DELAY)}) for _, t in CASES))
         yield running
 
 
