@@ -100,9 +100,10 @@ def outcomes(browser):
     """Every case in Chromium: what Chromium did, and what our browser check said."""
     page = browser.new_page()
     results = []
-    for case in CASES:
-        page.goto("about:blank")
-        page.goto((WPT / case.target).as_uri() + case.fragment, wait_until="load")
+    for number, case in enumerate(CASES):
+        # A query of its own makes each case a new document (a fresh navigation) in one goto,
+        # not two (about:blank first): 27 s -> 21 s for the 106 cases, the same outcomes.
+        page.goto(f"{(WPT / case.target).as_uri()}?case={number}{case.fragment}", wait_until="load")
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => "
                       "requestAnimationFrame(() => requestAnimationFrame(r)))))")
         chromium = page.evaluate(OBSERVE, [case.group, SECTIONS])
