@@ -81,7 +81,8 @@ class SharedChromium:
             loop.close()
 
     async def _stop(self, launched) -> None:
-        with contextlib.suppress(Exception):
+        # A launch that failed, or was cancelled by Ctrl-C, has no browser to close; its driver still stops.
+        with contextlib.suppress(Exception, asyncio.CancelledError):
             browser = await asyncio.wrap_future(launched)
             await browser.close()
         if self._playwright is not None:
