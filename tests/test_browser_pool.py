@@ -8,10 +8,12 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import tempfile
 import threading
 import time
 import urllib.request
 from importlib.metadata import version
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -100,6 +102,21 @@ def test_a_chromium_started_without_playwrights_switches_is_refused_naming_them(
     assert problem.path == "TRIGSIGHT_BROWSERS"
     assert "does not behave as a browser Playwright launches" in problem.message
     assert "--disable-ipc-flooding-protection" in problem.message and "--hide-scrollbars" in problem.message
+
+
+@pytest.mark.parametrize("killed", [False, True], ids=["stopped", "killed"])
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_an_endpoint_stopped_or_killed_leaves_nothing_in_the_temporary_folder(monkeypatch, kind, killed):
+    # A short path of its own: Chromium's singleton socket must fit a socket address (108 bytes).
+    temporary = Path(tempfile.mkdtemp(prefix="tmp-"))
+    monkeypatch.setenv("TMPDIR", str(temporary))          # for the browser's processes
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))   # for this one's mkdtemp
+    with KINDS[kind]() as endpoint:       # up: its browser has started and made its folders
+        if killed:
+            endpoint.kill()
+    left = sorted(p.name for p in temporary.iterdir())
+    shutil.rmtree(temporary)
+    assert left == []
 
 
 # ---- losing browsers ----------------------------------------------------------------------------

@@ -111,11 +111,12 @@ def devtools_endpoint(configured: str = "", args: tuple[str, ...] = (), flags: l
     if path is None:
         from ..errors import UsageError
         raise UsageError("a DevTools endpoint needs a Chromium executable: set TRIGSIGHT_CHROMIUM", "chromium")
-    profile = Path(tempfile.mkdtemp(prefix="trigsight-devtools-"))
+    scratch = Path(tempfile.mkdtemp(prefix="trigsight-devtools-"))
+    profile = scratch / "profile"
     # Port 0: Chromium picks a free port and writes it to DevToolsActivePort in its profile.
     process = subprocess.Popen([path, *(DEVTOOLS_FLAGS if flags is None else flags), *args, "--remote-debugging-port=0", f"--user-data-dir={profile}",
                                 "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
+                               env=_temporary_files_in(scratch), start_new_session=True)
     try:
         port_file = profile / "DevToolsActivePort"
         port = _wait_for(lambda: port_file.is_file() and port_file.read_text().split("\n")[0].strip(), process,
@@ -123,7 +124,7 @@ def devtools_endpoint(configured: str = "", args: tuple[str, ...] = (), flags: l
         yield Endpoint(f"http://127.0.0.1:{port}", process.pid)
     finally:
         _stop(process)
-        shutil.rmtree(profile, ignore_errors=True)
+        _remove(scratch)
 
 
 @contextlib.contextmanager
@@ -144,14 +145,32 @@ def browser_server(configured: str = "", args: tuple[str, ...] = (), timeout: fl
     with open(log, "w") as out:
         process = subprocess.Popen([sys.executable, "-m", "playwright", "launch-server", "--browser", "chromium",
                                     "--config", str(folder / "config.json")], stdout=out, stderr=subprocess.STDOUT,
-                                   stdin=subprocess.PIPE, start_new_session=True)
+                                   stdin=subprocess.PIPE, env=_temporary_files_in(folder), start_new_session=True)
     try:
         url = _wait_for(lambda: next((line.strip() for line in log.read_text().splitlines()
                                       if line.startswith("ws://")), ""), process, timeout, "Playwright's browser server")
         yield Endpoint(url, process.pid)
     finally:
         _stop(process)
+        _remove(folder)
+
+
+def _temporary_files_in(folder: Path) -> dict:
+    """The environment for an endpoint whose temporary files (Playwright's profile and artifacts
+    folders, Chromium's singleton socket folder) go into `folder`: stopping it with a signal, or
+    killing it as a test does, leaves none of them behind in the system's temporary folder."""
+    return {**os.environ, "TMPDIR": str(folder)}
+
+
+def _remove(folder: Path, patience: float = 3.0) -> None:
+    """Remove an endpoint's folder. Its browser may still be exiting when the leader of its
+    process group has, and write a last file into it meanwhile: try again for a moment."""
+    deadline = time.monotonic() + patience
+    while True:
         shutil.rmtree(folder, ignore_errors=True)
+        if not folder.exists() or time.monotonic() > deadline:
+            return
+        time.sleep(0.1)
 
 
 def _wait_for(found, process: subprocess.Popen, timeout: float, what: str) -> str:
