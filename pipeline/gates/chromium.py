@@ -158,7 +158,12 @@ def browser_server(configured: str = "", args: tuple[str, ...] = (), timeout: fl
 def _temporary_files_in(folder: Path) -> dict:
     """The environment for an endpoint whose temporary files (Playwright's profile and artifacts
     folders, Chromium's singleton socket folder) go into `folder`: stopping it with a signal, or
-    killing it as a test does, leaves none of them behind in the system's temporary folder."""
+    killing it as a test does, leaves none of them behind in the system's temporary folder.
+
+    Not where the socket's path would not fit a socket address (104 bytes on macOS, whose
+    temporary folder is long): there Chromium would not start, so it keeps the system's."""
+    if len(str(folder)) + len("/org.chromium.Chromium.XXXXXX/SingletonSocket") >= 104:
+        return dict(os.environ)
     return {**os.environ, "TMPDIR": str(folder)}
 
 
