@@ -26,15 +26,14 @@ import common  # noqa: E402
 from common import ROOT  # noqa: E402
 
 KINDS = {"devtools": chromium.devtools_endpoint, "server": chromium.browser_server}
+CHECK = browser_pool.BrowserPool._check_alike
 
 
 def timed_check(checks: list[float]):
     """The pool's environment check, wrapped to record how long each run of it took."""
-    check = browser_pool.BrowserPool._check_alike
-
     async def wrapper(pool):
         started = time.perf_counter()
-        await check(pool)
+        await CHECK(pool)
         checks.append(time.perf_counter() - started)
     return wrapper
 

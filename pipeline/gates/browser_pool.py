@@ -45,8 +45,9 @@ LOSSES_BEFORE_BLAME = 3        # a job in flight on this many lost browsers is b
 # How a browser Playwright launched behaves (chromium.DEVTOOLS_FLAGS gives a bare Chromium the same):
 # every one of NAVIGATIONS quick same-document navigations lands, no scrollbar takes layout width,
 # and the primary pointer is a fine one that can hover (CSS media queries). Without
-# --disable-ipc-flooding-protection Chromium lets 200 of them through (measured, out of 400 and of
-# 250), so 250 tell the two apart; each costs about 10 ms, and a connect checks every browser.
+# --disable-ipc-flooding-protection Chromium lets 200 of them through, so 250 tell the two apart
+# (test_browser_pool refuses a bare Chromium); each costs about 10 ms, on every browser's connect
+# (bench/scale/connect.py).
 NAVIGATIONS = 250
 ENVIRONMENT = {"navigations": NAVIGATIONS, "scrollbar": 0, "hover": True, "pointer": "fine"}
 _ENVIRONMENT_JS = """(count) => {

@@ -36,7 +36,7 @@ def serve_release(release_dir: Path, workers: int = 2, env: dict | None = None, 
     `gate`: for a gate's pages and scripts only (GATE_CONFIG), the question encoder is not loaded.
     The server is killed (SIGKILL to its process group), not stopped gracefully: a request still
     running when the caller is done has no reader left, gunicorn keeps nothing on disk that a
-    kill would leave behind, and even its quick stop (SIGQUIT) takes half a second on two cores.
+    kill would leave behind, and even its quick stop (SIGQUIT) took 0.7 s (bench/scale/servers.py).
     """
     port = free_port()
     # absolute, not resolved: a `release` symlink must stay a link, so the site follows it when it moves

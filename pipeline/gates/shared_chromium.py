@@ -4,8 +4,8 @@
         local.start()             # the launch begins and this returns: start the gate server meanwhile
         local.run(coroutine)      # on the browser's loop; the coroutine awaits `local.browser()`
 
-Launching Chromium through Playwright costs a driver process and a browser start (about 1.5 s
-on two cores), and a release used to pay it once per gate. Here it is paid once, the first
+Launching Chromium through Playwright costs a driver process and a browser start, and a
+release used to pay it once per gate. Here it is paid once, the first
 time a gate asks, and not at all by a release whose pages all come from the caches. The
 Playwright objects live on an event loop of their own thread (as browser_pool's do), so the
 browser gate's pool and the payload gate, which runs in a thread of its own, can both use them.
