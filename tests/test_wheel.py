@@ -22,14 +22,21 @@ from junit import read_junit
 
 
 @pytest.fixture(scope="session")
-def installed(tmp_path_factory) -> Path:
-    """A fresh virtualenv holding trigsight from the wheel; returns its bin/ folder."""
+def built(tmp_path_factory) -> tuple[Path, str]:
+    """The wheel pip builds from this checkout, and the build's whole output (verbose)."""
     root = tmp_path_factory.mktemp("wheel")
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir",
-                            str(root / "dist"), str(ROOT)], capture_output=True, text=True, timeout=600)
-    assert built.returncode == 0, built.stderr
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--verbose", "--wheel-dir",
+                           str(root / "dist"), str(ROOT)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
     [wheel] = (root / "dist").glob("trigsight-*.whl")
-    venv = root / "venv"
+    return wheel, done.stdout + done.stderr
+
+
+@pytest.fixture(scope="session")
+def installed(built, tmp_path_factory) -> Path:
+    """A fresh virtualenv holding trigsight from the wheel; returns its bin/ folder."""
+    wheel, _ = built
+    venv = tmp_path_factory.mktemp("installed") / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
     done = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "--quiet",
@@ -47,6 +54,11 @@ def run_installed(bin_dir: Path, *args: str, cwd: Path, env: dict | None = None)
     environment.update(env or {})
     return subprocess.run([str(bin_dir / "trigsight"), *args], cwd=cwd, env=environment, capture_output=True,
                           text=True, timeout=600)
+
+
+def test_the_wheel_builds_without_setuptools_warning_of_a_folder_left_out(built):
+    _, log = built
+    assert "BuildBackendWarning" not in log, [line for line in log.splitlines() if "Warning" in line]
 
 
 def test_the_installed_package_is_the_wheel_not_this_checkout(installed, tmp_path):
