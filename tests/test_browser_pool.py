@@ -119,6 +119,45 @@ def test_an_endpoint_stopped_or_killed_leaves_nothing_in_the_temporary_folder(mo
     assert left == []
 
 
+# ---- a big page over several tabs ----------------------------------------------------------------
+
+def sized_jobs(*sizes: int) -> list[browser_check.PageJob]:
+    return [browser_check.PageJob(f"/p{n}", "", [browser_check.Check(f"p{n}-{i}", "text=x", None) for i in range(size)])
+            for n, size in enumerate(sizes)]
+
+
+@pytest.mark.parametrize("sizes, tabs, smallest, expected_parts", [
+    ((1990, 4, 4), 2, 200, [995, 995, 4, 4]),          # a changelog beside two short pages: halved
+    ((1000,), 4, 200, [250, 250, 250, 250]),            # one page alone: a part per tab
+    ((450,), 4, 200, [225, 225]),                       # no part under the smallest
+    ((300,) * 10, 2, 200, [300] * 10),                  # pages of a kind (Node's docs): left whole
+    ((150, 5), 2, 200, [150, 5]),                       # too small to be worth a second load
+    ((1000, 10), 1, 200, [1000, 10]),                   # one tab: nothing to share out
+], ids=["changelog", "alone", "smallest", "even", "small", "one tab"])
+def test_only_a_page_bigger_than_the_tabs_even_share_is_cut_into_runs_of_its_checks(sizes, tabs, smallest,
+                                                                                     expected_parts):
+    jobs = sized_jobs(*sizes)
+    parts = browser_check.parts_of(jobs, tabs, smallest)
+    assert [len(part.checks) for part in parts] == expected_parts
+    for job in jobs:                                    # each page's parts are its checks, in order, once
+        mine = [part for part in parts if part.path == job.path]
+        assert [c for part in mine for c in part.checks] == job.checks
+        assert [part.part for part in mine] == [(n + 1, len(mine)) for n in range(len(mine))]
+
+
+def test_a_page_proven_in_parts_on_two_tabs_gives_the_outcomes_of_one_whole_load(local, site, monkeypatch):
+    base, jobs = site
+    monkeypatch.setattr(browser_check, "SMALLEST_PART", 1)
+    handed_on = []
+    with BrowserPool([], tabs_per_browser=2, site=base, **browser_check.TAB) as pool:
+        found, stats = browser_check.run(pool, jobs, on_page=lambda job, outcomes: handed_on.append(
+            (job.path, [o.key for o in outcomes])))
+    assert stats.parts > len(jobs) and stats.pages == len(jobs)
+    assert sorted(handed_on) == sorted((job.path, [c.key for c in job.checks]) for job in jobs)  # once, whole
+    assert as_rows(found) == expected(local)
+    assert stats.fresh == 1
+
+
 # ---- losing browsers ----------------------------------------------------------------------------
 
 def killing(pool, endpoints: list, victims: set[int], killed: list):

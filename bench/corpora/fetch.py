@@ -145,6 +145,9 @@ CORPORA: dict[str, Corpus] = {
         Corpus("hatch", "pypi", "hatch", "1.18.2", "docs", "MkDocs Material + blog plugin (Hatch's own docs)"),
         # mkdocstrings' own docs: `# ::: mkdocstrings` headings with indented options, --8<-- pages.
         Corpus("mkdocstrings", "pypi", "mkdocstrings", "1.0.8", "docs", "MkDocs Material + mkdocstrings (its own docs)"),
+        # One page far bigger than the rest: a conventional-changelog CHANGELOG.md (262 KB, about
+        # 2,000 passages) beside the package's README and code of conduct.
+        Corpus("rxjs-changelog", "npm", "rxjs", "7.8.1", ".", "conventional-changelog CHANGELOG.md and a README"),
         # GitHub-flavoured: > [!NOTE] alerts, eslint-doc-generator comments.
         Corpus(
             "eslint-plugin-import", "npm", "eslint-plugin-import", "2.32.0", "docs",

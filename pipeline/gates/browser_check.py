@@ -42,9 +42,10 @@ class PageJob:
     path: str                    # URL path on the site
     url: str                     # absolute URL on the loopback server
     checks: list[Check]
+    part: tuple[int, int] = (1, 1)   # (n, of): a big page's checks are shared out over tabs
 
     def __str__(self) -> str:
-        return f"page {self.path}"
+        return f"page {self.path}" + (f" (part {self.part[0]} of {self.part[1]})" if self.part[1] > 1 else "")
 
 
 @dataclass
@@ -214,36 +215,69 @@ class RunStats:
     directives: int = 0
     fresh: int = 0
     seconds: float = 0.0
-    per_page: dict = field(default_factory=dict)
+    per_page: dict = field(default_factory=dict)   # tab-seconds per page, its parts summed
+    parts: int = 0               # jobs run: pages, a big page counting once per part
+
+
+# A part is never smaller than this: each part loads the whole page once more.
+SMALLEST_PART = 200
+
+
+def parts_of(jobs: list[PageJob], tabs: int, smallest: int | None = None) -> list[PageJob]:
+    """The jobs, each page with more checks than the tabs' even share of all checks cut in parts.
+
+    Chromium searches a whole page for each directive, so one page far bigger than the rest
+    (a long changelog) would keep one tab busy long after the others are done: its parts, each
+    about an even share and none under `smallest` checks, go to several tabs, each loading the
+    page and proving a run of its checks.
+    """
+    smallest = SMALLEST_PART if smallest is None else smallest
+    share = -(-sum(len(job.checks) for job in jobs) // max(1, tabs))
+    out = []
+    for job in jobs:
+        pieces = min(-(-len(job.checks) // max(1, share)), len(job.checks) // max(1, smallest))
+        if pieces <= 1:
+            out.append(job)
+            continue
+        size = -(-len(job.checks) // pieces)
+        out.extend(PageJob(job.path, job.url, job.checks[n * size:(n + 1) * size], (n + 1, pieces))
+                   for n in range(pieces))
+    return out
 
 
 def run(pool, jobs: list[PageJob],
         on_page: Callable[[PageJob, list[Outcome]], None] | None = None) -> tuple[dict[str, list[Outcome]], RunStats]:
     """Check every job on a BrowserPool opened with TAB; return outcomes by page path.
 
-    `on_page(job, outcomes)` is called as each page is complete (never for a page a lost
-    browser left half done: the pool runs that page again elsewhere).
+    `on_page(job, outcomes)` is called as each page is complete, all its parts proven (never
+    for a page a lost browser left half done: the pool runs that part again elsewhere).
     """
     started = time.perf_counter()
     stats = RunStats()
+    by_path = {job.path: job for job in jobs}
+    done: dict[str, dict[int, list[Outcome]]] = {}
 
     async def timed(page, job: PageJob) -> tuple[list[Outcome], float]:
         began = time.perf_counter()
         outcomes = await check_page(page, job)
         return outcomes, time.perf_counter() - began
 
-    def finished(job: PageJob, result) -> None:
+    def finished(part: PageJob, result) -> None:
         outcomes, seconds = result
+        stats.per_page[part.path] = round(stats.per_page.get(part.path, 0.0) + seconds, 3)
+        done.setdefault(part.path, {})[part.part[0]] = outcomes
+        if len(done[part.path]) < part.part[1]:
+            return
+        outcomes = [o for n in sorted(done[part.path]) for o in done[part.path][n]]
         stats.pages += 1
         stats.directives += len(outcomes)
         stats.fresh += sum(o.fresh is not None for o in outcomes)
-        stats.per_page[job.path] = round(seconds, 3)
         if on_page:
-            on_page(job, outcomes)
+            on_page(by_path[part.path], outcomes)
 
-    # Largest pages first: a big page taken last would leave the other tabs idle at the end.
-    ordered = sorted(jobs, key=lambda job: -len(job.checks))
-    found = pool.map(ordered, timed, on_result=finished)
+    # Largest first: a big page taken last would leave the other tabs idle at the end.
+    ordered = sorted(parts_of(jobs, pool.tabs), key=lambda job: -len(job.checks))
+    stats.parts = len(ordered)
+    pool.map(ordered, timed, on_result=finished)
     stats.seconds = time.perf_counter() - started
-    by_path = {job.path: outcomes for job, (outcomes, _) in zip(ordered, found)}
-    return {job.path: by_path[job.path] for job in jobs}, stats
+    return {job.path: [o for n in sorted(done[job.path]) for o in done[job.path][n]] for job in jobs}, stats

@@ -168,6 +168,11 @@ class BrowserPool:
         self.delivery.site = base
 
     @property
+    def tabs(self) -> int:
+        """Tabs of the browsers still in the pool: how many jobs run at once."""
+        return sum(not tab.owner.lost for tab in self._tabs)
+
+    @property
     def remote(self) -> bool:
         return bool(self.endpoints)
 
