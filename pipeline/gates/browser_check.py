@@ -255,7 +255,10 @@ def run(pool, jobs: list[PageJob],
     started = time.perf_counter()
     stats = RunStats()
     by_path = {job.path: job for job in jobs}
-    done: dict[str, dict[int, list[Outcome]]] = {}
+    done: dict[str, dict[int, list[Outcome]]] = {}   # page path → part number → its outcomes
+
+    def whole(path: str) -> list[Outcome]:
+        return [o for n in sorted(done[path]) for o in done[path][n]]
 
     async def timed(page, job: PageJob) -> tuple[list[Outcome], float]:
         began = time.perf_counter()
@@ -268,7 +271,7 @@ def run(pool, jobs: list[PageJob],
         done.setdefault(part.path, {})[part.part[0]] = outcomes
         if len(done[part.path]) < part.part[1]:
             return
-        outcomes = [o for n in sorted(done[part.path]) for o in done[part.path][n]]
+        outcomes = whole(part.path)
         stats.pages += 1
         stats.directives += len(outcomes)
         stats.fresh += sum(o.fresh is not None for o in outcomes)
@@ -280,4 +283,4 @@ def run(pool, jobs: list[PageJob],
     stats.parts = len(ordered)
     pool.map(ordered, timed, on_result=finished)
     stats.seconds = time.perf_counter() - started
-    return {job.path: [o for n in sorted(done[job.path]) for o in done[job.path][n]] for job in jobs}, stats
+    return {job.path: whole(job.path) for job in jobs}, stats
