@@ -114,9 +114,11 @@ def test_an_endpoint_stopped_or_killed_leaves_nothing_in_the_temporary_folder(mo
     with KINDS[kind]() as endpoint:       # up: its browser has started and made its folders
         if killed:
             endpoint.kill()
+    # Every process of the endpoint is gone when it is: none is left to write a last file later.
+    running = chromium.processes_using(temporary)
     left = sorted(p.name for p in temporary.iterdir())
     shutil.rmtree(temporary)
-    assert left == []
+    assert running == [] and left == []
 
 
 # ---- a big page over several tabs ----------------------------------------------------------------

@@ -124,6 +124,7 @@ def devtools_endpoint(configured: str = "", args: tuple[str, ...] = (), flags: l
         yield Endpoint(f"http://127.0.0.1:{port}", process.pid)
     finally:
         _stop(process)
+        _outlive(scratch)
         _remove(scratch)
 
 
@@ -152,6 +153,7 @@ def browser_server(configured: str = "", args: tuple[str, ...] = (), timeout: fl
         yield Endpoint(url, process.pid)
     finally:
         _stop(process)
+        _outlive(folder)
         _remove(folder)
 
 
@@ -167,15 +169,41 @@ def _temporary_files_in(folder: Path) -> dict:
     return {**os.environ, "TMPDIR": str(folder)}
 
 
+def _outlive(folder: Path, patience: float = 10.0) -> None:
+    """Wait until no process uses an endpoint's folder. Playwright starts Chromium detached, outside
+    the browser server's process group, so it can still be exiting (and writing its profile into
+    the folder) after the server is gone. Killed if it takes longer than `patience`."""
+    deadline = time.monotonic() + patience
+    while processes_using(folder) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    for pid in processes_using(folder):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+
+
 def _remove(folder: Path, patience: float = 3.0) -> None:
-    """Remove an endpoint's folder. Its browser may still be exiting when the leader of its
-    process group has, and write a last file into it meanwhile: try again for a moment."""
+    """Remove an endpoint's folder. Where no /proc tells which processes still use it, its
+    browser may still be exiting and write a last file meanwhile: try again for a moment."""
     deadline = time.monotonic() + patience
     while True:
         shutil.rmtree(folder, ignore_errors=True)
         if not folder.exists() or time.monotonic() > deadline:
             return
         time.sleep(0.1)
+
+
+def processes_using(folder: Path) -> list[int]:
+    """The running processes (not zombies) whose command line names `folder`: a browser whose
+    profile is inside it. [] where there is no /proc to read."""
+    needle, found = (str(folder).rstrip("/") + "/").encode(), []
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            running = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+            if running and needle in (entry / "cmdline").read_bytes():
+                found.append(int(entry.name))
+        except (OSError, IndexError):
+            continue
+    return found
 
 
 def _wait_for(found, process: subprocess.Popen, timeout: float, what: str) -> str:
