@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import base64
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 from ..matching.rules import probe_script
@@ -215,7 +215,6 @@ class RunStats:
     directives: int = 0
     fresh: int = 0
     seconds: float = 0.0
-    per_page: dict = field(default_factory=dict)   # tab-seconds per page, its parts summed
     parts: int = 0               # jobs run: pages, a big page counting once per part
 
 
@@ -260,14 +259,7 @@ def run(pool, jobs: list[PageJob],
     def whole(path: str) -> list[Outcome]:
         return [o for n in sorted(done[path]) for o in done[path][n]]
 
-    async def timed(page, job: PageJob) -> tuple[list[Outcome], float]:
-        began = time.perf_counter()
-        outcomes = await check_page(page, job)
-        return outcomes, time.perf_counter() - began
-
-    def finished(part: PageJob, result) -> None:
-        outcomes, seconds = result
-        stats.per_page[part.path] = round(stats.per_page.get(part.path, 0.0) + seconds, 3)
+    def finished(part: PageJob, outcomes: list[Outcome]) -> None:
         done.setdefault(part.path, {})[part.part[0]] = outcomes
         if len(done[part.path]) < part.part[1]:
             return
@@ -281,6 +273,6 @@ def run(pool, jobs: list[PageJob],
     # Largest first: a big page taken last would leave the other tabs idle at the end.
     ordered = sorted(parts_of(jobs, pool.tabs), key=lambda job: -len(job.checks))
     stats.parts = len(ordered)
-    pool.map(ordered, timed, on_result=finished)
+    pool.map(ordered, check_page, on_result=finished)
     stats.seconds = time.perf_counter() - started
     return {job.path: whole(job.path) for job in jobs}, stats

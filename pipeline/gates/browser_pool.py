@@ -46,8 +46,8 @@ LOSSES_BEFORE_BLAME = 3        # a job in flight on this many lost browsers is b
 # every one of NAVIGATIONS quick same-document navigations lands, no scrollbar takes layout width,
 # and the primary pointer is a fine one that can hover (CSS media queries). Without
 # --disable-ipc-flooding-protection Chromium lets 200 of them through, so 250 tell the two apart
-# (test_browser_pool refuses a bare Chromium); each costs about 10 ms, on every browser's connect
-# (bench/scale/connect.py).
+# (test_browser_pool refuses a bare Chromium); each costs about 8 ms, on every browser's connect
+# (bench/scale/connect.py: 400 → 250 took the check from 3.74 s to 2.58 s).
 NAVIGATIONS = 250
 ENVIRONMENT = {"navigations": NAVIGATIONS, "scrollbar": 0, "hover": True, "pointer": "fine"}
 _ENVIRONMENT_JS = """(count) => {

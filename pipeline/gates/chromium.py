@@ -123,9 +123,7 @@ def devtools_endpoint(configured: str = "", args: tuple[str, ...] = (), flags: l
                          timeout, "Chromium's DevTools port")
         yield Endpoint(f"http://127.0.0.1:{port}", process.pid)
     finally:
-        _stop(process)
-        _outlive(scratch)
-        _remove(scratch)
+        _stop(process, scratch)
 
 
 @contextlib.contextmanager
@@ -152,9 +150,7 @@ def browser_server(configured: str = "", args: tuple[str, ...] = (), timeout: fl
                                       if line.startswith("ws://")), ""), process, timeout, "Playwright's browser server")
         yield Endpoint(url, process.pid)
     finally:
-        _stop(process)
-        _outlive(folder)
-        _remove(folder)
+        _stop(process, folder)
 
 
 def _temporary_files_in(folder: Path) -> dict:
@@ -219,7 +215,8 @@ def _wait_for(found, process: subprocess.Popen, timeout: float, what: str) -> st
     raise TrigsightError(f"{what} did not start within {timeout:.0f}s", "chromium")
 
 
-def _stop(process: subprocess.Popen) -> None:
+def _stop(process: subprocess.Popen, folder: Path) -> None:
+    """Stop an endpoint's process group, wait for every browser process using its folder, remove it."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGTERM)
     try:
@@ -230,6 +227,8 @@ def _stop(process: subprocess.Popen) -> None:
         process.wait()
     if process.stdin:
         process.stdin.close()
+    _outlive(folder)
+    _remove(folder)
 
 
 # For tests and benches: a browser on this machine that, like one on another machine, cannot
