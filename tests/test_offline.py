@@ -5,7 +5,16 @@ import json
 
 import numpy as np
 import pytest
-from trigsight.answering.offline import SAME_LANGUAGE_FLOOR, answered, in_chunk_order, select, sentences
+from trigsight.answering.offline import (
+    LIST_ITEMS,
+    SAME_LANGUAGE_FLOOR,
+    Quoted,
+    answered,
+    in_chunk_order,
+    select,
+    sentences,
+    with_lists,
+)
 from trigsight.answering.overlap import Overlap, terms
 from trigsight.answering.relevance import (
     FEATURES,
@@ -21,7 +30,10 @@ from trigsight.answering.relevance import (
     lacks_number,
     question_features,
 )
-from trigsight.publishing.published import Release
+from trigsight.build.builder import BuildConfig
+from trigsight.build.builder import run as build
+from trigsight.publishing.publish import allowlist, write_json
+from trigsight.publishing.published import ALLOWLIST, Release
 
 from allowlists import write_allowlist
 
@@ -123,6 +135,79 @@ def test_a_sentence_that_only_points_elsewhere_is_quoted_only_alone(tmp_path, po
     scored += [(Candidate(site.passages_of(path)[0].id, 2 + n, {}), p) for n, (path, p) in enumerate(zip(["/b", "/c"], others))]
     chosen = select(scored, site, threshold=0.3, second=0.1)
     assert [site.passage(q.passage_id).text for q in chosen] == quoted
+
+
+def built(write_content, tmp_path, markdown: str) -> Release:
+    """`markdown` as index.md, built by the real builder and loaded as its allowlist."""
+    write_json(tmp_path / "release" / ALLOWLIST, allowlist(build(BuildConfig(write_content({"index.md": markdown})))))
+    return Release.load(tmp_path / "release")
+
+
+ITEMS = [f"Step {n} is taken in order." for n in range(1, LIST_ITEMS + 3)]
+
+
+@pytest.mark.parametrize("markdown, lead, quoted", [
+    ("Every handle goes through these steps:\n\n* The server looks it up.\n* It checks the allowlist.\n\nLater.",
+     "Every handle goes through these steps:",
+     ["Every handle goes through these steps:", "The server looks it up.", "It checks the allowlist."]),
+    ("The options are:\n\n" + "\n".join(f"* {item}" for item in ITEMS),       # a long list: its first items
+     "The options are:", ["The options are:"] + ITEMS[:LIST_ITEMS]),
+    ("Two kinds:\n\n* Local ones:\n  * Files.\n* Remote ones.\n\nEnd.",         # a nested list comes along
+     "Two kinds:", ["Two kinds:", "Local ones:", "Files.", "Remote ones."]),
+    ("Run it like this:\n\n```\nnpm ci\n```\n\n* A list further on.",            # code, not a list, follows
+     "Run it like this:", ["Run it like this:"]),
+    ("The steps:\n\nA paragraph, not a list.\n\n* Item.", "The steps:", ["The steps:"]),
+    ("Nothing follows this one.\n\n* Item one.\n* Item two.", "Nothing follows this one.",
+     ["Nothing follows this one."]),
+])
+def test_a_lead_in_brings_the_first_items_of_its_list_each_with_its_own_chip(write_content, tmp_path, markdown,
+                                                                            lead, quoted):
+    site = built(write_content, tmp_path, markdown)
+    [first] = [p for p in site.passages if p.text == lead]
+    chosen = with_lists([Quoted(first.id, 0.8, 1)], site)
+    assert [site.passage(q.passage_id).text for q in chosen] == quoted
+    assert {q.relevance for q in chosen} == {0.8}
+    for sentence in sentences(chosen, site):
+        [chip] = sentence.citations
+        assert site.passage(chip.id).text == sentence.text == chip.quote
+
+
+def test_an_item_a_lead_in_brings_is_not_quoted_twice(write_content, tmp_path):
+    site = built(write_content, tmp_path, "The steps:\n\n* Look the handle up in its table.\n"
+                                          "* Check that the allowlist holds it.\n\nOther words here.")
+    lead, look, check, other = sorted(site.passages, key=lambda p: p.order)[-4:]
+    chosen = with_lists([Quoted(check.id, 0.9, 1), Quoted(lead.id, 0.8, 1), Quoted(other.id, 0.7, 2)], site)
+    assert [q.passage_id for q in chosen] == [check.id, lead.id, look.id, other.id]
+
+
+LOCKS = "The install is driven by a lock file, in this order:\n\n* `npm-shrinkwrap.json`\n* `package-lock.json`\n* `yarn.lock`\n"
+
+
+@pytest.mark.parametrize("markdown, item, quoted", [
+    (LOCKS, "yarn.lock", ["The install is driven by a lock file, in this order:", "npm-shrinkwrap.json",
+                          "package-lock.json", "yarn.lock"]),
+    (LOCKS.replace("in this order:", "in this order.") + "\nEnd.", "yarn.lock", ["yarn.lock"]),   # no lead-in
+    ("### `global`\n\n* Default: false\n* Type: Boolean\n\nInstalls globally.", "Default: false", ["Default: false"]),
+    ("Some facts:\n\n* A list item long enough to stand alone.\n* Short one.", "A list item long enough to stand alone.",
+     ["A list item long enough to stand alone."]),
+    ("Two kinds:\n\n* Local ones.\n  * Files.\n* Remote ones.", "Files.",                   # from a nested list
+     ["Two kinds:", "Local ones.", "Files.", "Remote ones."]),
+])
+def test_an_item_too_short_to_stand_alone_comes_after_its_lead_in(write_content, tmp_path, markdown, item, quoted):
+    site = built(write_content, tmp_path, markdown)
+    [short] = [p for p in site.passages if p.text == item]
+    assert [site.passage(q.passage_id).text for q in with_lists([Quoted(short.id, 0.8, 1)], site)] == quoted
+
+
+@pytest.mark.parametrize("heading", ["See Also", "Related pages", "См. также", "関連項目", "같이 보기"])
+def test_an_item_of_a_see_also_section_is_quoted_only_when_nothing_else_is(write_content, tmp_path, heading):
+    site = built(write_content, tmp_path, f"# npm ci\n\nIt installs a project cleanly.\n\n## {heading}\n\n"
+                                          "* [npm install](npm-install.md)\n")
+    says, points = (next(p for p in site.passages if p.text == text) for text in
+                    ("It installs a project cleanly.", "npm install"))
+    both = [(Candidate(points.id, 1, {}), 0.9), (Candidate(says.id, 1, {}), 0.6)]
+    assert [q.passage_id for q in select(both, site, threshold=0.3, second=0.1)] == [says.id]
+    assert [q.passage_id for q in select(both[:1], site, threshold=0.3, second=0.1)] == [points.id]
 
 
 @pytest.mark.parametrize("own, best", [

@@ -14,7 +14,10 @@ shown only the first `CONTEXT_CHUNKS`). Up to three quotes, most likely first, e
 different block (a table row counts as one), a sentence that only points elsewhere ("See X
 for details.") only when nothing else qualifies, a further one only when it is at least
 `second` times as likely as the first (both fitted with the model) and says something the
-others do not (the same sentence repeated on another page adds nothing).
+others do not (the same sentence repeated on another page adds nothing). A quote that leads
+into a list ("The main differences between npm install and npm ci are:") brings the list: up
+to `LIST_ITEMS` of the items right after it on its page, each quoted with its own chip, since
+the lead-in alone answers nothing.
 """
 from __future__ import annotations
 
@@ -29,8 +32,14 @@ from .attribution import language_of
 from .relevance import Candidate, RelevanceModel, candidates, default_gate, default_model, question_features
 
 MAX_SENTENCES = 3
+LIST_ITEMS = 6            # list items quoted after a lead-in
+LEAD_IN_ENDS = (":", "：")
+FRAGMENT_CHARACTERS = 30  # a list item shorter than this is shown after its list's lead-in
 _POINTER = re.compile(r"(?i)^\s*(?:see|refer to|for (?:more|further|full|additional) (?:details|information)[^,.]*, see"
                       r"|(?:подробнее )?см\.)\s")
+# A section of links to other pages ("See Also" closing each of npm's command pages) only points.
+_POINTING_SECTION = re.compile(r"(?i)^\s*(?:see also|related(?: (?:pages|topics|links))?|further reading"
+                               r"|см\. также|смотрите также|関連項目|関連ページ|참고 항목|같이 보기|관련 문서)\s*$")
 CONTEXT_CHUNKS = 6        # retrieved chunks issued to a model
 CANDIDATE_CHUNKS = 20     # retrieved chunks whose passages the offline answer may quote
 IN_CHUNK = 2.0            # weight of a passage's own cosine and overlap inside its chunk (in_chunk_order)
@@ -87,7 +96,7 @@ def select(scored: list[tuple[Candidate, float]], release, threshold: float, sec
     # "See assert.throws() for more details." points elsewhere and says nothing itself: it is
     # quoted only when nothing else reaches the threshold ("Where is the list of extensions?"),
     # and then alone.
-    said = [(c, p) for c, p in ranked if not _POINTER.match(release.passage(c.passage_id).text)]
+    said = [(c, p) for c, p in ranked if not points_elsewhere(release.passage(c.passage_id))]
     ranked = said or ranked[:1]
     chosen: list[Quoted] = []
     blocks: set[tuple[str, int]] = set()
@@ -108,6 +117,61 @@ def select(scored: list[tuple[Candidate, float]], release, threshold: float, sec
         texts.add(text)
         chosen.append(Quoted(candidate.passage_id, probability, candidate.rank))
     return chosen
+
+
+def points_elsewhere(passage) -> bool:
+    """Does the passage only point to another place: "See X for details.", or an item of a
+    "See also" section?"""
+    return bool(_POINTER.match(passage.text)) or any(_POINTING_SECTION.match(h) for h in passage.headings[1:])
+
+
+def with_lists(chosen: list[Quoted], release, items: int = LIST_ITEMS) -> list[Quoted]:
+    """The quotes with the lists they belong to: a lead-in followed by the first `items` items of
+    the list it introduces, and an item too short to stand alone ("yarn.lock") shown after its
+    lead-in and among its list. A passage is quoted once, where it first comes."""
+    out: list[Quoted] = []
+    for quoted in chosen:
+        passage = release.passage(quoted.passage_id)
+        lead = lead_in_of(passage, release) if len(passage.text) < FRAGMENT_CHARACTERS else None
+        shown = [lead or passage, *list_after(lead or passage, release, items)]
+        if passage not in shown:
+            shown.append(passage)
+        out += [Quoted(p.id, quoted.relevance, quoted.rank) for p in shown]
+    once: dict[str, Quoted] = {}
+    for quoted in out:
+        once.setdefault(quoted.passage_id, quoted)
+    return list(once.values())
+
+
+def list_after(lead, release, items: int) -> list:
+    """The first `items` items of the list `lead` introduces: none unless it ends in a colon and a
+    list item of another block follows it with nothing between (code between them is what it
+    introduces); the items are the passages that follow in the same way while they are list
+    items, those of a nested list included."""
+    if not lead.text.rstrip().endswith(LEAD_IN_ENDS):
+        return []
+    text, blocks, before, found = release.page(lead.page).text, set(), lead, []
+    while (item := release.passage_at(lead.page, before.order + 1)) is not None:
+        blocks.add(item.block)
+        if item.kind != "li" or item.block == lead.block or len(blocks) > items or text[before.end:item.start].strip():
+            break
+        found.append(item)
+        before = item
+    return found
+
+
+def lead_in_of(item, release):
+    """The lead-in of the list that list item `item` belongs to, or None."""
+    if item.kind != "li":
+        return None
+    text, after = release.page(item.page).text, item
+    while (before := release.passage_at(item.page, after.order - 1)) is not None:
+        if text[before.end:after.start].strip():
+            return None
+        if before.kind != "li":
+            return before if before.text.rstrip().endswith(LEAD_IN_ENDS) else None
+        after = before
+    return None
 
 
 def answered(scored: list[tuple[Candidate, float]], gate: RelevanceModel | None) -> bool:
@@ -149,7 +213,7 @@ def choose(question: str, hits, scores, retriever, release, language: str,
     scored = weigh(question, hits, scores, retriever, release, language, model)
     if not answered(scored, gate):
         return []
-    return select(scored, release, model.threshold, model.second, limit)
+    return with_lists(select(scored, release, model.threshold, model.second, limit), release)
 
 
 def sentences(quotes: list[Quoted], release) -> list[AnswerSentence]:

@@ -49,6 +49,7 @@ class Release:
     manifest: dict
     _by_id: dict[str, PublishedPassage] = field(default_factory=dict, repr=False)
     _by_path: dict[str, PublishedPage] = field(default_factory=dict, repr=False)
+    _by_place: dict[tuple[str, int], PublishedPassage] = field(default_factory=dict, repr=False)
 
     @classmethod
     def load(cls, root: Path | str) -> "Release":
@@ -68,10 +69,15 @@ class Release:
         release = cls(root, data["release_id"], pages, passages, data.get("citations", []), manifest)
         release._by_id = {p.id: p for p in passages}
         release._by_path = {p.path: p for p in pages}
+        release._by_place = {(p.page, p.order): p for p in passages}
         return release
 
     def passage(self, passage_id: str) -> PublishedPassage | None:
         return self._by_id.get(passage_id)
+
+    def passage_at(self, page: str, order: int) -> PublishedPassage | None:
+        """The passage at position `order` among the passages of `page`."""
+        return self._by_place.get((page, order))
 
     def page(self, path: str) -> PublishedPage | None:
         return self._by_path.get(path)
