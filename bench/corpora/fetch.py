@@ -148,6 +148,9 @@ CORPORA: dict[str, Corpus] = {
         # One page far bigger than the rest: a conventional-changelog CHANGELOG.md (262 KB, about
         # 2,000 passages) beside the package's README and code of conduct.
         Corpus("rxjs-changelog", "npm", "rxjs", "7.8.1", ".", "conventional-changelog CHANGELOG.md and a README"),
+        # npm's own docs (83 pages in commands/, configuring-npm/, using-npm/): title, section and
+        # description front matter, long option lists, a "See Also" list closing each command page.
+        Corpus("npm-docs", "npm", "npm", "10.9.2", "docs/content", "npm's own docs (GFM with front matter)"),
         # GitHub-flavoured: > [!NOTE] alerts, eslint-doc-generator comments.
         Corpus(
             "eslint-plugin-import", "npm", "eslint-plugin-import", "2.32.0", "docs",
