@@ -203,6 +203,27 @@ def test_without_a_model_the_answer_quotes_passages_verbatim_each_with_its_chip(
                                      for s in result["context"] for p in s["passages"])
 
 
+STEPS = "What steps does every handle go through?"     # /chat: "… goes through the same steps:" and four items
+
+
+def test_a_quoted_lead_in_brings_its_list_each_item_with_its_own_chip(bundled_release):
+    release = Release.load(bundled_release)
+    answer = client_for(bundled_release).post("/api/chat", json={"question": STEPS}).get_json()["answer"]
+    lead = next(p for p in release.passages if p.text == "Every handle the model emits goes through the same steps:")
+    items = [release.passage_at(lead.page, lead.order + n) for n in range(1, 5)]
+    assert [(s["text"], s["item"]) for s in answer[:5]] == [(lead.text, False)] + [(p.text, True) for p in items]
+    assert [s["citations"][0]["url"] for s in answer[:5]] == [p.url for p in [lead, *items]]
+    assert not any(s["item"] for s in answer[5:])
+
+
+def test_the_form_without_javascript_shows_a_lead_ins_list_as_bulleted_sentences(bundled_release):
+    response = client_for(bundled_release).post("/chat", data={"question": STEPS})
+    soup = BeautifulSoup(response.get_data(as_text=True), "html.parser")
+    items = soup.select(".transcript p.sentence.item")
+    assert len(items) == 4
+    assert all(item.select_one("a.chip")["href"] in allowlisted(bundled_release) for item in items)
+
+
 @pytest.mark.parametrize("question", [q for q in QUESTIONS["answerable"] if "note" not in q and q["language"] != "en"],
                          ids=lambda q: q["language"])
 def test_every_bundled_language_can_be_asked_in_its_own_language(bundled_release, question):
@@ -350,3 +371,15 @@ def test_in_chromium_without_javascript_the_form_answers_and_chips_open_the_sent
         assert_lands_on_the_quoted_sentence(page, quote)
     finally:
         context.close()
+
+
+def test_in_chromium_a_lead_ins_list_is_drawn_as_bullets_each_with_a_chip(bundled_site, bundled_release, page):
+    page.goto(f"{bundled_site}/chat")
+    page.fill("#chat-question", STEPS)
+    page.press("#chat-question", "Enter")
+    page.wait_for_selector(".transcript[aria-busy=false]", timeout=60_000)
+    items = page.locator(".transcript p.sentence.item")
+    assert items.count() == 4
+    assert items.evaluate_all("ps => ps.map(p => getComputedStyle(p).display)") == ["list-item"] * 4
+    hrefs = items.evaluate_all("ps => ps.map(p => p.querySelector('a.chip').getAttribute('href'))")
+    assert set(hrefs) <= allowlisted(bundled_release)

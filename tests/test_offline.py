@@ -167,9 +167,11 @@ def test_a_lead_in_brings_the_first_items_of_its_list_each_with_its_own_chip(wri
     chosen = with_lists([Quoted(first.id, 0.8, 1)], site)
     assert [site.passage(q.passage_id).text for q in chosen] == quoted
     assert {q.relevance for q in chosen} == {0.8}
-    for sentence in sentences(chosen, site):
+    assert [q.item for q in chosen] == [False] + [True] * (len(quoted) - 1)
+    for sentence, quote in zip(sentences(chosen, site), chosen):
         [chip] = sentence.citations
         assert site.passage(chip.id).text == sentence.text == chip.quote
+        assert sentence.item == quote.item
 
 
 def test_an_item_a_lead_in_brings_is_not_quoted_twice(write_content, tmp_path):

@@ -58,9 +58,11 @@ class AnswerSentence:
     text: str
     citations: tuple[Citation, ...] = ()
     status: str = SUPPORTED      # supported | unverified | refusal
+    item: bool = False           # an item of the list the sentence before it leads into
 
     def to_json(self) -> dict:
-        return {"text": self.text, "citations": [c.to_json() for c in self.citations], "status": self.status}
+        return {"text": self.text, "citations": [c.to_json() for c in self.citations], "status": self.status,
+                "item": self.item}
 
 
 @dataclass

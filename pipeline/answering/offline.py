@@ -54,6 +54,7 @@ class Quoted:
     passage_id: str
     relevance: float      # calibrated probability that the passage answers the question
     rank: int             # retrieval rank of its chunk, from 1
+    item: bool = False    # an item of the list a quote before it leads into (with_lists)
 
 
 def in_chunk_order(scored: list[tuple[Candidate, float]]) -> list[tuple[Candidate, float]]:
@@ -133,10 +134,11 @@ def with_lists(chosen: list[Quoted], release, items: int = LIST_ITEMS) -> list[Q
     for quoted in chosen:
         passage = release.passage(quoted.passage_id)
         lead = lead_in_of(passage, release) if len(passage.text) < FRAGMENT_CHARACTERS else None
-        shown = [lead or passage, *list_after(lead or passage, release, items)]
+        start = lead or passage
+        shown = [start, *list_after(start, release, items)]
         if passage not in shown:
             shown.append(passage)
-        out += [Quoted(p.id, quoted.relevance, quoted.rank) for p in shown]
+        out += [Quoted(p.id, quoted.relevance, quoted.rank, p is not start) for p in shown]
     once: dict[str, Quoted] = {}
     for quoted in out:
         once.setdefault(quoted.passage_id, quoted)
@@ -221,7 +223,7 @@ def sentences(quotes: list[Quoted], release) -> list[AnswerSentence]:
     out = []
     for quoted in quotes:
         passage = release.passage(quoted.passage_id)
-        out.append(AnswerSentence(passage.text, (citation_for(passage, release),), SUPPORTED))
+        out.append(AnswerSentence(passage.text, (citation_for(passage, release),), SUPPORTED, quoted.item))
     return out
 
 

@@ -14,7 +14,7 @@
   }
 
   function sentence(s) {
-    var p = el("p", "sentence " + s.status, s.text);
+    var p = el("p", "sentence " + s.status + (s.item ? " item" : ""), s.text);
     if (s.status === "unverified") p.append(" ", el("span", "badge", "unverified"));
     s.citations.forEach(function (c) {
       if (!/^\/(?!\/)/.test(c.url)) return;
