@@ -103,7 +103,7 @@ def test_when_nothing_survives_and_no_page_answers_the_server_writes_the_refusal
     fake.add(Script("Who is the author's dentist?", "The author's dentist works in a large clinic downtown."))
     settings = ChatSettings(model=ModelSettings(base_url=fake.base_url, timeout=5))
     [refusal] = collect(run("Who is the author's dentist?", (), retriever, release, settings))["answer"]
-    assert refusal == {"text": "I can't find that in these pages.", "citations": [], "status": "refusal"}
+    assert refusal == {"text": "I can't find that in these pages.", "citations": [], "status": "refusal", "item": False}
 
 
 def test_lenient_turns_keep_unsupported_sentences_as_unverified(bundled, fake):
@@ -153,5 +153,5 @@ def test_when_the_model_only_says_the_sources_do_not_answer_the_reader_gets_the_
     settings = ChatSettings(model=ModelSettings(base_url=fake.base_url, timeout=5))
     result = collect(run(question, (), retriever, release, settings))
     assert result["mode"] == "model" and result["note"] == ""
-    assert result["answer"] == [{"text": refusal, "citations": [], "status": "refusal"}]
+    assert result["answer"] == [{"text": refusal, "citations": [], "status": "refusal", "item": False}]
 

@@ -278,7 +278,7 @@ def test_a_model_that_says_in_its_language_the_sources_do_not_answer_leaves_the_
     release, retriever = Release.load(bundled_release), Retriever.load(bundled_release)
     settings = ChatSettings(model=ModelSettings(base_url=fake.base_url, timeout=5))
     [refusal] = collect(run(question, (), retriever, release, settings))["answer"]
-    assert refusal == {"text": MESSAGES[language]["refusal"], "citations": [], "status": "refusal"}
+    assert refusal == {"text": MESSAGES[language]["refusal"], "citations": [], "status": "refusal", "item": False}
 
 
 def test_in_chromium_an_arabic_answer_reads_right_to_left_and_its_english_chips_left_to_right(bundled_site, page):
