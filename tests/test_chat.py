@@ -213,6 +213,7 @@ def test_a_quoted_lead_in_brings_its_list_each_item_with_its_own_chip(bundled_re
     items = [release.passage_at(lead.page, lead.order + n) for n in range(1, 5)]
     assert [(s["text"], s["item"]) for s in answer[:5]] == [(lead.text, False)] + [(p.text, True) for p in items]
     assert [s["citations"][0]["url"] for s in answer[:5]] == [p.url for p in [lead, *items]]
+    assert {s["citations"][0]["section"] for s in answer[:5]} == {"Resolution against the allowlist"}
     assert not any(s["item"] for s in answer[5:])
 
 
@@ -222,6 +223,7 @@ def test_the_form_without_javascript_shows_a_lead_ins_list_as_bulleted_sentences
     items = soup.select(".transcript p.sentence.item")
     assert len(items) == 4
     assert all(item.select_one("a.chip")["href"] in allowlisted(bundled_release) for item in items)
+    assert {item.select_one(".chip-section").get_text() for item in items} == {"Resolution against the allowlist"}
 
 
 @pytest.mark.parametrize("question", [q for q in QUESTIONS["answerable"] if "note" not in q and q["language"] != "en"],
@@ -383,3 +385,6 @@ def test_in_chromium_a_lead_ins_list_is_drawn_as_bullets_each_with_a_chip(bundle
     assert items.evaluate_all("ps => ps.map(p => getComputedStyle(p).display)") == ["list-item"] * 4
     hrefs = items.evaluate_all("ps => ps.map(p => p.querySelector('a.chip').getAttribute('href'))")
     assert set(hrefs) <= allowlisted(bundled_release)
+    section = items.first.locator(".chip-section")
+    assert section.inner_text() == "Resolution against the allowlist"
+    assert section.evaluate("s => getComputedStyle(s, '::before').content") == '"› "'

@@ -201,6 +201,21 @@ def test_an_item_too_short_to_stand_alone_comes_after_its_lead_in(write_content,
     assert [site.passage(q.passage_id).text for q in with_lists([Quoted(short.id, 0.8, 1)], site)] == quoted
 
 
+@pytest.mark.parametrize("text, section", [
+    ("Default: false", "global"),                       # the heading it sits under
+    ("It installs packages.", ""),                      # under the page's title only
+    ("global", ""),                                     # a heading itself
+    ("Kept in the lockfile.", "nested"),                # the nearest heading
+])
+def test_a_chip_names_the_section_its_passage_sits_under(write_content, tmp_path, text, section):
+    site = built(write_content, tmp_path, "# npm-install\n\nIt installs packages.\n\n## global\n\n"
+                                          "* Default: false\n\n### nested\n\nKept in the lockfile.\n")
+    passage = next(p for p in site.passages if p.text == text)
+    [chip] = sentences([Quoted(passage.id, 0.8, 1)], site)[0].citations
+    assert (chip.title, chip.section) == ("npm-install", section)
+    assert chip.to_json()["section"] == section
+
+
 @pytest.mark.parametrize("heading", ["See Also", "Related pages", "См. также", "関連項目", "같이 보기"])
 def test_an_item_of_a_see_also_section_is_quoted_only_when_nothing_else_is(write_content, tmp_path, heading):
     site = built(write_content, tmp_path, f"# npm ci\n\nIt installs a project cleanly.\n\n## {heading}\n\n"

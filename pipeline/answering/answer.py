@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from ..matching.sentences import split_sentences
+from ..retrieval.chunks import HEADING_KINDS
 from .handles import HANDLE_GROUP, PARTIAL_HANDLE, split_leading_handles, strip_handles
 
 STRICT, LENIENT = "strict", "lenient"
@@ -47,10 +48,11 @@ class Citation:
     page: str         # URL path of the page
     title: str        # the page's title
     language: str
+    section: str = ""  # the heading the passage sits under, when it is not the page's title
 
     def to_json(self) -> dict:
         return {"id": self.id, "url": self.url, "quote": self.quote, "page": self.page,
-                "title": self.title, "language": self.language}
+                "title": self.title, "section": self.section, "language": self.language}
 
 
 @dataclass(frozen=True)
@@ -90,8 +92,11 @@ class Tally:
 
 def citation_for(passage, release) -> Citation:
     page = release.page(passage.page)
-    return Citation(passage.id, passage.url, passage.text, passage.page,
-                    page.title if page else passage.page, page.language if page else "")
+    title = page.title if page else passage.page
+    # "Default: false" says little alone; under "npm-install › global" it answers.
+    heading = passage.headings[-1] if passage.headings and passage.kind not in HEADING_KINDS else ""
+    return Citation(passage.id, passage.url, passage.text, passage.page, title,
+                    page.language if page else "", "" if heading == title else heading)
 
 
 def make_inert(text: str) -> tuple[str, int, int]:

@@ -21,7 +21,9 @@
       var a = el("a", "chip");
       a.href = c.url;
       if (c.language) a.lang = c.language;
-      a.append(el("span", "chip-page", c.title), " ", el("span", "chip-quote", c.quote));
+      a.append(el("span", "chip-page", c.title), " ");
+      if (c.section) a.append(el("span", "chip-section", c.section), " ");
+      a.append(el("span", "chip-quote", c.quote));
       p.append(" ", a);
     });
     return p;
