@@ -14,10 +14,11 @@ shown only the first `CONTEXT_CHUNKS`). Up to three quotes, most likely first, e
 different block (a table row counts as one), a sentence that only points elsewhere ("See X
 for details.") only when nothing else qualifies, a further one only when it is at least
 `second` times as likely as the first (both fitted with the model) and says something the
-others do not (the same sentence repeated on another page adds nothing). A quote that leads
-into a list ("The main differences between npm install and npm ci are:") brings the list: up
-to `LIST_ITEMS` of the items right after it on its page, each quoted with its own chip, since
-the lead-in alone answers nothing.
+others do not (the same sentence repeated on another page adds nothing); an item of a "See
+also" section points elsewhere too. A quote that leads into a list ("The main differences
+between npm install and npm ci are:") brings the list: up to `LIST_ITEMS` of the items right
+after it on its page, each quoted with its own chip, since the lead-in alone answers nothing;
+a list item too short to stand alone ("yarn.lock") comes after its lead-in, among its list.
 """
 from __future__ import annotations
 
@@ -29,11 +30,18 @@ from ..matching.textmodel import normalise
 from ..retrieval.chunks import TABLE_CELLS
 from .answer import SUPPORTED, AnswerSentence, citation_for
 from .attribution import language_of
-from .relevance import Candidate, RelevanceModel, candidates, default_gate, default_model, question_features
+from .relevance import (
+    Candidate,
+    RelevanceModel,
+    candidates,
+    default_gate,
+    default_model,
+    leads_in,
+    question_features,
+)
 
 MAX_SENTENCES = 3
 LIST_ITEMS = 6            # list items quoted after a lead-in
-LEAD_IN_ENDS = (":", "：")
 FRAGMENT_CHARACTERS = 30  # a list item shorter than this is shown after its list's lead-in
 _POINTER = re.compile(r"(?i)^\s*(?:see|refer to|for (?:more|further|full|additional) (?:details|information)[^,.]*, see"
                       r"|(?:подробнее )?см\.)\s")
@@ -150,7 +158,7 @@ def list_after(lead, release, items: int) -> list:
     list item of another block follows it with nothing between (code between them is what it
     introduces); the items are the passages that follow in the same way while they are list
     items, those of a nested list included."""
-    if not lead.text.rstrip().endswith(LEAD_IN_ENDS):
+    if not leads_in(lead.text):
         return []
     text, blocks, before, found = release.page(lead.page).text, set(), lead, []
     while (item := release.passage_at(lead.page, before.order + 1)) is not None:
@@ -171,7 +179,7 @@ def lead_in_of(item, release):
         if text[before.end:after.start].strip():
             return None
         if before.kind != "li":
-            return before if before.text.rstrip().endswith(LEAD_IN_ENDS) else None
+            return before if leads_in(before.text) else None
         after = before
     return None
 

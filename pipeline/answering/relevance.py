@@ -40,6 +40,7 @@ from .overlap import Overlap, terms
 from .support import code_names, numbers_in
 
 MODEL_FILE = Path(__file__).with_name("relevance.json")
+LEAD_IN_ENDS = (":", "：")
 FEATURES = ("cos_passage", "cos_chunk", "cos_heading", "gap_passage", "gap_chunk", "bm25_passage", "bm25_chunk",
             "coverage_passage", "coverage_chunk", "overlap", "names", "named", "rank", "best", "cross",
             "page_votes", "page_first", "unknown", "number_missing", "rare_missing", "rare_asked", "unknown_names",
@@ -61,6 +62,11 @@ _WANTS_NUMBER = re.compile(r"(?i)\b(?:how (?:many|much|long|often|frequently|lar
                            r"|\bкак(?:ой|ая|ое|ов|ова|ово|им) (?:максимальн|минимальн)"
                            r"|いくつ|いくら|何(?:個|回|秒|ミリ秒|分|時間|日|年|件|倍|文字|行|MB|KB|GB|バイト|歳|パーセント|%|番|人|ヶ月|か月|週)"
                            r"|ど[のれ][くぐ]らい|몇|얼마|언제|多少|几[个次秒种]|多[长久大]")
+
+
+def leads_in(text: str) -> bool:
+    """Does the sentence open what follows it ("This has a few consequences:")?"""
+    return text.rstrip().endswith(LEAD_IN_ENDS)
 
 
 def lacks_number(question: str, text: str) -> bool:
@@ -132,7 +138,7 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
                 # A sentence with few words of its own, or one that only opens a list ("This has a few
                 # consequences:"), says nothing a reader can use on its own.
                 "substance": math.log1p(len(terms(passage.text))),
-                "lead_in": float(passage.text.rstrip().endswith((":", "："))),
+                "lead_in": float(leads_in(passage.text)),
                 "unknown_share": unknown_share,
             }))
     return out
