@@ -91,6 +91,19 @@ def test_the_site_name_and_the_passage_context_count_for_names():
     assert disagreement("Payload budget: each page stays within 8 KB.", BUDGET, context="Payload") == ""
 
 
+THROTTLE = "throttle: properly handle default ThrottleConfig values (#7176) (ceb821c)"
+
+
+@pytest.mark.parametrize("context, why", [
+    ("Changelog\n7.8.1 (2023-04-26)\nBug Fixes", ""),            # the item's version heading names it
+    ("Changelog\n7.8.0 (2022-12-15)\nBug Fixes", "numbers"),     # another release's
+    ("", "numbers"),
+])
+def test_a_version_may_be_named_by_the_heading_a_changelog_item_sits_under(context, why):
+    assert disagreement("Version 7.8.1 fixed throttle to handle default ThrottleConfig values.", THROTTLE,
+                        context=context) == why
+
+
 HANDLE = "A handle is a few characters long, so a model can copy it far more reliably than a whole sentence."
 HANDLE_BLOCK = ("For each request, the server gives every retrieved passage a short handle. The model cites a passage by "
                 "repeating its handle. " + HANDLE)

@@ -77,6 +77,19 @@ def test_chunks_keep_whole_passages_in_page_order_and_skip_headings():
     assert titled[0].indexed_text == "Page A / Section: One. Two." and titled[2].indexed_text == "Section: Four."
 
 
+def test_a_heading_the_page_gives_three_sections_is_named_with_the_headings_that_tell_it_apart():
+    trails = [("Changelog", "7.8.1", "Bug Fixes"), ("Changelog", "7.8.0", "Bug Fixes"),
+              ("Changelog", "7.7.0", "Bug Fixes"), ("Changelog", "7.8.0", "Features"),
+              ("Changelog", "7.7.0", "Features")]
+    passages = [P(f"p{i}", "/changelog", f"Fix {i}.", i, "li", trail) for i, trail in enumerate(trails)]
+    passages.append(P("other", "/other", "Fix.", 0, "li", ("Notes", "Bug Fixes")))
+    contexts = [c.context for c in build_chunks(passages, {"/changelog": "Changelog", "/other": "Notes"})]
+    assert contexts == ["Changelog / 7.8.1 / Bug Fixes", "Changelog / 7.8.0 / Bug Fixes",
+                        "Changelog / 7.7.0 / Bug Fixes",
+                        "Changelog / Features", "Changelog / Features",   # two sections: one topic, twice
+                        "Notes / Bug Fixes"]
+
+
 def test_a_long_paragraph_is_cut_into_even_runs_within_the_limits():
     sentence = "This sentence talks about one small topic at a time, nothing more. "
     passages = [P(f"p{i}", "/a", sentence.strip() + f" {i}", 1) for i in range(10)]

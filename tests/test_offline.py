@@ -55,6 +55,7 @@ def test_terms_keep_the_words_that_carry_meaning(text, wanted, unwanted):
     ("NODE_OPTIONS와 명령줄에 같은 옵션을 주면?", {"node_options"}),
     ("Можно ли передать --max-old-space-size через execArgv?", {"--max-old-space-size", "execargv"}),
     ("How do I read a file?", set()),
+    ("What is new in v7.8.0?", set()),                  # a version is a number, not a name
 ])
 def test_code_names_are_read_out_of_a_question_in_any_language(text, names):
     assert code_names(text) == names
@@ -214,6 +215,22 @@ def test_a_chip_names_the_section_its_passage_sits_under(write_content, tmp_path
     [chip] = sentences([Quoted(passage.id, 0.8, 1)], site)[0].citations
     assert (chip.title, chip.section) == ("npm-install", section)
     assert chip.to_json()["section"] == section
+
+
+@pytest.mark.parametrize("text, section", [
+    ("Throttle keeps its defaults.", "7.8.1 › Bug Fixes"),   # "Bug Fixes" alone: which release?
+    ("Delay waits.", "7.8.0 › Bug Fixes"),
+    ("Buffer takes any input.", "Features"),                  # a heading the page has once
+])
+def test_a_chip_names_the_headings_that_tell_its_section_from_the_pages_others(write_content, tmp_path, text,
+                                                                                section):
+    site = built(write_content, tmp_path, "# Changelog\n\n## 7.8.1\n\n### Bug Fixes\n\n* Throttle keeps its "
+                                          "defaults.\n\n## 7.8.0\n\n### Bug Fixes\n\n* Delay waits.\n\n"
+                                          "### Features\n\n* Buffer takes any input.\n\n## 7.7.0\n\n"
+                                          "### Bug Fixes\n\n* Share resets.\n")
+    passage = next(p for p in site.passages if p.text == text)
+    [chip] = sentences([Quoted(passage.id, 0.8, 1)], site)[0].citations
+    assert (chip.title, chip.section) == ("Changelog", section)
 
 
 @pytest.mark.parametrize("heading", ["See Also", "Related pages", "См. также", "関連項目", "같이 보기"])

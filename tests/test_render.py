@@ -36,12 +36,20 @@ def test_markdown_renders_safely_whatever_the_dialect(write_content, markdown, p
         assert absent not in page.body_html
 
 
-def test_title_defaults_to_first_h1_else_the_file_name_and_links_to_markdown_files_are_rewritten(write_content):
-    pages = render(write_content, {"index.md": "Intro.\n\n## Later\n\n# The Title\n\nSee [guide](docs/guide.md#part).",
+@pytest.mark.parametrize("name, markdown, title", [
+    ("index.md", "Intro.\n\n# The Title\n\n## Later\n\nText.", "The Title"),
+    ("docs/guide.md", "## Examples\n\nBody only.", "Guide"),
+    # conventional-changelog: patch releases are h2s, minor releases h1s; none of them is the title
+    ("CHANGELOG.md", "## [7.8.1](x) (2023-04-26)\n\nFixes.\n\n# [7.8.0](x) (2022-12-15)\n\nFeatures.", "Changelog"),
+])
+def test_title_is_the_h1_a_page_opens_with_else_the_file_name(write_content, name, markdown, title):
+    assert render(write_content, {name: markdown})[name].title == title
+
+
+def test_links_to_markdown_files_are_rewritten_to_page_paths(write_content):
+    pages = render(write_content, {"index.md": "# The Title\n\nSee [guide](docs/guide.md#part).",
                                    "docs/guide.md": "## Examples\n\nBody only."})
-    assert pages["index.md"].title == "The Title"
     assert 'href="/docs/guide#part"' in pages["index.md"].html
-    assert pages["docs/guide.md"].title == "Guide"
 
 
 @pytest.mark.parametrize("link, href", [

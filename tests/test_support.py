@@ -58,6 +58,9 @@ def test_a_passage_never_supports_a_claim_with_a_number_name_or_negation_it_lack
     ("четыре инструмента", "Там доступны 4 инструмента.", True),
     ("three gates", "The release has 4 gates.", False),
     ("each one of the tools is read-only", "Every tool is read-only.", True),  # "one" is a pronoun
+    ("It was fixed in v7.8.0.", "Fixed in 7.8.0.", True),            # a version, with or without its v
+    ("It was fixed in 7.8.0.", "Fixed in 7.8.1.", False),
+    ("It was released as 7.0.", "Released as 7.0.0.", True),
 ])
 def test_numbers_match_whatever_way_they_are_written(claim, passage, expected):
     assert (not (explain(claim, passage).missing_numbers)) is expected
@@ -65,6 +68,17 @@ def test_numbers_match_whatever_way_they_are_written(claim, passage, expected):
 
 def test_numbers_are_counted_with_their_repeats():
     assert numbers_in("8 of 10 and 10 more") == ("10", "10", "8")
+
+
+@pytest.mark.parametrize("context, supported", [
+    ("Changelog 7.8.1 (2023-04-26) Bug Fixes", True),       # a version may be named by the item's heading
+    ("Changelog 7.8.0 (2022-12-15) Bug Fixes", False),
+    ("Changelog Bug Fixes", False),
+])
+def test_a_version_may_be_found_in_the_passages_context(context, supported):
+    claim = "Version 7.8.1 fixed throttle to handle default ThrottleConfig values."
+    found = explain(claim, "throttle: properly handle default ThrottleConfig values (#7176)", context=context)
+    assert (found.score > 0 and not found.missing_numbers) is supported
 
 
 def test_a_name_may_be_found_in_the_passages_context_but_a_number_may_not():

@@ -14,6 +14,19 @@ def test_english_words_are_folded_stemmed_and_stripped_of_punctuation(text, expe
     assert tokenize(text) == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("What changed in 7.8.1?", ["chang", "7.8.1"]),
+    ("## v7.8.1 (2023-04-26)", ["7.8.1", "2023", "04", "26"]),
+    ("Served on 127.0.0.1:8000.", ["serv", "127.0.0.1", "8000"]),
+    ("2.0.0-beta.1", ["2.0", "beta", "1"]),                          # 2.0.0 is the 2.0 release
+    ("7.0.0, 7.0, 7.0.1, 10.0.0.0", ["7.0", "7.0", "7.0.1", "10.0"]),
+    ("バージョン7.8.1の変更", ["バー", "ージ", "ジョ", "ョン", "7.8.1", "の変", "変更"]),
+    ("a 1.5B model, ver7.8", ["1", "5b", "model", "ver7", "8"]),   # inside a word: not a version
+])
+def test_a_dotted_number_is_one_token_without_its_v(text, expected):
+    assert tokenize(text) == expected
+
+
 @pytest.mark.parametrize("forms", [
     ["браузер", "браузера", "Браузеры", "браузеров"],
     ["цитата", "цитаты", "цитату", "ЦИТАТОЙ"],

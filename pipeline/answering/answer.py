@@ -94,9 +94,10 @@ def citation_for(passage, release) -> Citation:
     page = release.page(passage.page)
     title = page.title if page else passage.page
     # "Default: false" says little alone; under "npm-install › global" it answers.
-    heading = passage.headings[-1] if passage.headings and passage.kind not in HEADING_KINDS else ""
+    headings = release.section_of(passage) if passage.kind not in HEADING_KINDS else ()
+    section = " › ".join(h for h in headings if h != title)
     return Citation(passage.id, passage.url, passage.text, passage.page, title,
-                    page.language if page else "", "" if heading == title else heading)
+                    page.language if page else "", section)
 
 
 def make_inert(text: str) -> tuple[str, int, int]:

@@ -50,7 +50,17 @@ from .. import languages
 from ..retrieval.opposites import reversal
 from ..retrieval.tokenize import tokenize
 from . import direction, negation, roles
-from .support import MIN_WORDS, code_names, explain, numbers_claimed, numbers_offered, profile, units_in
+from .support import (
+    MIN_WORDS,
+    code_names,
+    explain,
+    numbers_claimed,
+    numbers_in,
+    numbers_offered,
+    profile,
+    units_in,
+    versions_of,
+)
 
 WORDS = 0.8
 PARAPHRASE_WORDS = 0.6
@@ -116,9 +126,10 @@ def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterabl
 
     With the `question` the sentence answers, negation is read without the spans the sentence
     copies from it: "…cuts the highlight short when it is not escaped" restates the question's
-    condition, it does not deny the passage. A percent-encoded byte (%2D) is a name, not a number."""
+    condition, it does not deny the passage. A percent-encoded byte (%2D) is a name, not a number;
+    a version may be named by the context (a changelog item under "## 7.8.1")."""
     wanted = list(numbers_claimed(_PERCENT_BYTE.sub(" ", sentence)))
-    offered = list(numbers_offered(_PERCENT_BYTE.sub(" ", passage)))
+    offered = list(numbers_offered(_PERCENT_BYTE.sub(" ", passage))) + list(versions_of(numbers_in(context)))
     for number in wanted:
         if number not in offered:
             return "numbers"

@@ -36,6 +36,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..retrieval.tokenize import tokenize
 from .overlap import Overlap, terms
 from .support import code_names, numbers_in
 
@@ -75,6 +76,17 @@ def lacks_number(question: str, text: str) -> bool:
     return bool(_WANTS_NUMBER.search(question)) and not numbers_in(text)
 
 
+def versions_in(text: str) -> frozenset[str]:
+    """The versions a text names ("v7.8.1", "7.0"), as the tokenizer writes them."""
+    return frozenset(t for t in tokenize(text) if "." in t and t[0].isdigit())
+
+
+def _named_in(names: frozenset[str], versions: frozenset[str], context: str) -> int:
+    """How many of the question's code names and versions a chunk's context (title, headings, text) names."""
+    found = sum(name in context.casefold() for name in names)
+    return found + len(versions & set(tokenize(context))) if versions else found
+
+
 @dataclass(frozen=True)
 class Candidate:
     passage_id: str
@@ -86,7 +98,7 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
     """Every allowlisted passage of the retrieved chunks, with its features."""
     overlap = Overlap.of(release)
     bridged = scores.bridged or question   # a foreign question in the pages' words
-    names = code_names(question)
+    names, versions = code_names(question), versions_in(question)
     asked, bridged_asked = question, bridged
     if overlap.reads_names_only(question):   # an English question on Japanese pages: its names only
         asked, bridged_asked = overlap.names_of(question), overlap.names_of(bridged)
@@ -111,7 +123,7 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
         passages = [p for p in (release.passage(pid) for pid in hit.passage_ids) if p is not None]
         context = " ".join([retriever.chunks[chunk].indexed_text])
         rare_missing = overlap.missing(rare, context)
-        found = sum(name in context.casefold() for name in names) / len(names) if names else 0.0
+        found = _named_in(names, versions, context) / (len(names) + len(versions)) if names or versions else 0.0
         cos_chunk = _at(scores.cos_whole, chunk)
         cos_heading = _at(scores.cos_headings, chunk) if scores.cos_headings is not None else cos_chunk
         for passage in passages:
@@ -127,7 +139,7 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
                 "bm25_chunk": _share(scores.bm25_chunks[chunk], top_bm25_chunk),
                 "coverage_passage": float(scores.coverage_passages[row]),
                 "coverage_chunk": float(scores.coverage_chunks[chunk]),
-                "overlap": overlap.score(bridged, passage), "names": found, "named": float(bool(names)),
+                "overlap": overlap.score(bridged, passage), "names": found, "named": float(bool(names or versions)),
                 "rank": 1.0 / rank, "best": float(passage.id == hit.best_passage),
                 "cross": float(bool(page and page.language and page.language.split("-")[0] != question_language)),
                 "page_votes": pages.count(hit.page) / len(pages), "page_first": float(hit.page == pages[0]),

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .. import languages
-from ..retrieval.tokenize import tokenize
+from ..retrieval.tokenize import short_version, tokenize
 
 # Chosen by bench/mcp/calibrate.py (see bench/mcp/results/): the threshold with the best
 # TP - 2*FP on the hand-written claims, a false confirmation costing twice a miss.
@@ -76,6 +76,7 @@ _Z = r"(?![A-Za-z0-9_$])"
 _NAME = re.compile(rf"{_A}--?[a-z][a-z0-9-]+|{_A}[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z0-9_$]+)+(?:\(\))?"
                    rf"|{_A}[A-Za-z_$][A-Za-z0-9_$]*\(\)|{_A}[A-Z][A-Z0-9]*_[A-Z0-9_]+{_Z}|{_A}[A-Z]{{2,}}[A-Z0-9]*{_Z}"
                    rf"|{_A}[a-z]+[A-Z][A-Za-z0-9_$]*{_Z}")
+_VERSION = re.compile(r"[vV]\d+(?:\.\d+)+")
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,10 @@ class Support:
 def _canonical_number(raw: str) -> str:
     if re.fullmatch(r"\d{1,3}(,\d{3})+", raw):     # 1,400 → 1400
         return raw.replace(",", "")
+    if raw.count(".") > 1:                           # a version: 7.8.1 stays, 7.0.0 is 7.0 (7)
+        raw = short_version(raw)
+        if raw.count(".") > 1:
+            return raw
     raw = raw.replace(",", ".")                      # 51,5 (ru) → 51.5
     whole, _, fraction = raw.partition(".")
     whole = whole.lstrip("0") or "0"
@@ -124,6 +129,11 @@ def numbers_offered(text: str) -> tuple[str, ...]:
     """The numbers `text` gives, also those it implies ("once", "a single", "the second")."""
     implied = [_IMPLIED.get(word, "2") for word in _IMPLIED_WORD.findall(unicodedata.normalize("NFKC", text).casefold())]
     return tuple(sorted(numbers_in(text) + tuple(implied)))
+
+
+def versions_of(numbers: Iterable[str]) -> tuple[str, ...]:
+    """The versions among canonical numbers: those of three parts or more ("7.8.1")."""
+    return tuple(n for n in numbers if n.count(".") > 1)
 
 
 def numbers_claimed(text: str) -> tuple[str, ...]:
@@ -190,8 +200,10 @@ def capitals_name(text: str) -> bool:
 
 
 def code_names(text: str) -> frozenset[str]:
-    """The code-like names of a text, case-folded, without a trailing "()"."""
-    return frozenset(m.group().removesuffix("()").casefold() for m in _NAME.finditer(text))
+    """The code-like names of a text, case-folded, without a trailing "()". A version ("v7.8.0") is a
+    number, not a name: pages write it "7.8.0" as often."""
+    return frozenset(m.group().removesuffix("()").casefold() for m in _NAME.finditer(text)
+                     if not _VERSION.fullmatch(m.group()))
 
 
 def _content(tokens: Iterable[str]) -> set[str]:
@@ -216,14 +228,17 @@ def explain(claim: str, passage_text: str, ignore: Iterable[str] = (), context: 
     `ignore` holds tokens that carry no evidence in this corpus (the site's own name: every
     page is about it); they count neither for nor against. A name may also be found in
     `context` (the passage's paragraph, headings and page title): a paragraph names its
-    subject once and then says "it". Numbers and the other words must be in the passage.
+    subject once and then says "it". So may a version: a changelog's items sit under theirs.
+    Other numbers and the other words must be in the passage.
     """
     wanted, offered = profile(claim), profile(passage_text)
+    around = profile(context) if context else Profile(frozenset(), (), frozenset(), False)
+    releases = versions_of(around.numbers)
     ignored = frozenset(ignore)
     words = wanted.words - ignored
-    matched = words & offered.words
-    missing_numbers = tuple(sorted((Counter(wanted.numbers) - Counter(offered.numbers)).elements()))
-    named = offered.words | (profile(context).words if context else frozenset())
+    matched = words & (offered.words | (around.words & frozenset(releases)))
+    missing_numbers = tuple(sorted((Counter(wanted.numbers) - Counter(offered.numbers + releases)).elements()))
+    named = offered.words | around.words
     missing_names = tuple(sorted((wanted.names - ignored) - named))
     score = 0.0
     if words and not missing_numbers and not missing_names and wanted.negated == offered.negated:

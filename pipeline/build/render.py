@@ -185,10 +185,13 @@ def parse_page(source: PageSource, content_label: str) -> tuple[ParsedPage, list
 
 
 def _default_title(source: PageSource, tokens: list[Token]) -> str:
-    """The first h1; else the file's name (a page's first h2 is a section, not its title)."""
+    """The page's first heading when it is an h1; else the file's name. A page that opens with an h2
+    has no title heading: its h1s are sections too (a changelog's "# 7.8.0" after "## 7.8.1")."""
     for index, token in enumerate(tokens):
-        if token.type == "heading_open" and token.tag == "h1":
-            return _plain(tokens[index + 1])
+        if token.type == "heading_open":
+            if token.tag == "h1":
+                return _plain(tokens[index + 1])
+            break
     if source.slug == "index":
         return "Home"
     return source.slug.rsplit("/", 1)[-1].replace("-", " ").replace("_", " ").capitalize()

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import ReleaseNotFound
+from ..retrieval.chunks import HEADING_KINDS, section_levels
 
 ALLOWLIST = "allowlist.json"
 MANIFEST = "manifest.json"
@@ -50,6 +51,7 @@ class Release:
     _by_id: dict[str, PublishedPassage] = field(default_factory=dict, repr=False)
     _by_path: dict[str, PublishedPage] = field(default_factory=dict, repr=False)
     _by_place: dict[tuple[str, int], PublishedPassage] = field(default_factory=dict, repr=False)
+    _levels: dict[tuple[str, tuple[str, ...]], int] = field(default_factory=dict, repr=False)
 
     @classmethod
     def load(cls, root: Path | str) -> "Release":
@@ -70,6 +72,7 @@ class Release:
         release._by_id = {p.id: p for p in passages}
         release._by_path = {p.path: p for p in pages}
         release._by_place = {(p.page, p.order): p for p in passages}
+        release._levels = section_levels((p.page, p.headings) for p in passages if p.kind not in HEADING_KINDS)
         return release
 
     def passage(self, passage_id: str) -> PublishedPassage | None:
@@ -78,6 +81,11 @@ class Release:
     def passage_at(self, page: str, order: int) -> PublishedPassage | None:
         """The passage at position `order` among the passages of `page`."""
         return self._by_place.get((page, order))
+
+    def section_of(self, passage: PublishedPassage) -> tuple[str, ...]:
+        """The headings that name the passage's section apart from its page's other sections
+        ("7.8.1", "Bug Fixes" on a changelog with a "Bug Fixes" under every version)."""
+        return passage.headings[-self._levels.get((passage.page, passage.headings), 1):]
 
     def page(self, path: str) -> PublishedPage | None:
         return self._by_path.get(path)

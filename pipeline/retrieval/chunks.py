@@ -8,16 +8,26 @@ Latin letters); the original's one persistent miss was a clause lost inside a
 1,340-character, five-topic chunk. Headings are not chunks of their own: their text is
 the trail carried by the chunks below them. A table row is one chunk, its cells joined by
 " | ".
+
+A chunk's context names its page and its nearest heading. When that heading is a generic label
+the page gives GENERIC_REPEATS sections or more (a changelog's "Bug Fixes" under every version,
+"Event: 'close'" under each class), the headings above it that tell the section from the others
+come too: "7.8.1 / Bug Fixes" is what its chunks are about. A heading two sections share is
+usually one topic of two siblings (assert.deepEqual's and deepStrictEqual's "Comparison
+details") and says what it is about by itself; naming its parent there cost the development
+questions an answering sentence.
 """
 from __future__ import annotations
 
 import hashlib
 import math
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
 MAX_SENTENCES = 3
 MAX_WEIGHT = 480
+GENERIC_REPEATS = 3
 HEADING_KINDS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 TABLE_CELLS = frozenset({"td", "th"})
 
@@ -30,11 +40,13 @@ class Chunk:
     headings: tuple[str, ...]        # heading trail above the chunk
     text: str                        # the passages' text joined by spaces
     title: str = ""                  # the page's title
+    levels: int = 1                  # trailing headings the context names
 
     @property
     def context(self) -> str:
-        """Page title and nearest heading ("Title / Heading"), or "" for neither."""
-        return " / ".join(part for part in (self.title, self.headings[-1] if self.headings else "") if part)
+        """Page title and the section's headings ("Title / 7.8.1 / Bug Fixes"), or "" for neither."""
+        named = [h for h in self.headings[-self.levels:] if h != self.title] if self.headings else []
+        return " / ".join(part for part in (self.title, *named) if part)
 
     @property
     def indexed_text(self) -> str:
@@ -44,12 +56,12 @@ class Chunk:
 
     def to_json(self) -> dict:
         return {"id": self.id, "page": self.page, "title": self.title, "passage_ids": list(self.passage_ids),
-                "headings": list(self.headings), "text": self.text}
+                "headings": list(self.headings), "text": self.text, "levels": self.levels}
 
     @classmethod
     def from_json(cls, data: dict) -> "Chunk":
         return cls(data["id"], data["page"], tuple(data["passage_ids"]), tuple(data["headings"]), data["text"],
-                   data.get("title", ""))
+                   data.get("title", ""), data.get("levels", 1))
 
 
 def weight(text: str) -> int:
@@ -83,7 +95,28 @@ def build_chunks(passages: Iterable, titles: dict[str, str] | None = None) -> li
             group.append(passage)
     if group:
         chunks.extend(_split_block(group, titles or {}))
-    return chunks
+    return _named_apart(chunks)
+
+
+def _named_apart(chunks: list[Chunk]) -> list[Chunk]:
+    levels = section_levels((c.page, c.headings) for c in chunks)
+    return [replace(c, levels=levels[(c.page, c.headings)]) for c in chunks]
+
+
+def section_levels(sections: Iterable[tuple[str, tuple[str, ...]]]) -> dict[tuple[str, tuple[str, ...]], int]:
+    """For each (page, heading trail): 1, or for a trail whose last heading is generic (ends
+    GENERIC_REPEATS of the page's trails or more) the fewest trailing headings that no other trail
+    of the page ends with (at most the whole trail)."""
+    trails = set(sections)
+    ends = Counter((page, trail[-k:]) for page, trail in trails for k in range(1, len(trail) + 1))
+    levels = {}
+    for page, trail in trails:
+        count = 1
+        if ends[(page, trail[-1:])] >= GENERIC_REPEATS:
+            while count < len(trail) and ends[(page, trail[-count:])] > 1:
+                count += 1
+        levels[(page, trail)] = count
+    return levels
 
 
 def _same_group(previous, passage) -> bool:

@@ -5,7 +5,10 @@ stemmer, Cyrillic words by the Snowball Russian stemmer (ё folded to е first).
 (kanji and kana) and Korean (Hangul) have no reliable word boundaries for a keyword
 index without a dictionary, so each run becomes overlapping character bigrams; a run of
 one character stays a unigram so short words still match. Punctuation is dropped, and
-so are a few dozen function words that only add noise to a small corpus.
+so are a few dozen function words that only add noise to a small corpus. A dotted number
+("7.8.1", "v2.0", "3.14") is one token, without its "v" and the zero parts after its minor
+number ("7.0.0" is "7.0"): a changelog's headings and a question about a release name the
+version whole, not always as fully, and its parts alone ("7", "8") say nothing.
 """
 from __future__ import annotations
 
@@ -16,13 +19,17 @@ import unicodedata
 import Stemmer
 
 # Stored in the index; bump when tokens change so an old index is rebuilt, never misread.
-TOKENIZER = "trigsight.tokenize/1: snowball en+ru, ja/ko character bigrams"
+TOKENIZER = "trigsight.tokenize/2: snowball en+ru, ja/ko character bigrams, versions whole (7.0.0 as 7.0)"
 
 # Kana, kanji (with the iteration mark 々) and half-width katakana: bigrammed together,
 # because Japanese mixes them inside one word (送り仮名).
 _JAPANESE = "\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
 _HANGUL = "\uac00-\ud7af\u1100-\u11ff\u3130-\u318f"
-_RUN = re.compile(rf"(?P<ja>[{_JAPANESE}]+)|(?P<ko>[{_HANGUL}]+)|(?P<word>[^\W_{_JAPANESE}{_HANGUL}]+)")
+# Not inside a Latin or Cyrillic word ("ver7.8" and "1.5b" stay words), nor a longer dotted run;
+# kana, kanji and Hangul may touch it ("バージョン7.8.1の").
+_LETTER = r"a-z0-9\u00c0-\u024f\u0400-\u04ff"
+_VERSION = rf"(?<![{_LETTER}.])v?(?P<version>\d+(?:\.\d+)+)(?![{_LETTER}]|\.\d)"
+_RUN = re.compile(rf"{_VERSION}|(?P<ja>[{_JAPANESE}]+)|(?P<ko>[{_HANGUL}]+)|(?P<word>[^\W_{_JAPANESE}{_HANGUL}]+)")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 STOPWORDS = frozenset("""
@@ -62,11 +69,22 @@ def bigrams(run: str) -> list[str]:
     return [run[i:i + 2] for i in range(len(run) - 1)]
 
 
+def short_version(version: str) -> str:
+    """A version without the zero parts after its minor one: "7.0.0" and "7.0" are one release."""
+    parts = version.split(".")
+    while len(parts) > 2 and parts[-1].strip("0") == "":
+        parts.pop()
+    return ".".join(parts)
+
+
 def tokenize(text: str) -> list[str]:
     """Tokens of `text` in order: stems for en/ru words, character bigrams for ja/ko."""
     english, russian = _stemmers()
     tokens: list[str] = []
     for match in _RUN.finditer(fold(text)):
+        if match.lastgroup == "version":
+            tokens.append(short_version(match.group("version")))
+            continue
         if match.lastgroup in ("ja", "ko"):
             tokens.extend(bigrams(match.group()))
             continue
