@@ -15,8 +15,11 @@ from trigsight.answering.model_client import (
     without_reasoning,
 )
 from trigsight.answering.reasoning import REASONING_APART, held_until_reasoning_ends
+from trigsight.build.builder import BuildConfig
+from trigsight.build.builder import run as build
 from trigsight.gates.liveserver import free_port
-from trigsight.publishing.published import Release
+from trigsight.publishing.publish import allowlist, write_json
+from trigsight.publishing.published import ALLOWLIST, Release
 from trigsight.retrieval.search import Hit
 
 from allowlists import write_allowlist
@@ -39,12 +42,21 @@ def fake():
         yield running
 
 
+def test_the_model_reads_which_release_a_changelog_item_belongs_to(write_content, tmp_path):
+    markdown = "".join(f"## {v}\n\n### Bug Fixes\n\n* Fix {n} of {v}.\n\n" for n, v in enumerate(["7.8.1", "7.8.0", "7.7.0"]))
+    write_json(tmp_path / "release" / ALLOWLIST, allowlist(build(BuildConfig(write_content({"CHANGELOG.md": markdown})))))
+    release = Release.load(tmp_path / "release")
+    item = next(p for p in release.passages if p.text == "Fix 0 of 7.8.1.")
+    table = HandleTable.issue([Hit("c1", (item.id,), item.page, 0.1, item.id)], release)
+    assert "[S1] (Changelog › 7.8.1 › Bug Fixes)\nFix 0 of 7.8.1." in messages("What changed?", (), table, "en")[-1]["content"]
+
+
 def test_the_model_sees_handles_and_passages_but_no_link_or_passage_id(table):
     chat = messages("What does the gate do?", (), table, "en")
     assert chat[0]["role"] == "system" and "[S1]" in chat[0]["content"]
     prompt = chat[-1]["content"]
-    assert "[S1] (Page gates)\nThe browser gate loads every page in headless Chromium." in prompt
-    assert "[S2] (Page chat)" in prompt
+    assert "[S1] (Page gates › About gates)\nThe browser gate loads every page in headless Chromium." in prompt
+    assert "[S2] (Page chat › About chat)" in prompt
     assert prompt.endswith("Question: What does the gate do?")
     everything = " ".join(m["content"] for m in chat)
     assert "http" not in everything and "#:~:" not in everything and "/gates" not in everything

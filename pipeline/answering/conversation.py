@@ -61,7 +61,7 @@ class Event:
 
 def context_of(table: HandleTable, release) -> list[dict]:
     """The raw retrieved context, as the model saw it, with each passage's allowlisted link."""
-    return [{"handle": s.label, "page": s.page, "title": s.title,
+    return [{"handle": s.label, "page": s.page, "title": s.title, "section": s.section,
              "passages": [{"id": p.id, "text": p.text, "url": p.url}
                           for p in (release.passage(pid) for pid in s.passage_ids) if p is not None]}
             for s in table]

@@ -44,6 +44,12 @@ class Source:
     page: str
     title: str
     text: str                       # the passages' text joined by spaces
+    section: str = ""               # the headings that name its section, as its chips do
+
+    @property
+    def heading(self) -> str:
+        """What the model reads above the text: "Changelog › 7.8.1 (2023-04-26) › Bug Fixes"."""
+        return f"{self.title} › {self.section}" if self.section else self.title
 
 
 @dataclass
@@ -64,9 +70,11 @@ class HandleTable:
                 continue
             label = f"S{len(table.sources) + 1}"
             page = release.page(passages[0].page)
-            table.sources[label] = Source(label, tuple(p.id for p in passages), passages[0].page,
-                                          page.title if page else passages[0].page,
-                                          " ".join(p.text for p in passages))
+            title = page.title if page else passages[0].page
+            # Items under "Bug Fixes" say which release only through their headings.
+            section = " › ".join(h for h in release.section_of(passages[0]) if h != title)
+            table.sources[label] = Source(label, tuple(p.id for p in passages), passages[0].page, title,
+                                          " ".join(p.text for p in passages), section)
         return table
 
     def get(self, label: str) -> Source | None:

@@ -140,7 +140,7 @@ _LISTING_LOCK = threading.Lock()
 
 
 def render_sources(table: HandleTable) -> str:
-    return "\n\n".join(f"[{s.label}] ({s.title})\n{s.text}" for s in table)
+    return "\n\n".join(f"[{s.label}] ({s.heading})\n{s.text}" for s in table)
 
 
 # Earlier turns the model sees, newest first, up to this many characters: a small local model's
