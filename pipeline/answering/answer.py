@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from ..matching.sentences import split_sentences
-from ..retrieval.chunks import HEADING_KINDS
 from .handles import HANDLE_GROUP, PARTIAL_HANDLE, split_leading_handles, strip_handles
 
 STRICT, LENIENT = "strict", "lenient"
@@ -48,7 +47,7 @@ class Citation:
     page: str         # URL path of the page
     title: str        # the page's title
     language: str
-    section: str = ""  # the heading the passage sits under, when it is not the page's title
+    section: str = ""  # the headings that name its section below the title (Release.section_of)
 
     def to_json(self) -> dict:
         return {"id": self.id, "url": self.url, "quote": self.quote, "page": self.page,
@@ -94,10 +93,8 @@ def citation_for(passage, release) -> Citation:
     page = release.page(passage.page)
     title = page.title if page else passage.page
     # "Default: false" says little alone; under "npm-install › global" it answers.
-    headings = release.section_of(passage) if passage.kind not in HEADING_KINDS else ()
-    section = " › ".join(h for h in headings if h != title)
     return Citation(passage.id, passage.url, passage.text, passage.page, title,
-                    page.language if page else "", section)
+                    page.language if page else "", release.section_of(passage))
 
 
 def make_inert(text: str) -> tuple[str, int, int]:

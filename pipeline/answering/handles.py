@@ -70,11 +70,10 @@ class HandleTable:
                 continue
             label = f"S{len(table.sources) + 1}"
             page = release.page(passages[0].page)
-            title = page.title if page else passages[0].page
             # Items under "Bug Fixes" say which release only through their headings.
-            section = " › ".join(h for h in release.section_of(passages[0]) if h != title)
-            table.sources[label] = Source(label, tuple(p.id for p in passages), passages[0].page, title,
-                                          " ".join(p.text for p in passages), section)
+            table.sources[label] = Source(label, tuple(p.id for p in passages), passages[0].page,
+                                          page.title if page else passages[0].page,
+                                          " ".join(p.text for p in passages), release.section_of(passages[0]))
         return table
 
     def get(self, label: str) -> Source | None:

@@ -82,10 +82,16 @@ class Release:
         """The passage at position `order` among the passages of `page`."""
         return self._by_place.get((page, order))
 
-    def section_of(self, passage: PublishedPassage) -> tuple[str, ...]:
-        """The headings that name the passage's section apart from its page's other sections
-        ("7.8.1", "Bug Fixes" on a changelog with a "Bug Fixes" under every version)."""
-        return passage.headings[-self._levels.get((passage.page, passage.headings), 1):]
+    def section_of(self, passage: PublishedPassage) -> str:
+        """The headings that name the passage's section apart from its page's other sections, below
+        the page's title ("7.8.1 › Bug Fixes" on a changelog with a "Bug Fixes" under every
+        version); "" for a heading, or a passage under the title alone."""
+        if passage.kind in HEADING_KINDS:
+            return ""
+        page = self.page(passage.page)
+        title = page.title if page else passage.page
+        named = passage.headings[-self._levels.get((passage.page, passage.headings), 1):]
+        return " › ".join(h for h in named if h != title)
 
     def page(self, path: str) -> PublishedPage | None:
         return self._by_path.get(path)
