@@ -232,7 +232,7 @@ def explain(claim: str, passage_text: str, ignore: Iterable[str] = (), context: 
     Other numbers and the other words must be in the passage.
     """
     wanted, offered = profile(claim), profile(passage_text)
-    around = profile(context) if context else Profile(frozenset(), (), frozenset(), False)
+    around = profile(context)
     releases = versions_of(around.numbers)
     ignored = frozenset(ignore)
     words = wanted.words - ignored
