@@ -61,6 +61,8 @@ def test_a_passage_never_supports_a_claim_with_a_number_name_or_negation_it_lack
     ("It was fixed in v7.8.0.", "Fixed in 7.8.0.", True),            # a version, with or without its v
     ("It was fixed in 7.8.0.", "Fixed in 7.8.1.", False),
     ("It was released as 7.0.", "Released as 7.0.0.", True),
+    ("It needs Python 3.1.", "It needs Python 3.10.", False),      # a trailing zero is part of a version
+    ("It needs Python 3.10.", "Requires Python 3.10.0.", True),
 ])
 def test_numbers_match_whatever_way_they_are_written(claim, passage, expected):
     assert (not (explain(claim, passage).missing_numbers)) is expected

@@ -111,8 +111,8 @@ def _canonical_number(raw: str) -> str:
     raw = raw.replace(",", ".")                      # 51,5 (ru) → 51.5
     whole, _, fraction = raw.partition(".")
     whole = whole.lstrip("0") or "0"
-    fraction = fraction.rstrip("0")
-    return f"{whole}.{fraction}" if fraction else whole
+    # "7.0" is 7, but "3.10" is not 3.1: a dotted number in docs is a version as often as a decimal.
+    return f"{whole}.{fraction}" if fraction.strip("0") else whole
 
 
 # Numbers a passage gives without a digit or a counted number word: "one" (left out of NUMBER_WORDS),
