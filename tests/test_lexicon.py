@@ -11,7 +11,11 @@ from trigsight.retrieval.search import Retriever
 @pytest.mark.parametrize("text, expected", [
     ("How does compression work in zlib?", ["how", "does", "compression", "work", "zlib"]),
     ("Можно ли перезагрузить ES-модуль?", ["можно", "перезагрузить", "модуль"]),
-    ("zlib の圧縮レベルを上げると", ["zlib", "圧縮", "レベル"]),
+    ("zlib の圧縮レベルを上げると", ["zlib", "圧縮", "レベル", "上げる"]),
+    # a verb keeps its stem, not its politeness, auxiliaries or question particle; a noun's particle is no verb
+    ("7.8.1で何が変わりましたか？", ["変わり"]),
+    ("コードが置き換えられてしまうことはありませんか", ["コード", "置き換えられて"]),
+    ("ファイルを読み込んでも同じ値が使われますか", ["ファイル", "読み込んで", "同じ", "使われ"]),
     ("워커 스레드에 소켓을 넘겨줄 수 있나요?", ["워커", "스레드", "소켓", "넘겨줄", "있나요"]),
     ("Windows에서 os.cpus()는", ["windows", "에서", "cpus"]),
 ])
@@ -130,3 +134,13 @@ def test_a_question_in_a_script_only_some_pages_use_is_searched_as_written_and_i
     russian = retriever.passage_ids.index(f"p{len(SENTENCES)}")
     assert scores.bm25_passages[russian] > 0                      # …and the Russian ones still are
     assert retriever.scores("When should tomatoes be watered?").bridged == ""   # the main script: never
+
+
+def test_a_verb_is_bridged_only_when_a_page_word_is_very_near():
+    words = ["dot", "replaces", "changes"]
+    embedder = embedders.offline()
+    found = lexicon.Lexicon(words, embedder.embed(words))
+    units = ["済み", "置き換え", "変わり"]     # 済み ("done") is nearest to "dot" at 0.78
+    translations = found.translations(units, embedder.embed(units))
+    assert "済み" not in translations
+    assert translations["置き換え"] == ["replaces"] and translations["変わり"] == ["changes"]
