@@ -202,3 +202,33 @@ def test_the_graph_path_gives_each_hit_its_exact_cosines(retriever, graph_retrie
             assert getattr(scores, name)[index] == pytest.approx(getattr(exact, name)[index], abs=1e-12)
         np.testing.assert_allclose(scores.cos_sentences[rows], exact.cos_sentences[rows], atol=1e-12)
     assert np.max(scores.cos_sentences) == pytest.approx(np.max(exact.cos_sentences), abs=1e-12)
+
+
+def test_a_chunk_repeating_a_better_ones_text_is_left_out_of_the_hits(tmp_path):
+    from dataclasses import dataclass
+
+    from trigsight.retrieval import index
+
+    @dataclass(frozen=True)
+    class Passage:
+        id: str
+        page: str
+        text: str
+        block: int
+        kind: str = "p"
+        headings: tuple = ()
+
+    repeated = "Save installed packages to a package.json file as dependencies."
+    texts = {"/install": [repeated, "Install a package and any packages that it depends on."],
+             "/update": [repeated, "Update all the packages listed to the latest version."],
+             "/link": [repeated, "Symlink a package folder for development."],
+             "/config": ["The save setting is true by default, so packages are saved to package.json."]}
+    passages = [Passage(f"p{page[1:]}{n}", page, text, n)
+                for page, page_texts in texts.items() for n, text in enumerate(page_texts)]
+    index.build(passages, tmp_path / "index", offline(), None, titles={page: page[1:] for page in texts})
+    found = Retriever.load(tmp_path)
+    hits, _ = found.search_scored("How do I save packages to package.json as dependencies?", k=4)
+    chunk_texts = [found.chunks[found.chunk_row[hit.chunk_id]].text for hit in hits]
+    assert chunk_texts.count(repeated) == 1 and len(set(chunk_texts)) == len(chunk_texts) == 4
+    ranked = [found.chunks[n].text for n, _ in found.ranking(found.scores("How do I save packages?"), "chunk", "hybrid", 7)]
+    assert ranked.count(repeated) == 3        # the ranking itself keeps every copy (retrieval eval reads it)

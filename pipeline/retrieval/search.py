@@ -321,9 +321,18 @@ class Retriever:
         return self.search_scored(query, k)[0]
 
     def search_scored(self, query: str, k: int = 5) -> tuple[list[Hit], LegScores]:
-        """The k best chunks for `query`, with every item's scores (what the answer weighs)."""
+        """The k best chunks for `query`, with every item's scores (what the answer weighs).
+
+        A chunk whose text a better one already has is left out: generated docs repeat whole
+        sections on every page (npm's "save" setting on six command pages), and six copies of
+        one sentence would take six of the places a model or the offline answer is given."""
         scores = self.scores(query)
-        return self.hits(scores, self.ranking(scores, "chunk", "hybrid", k)), scores
+        kept, texts = [], set()
+        for n, score in self.ranking(scores, "chunk", "hybrid", 2 * k):
+            if self.chunks[n].text not in texts:
+                texts.add(self.chunks[n].text)
+                kept.append((n, score))
+        return self.hits(scores, kept[:k]), scores
 
     def similarity(self, text: str, passage_ids: Sequence[str]) -> dict[str, float]:
         """Cosine of `text` and each indexed passage, in the index's vector space ({} without vectors)."""
