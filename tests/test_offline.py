@@ -10,6 +10,7 @@ from trigsight.answering.offline import (
     SAME_LANGUAGE_FLOOR,
     Quoted,
     answered,
+    dated_heading,
     in_chunk_order,
     select,
     sentences,
@@ -231,6 +232,33 @@ def test_a_chip_names_the_headings_that_tell_its_section_from_the_pages_others(w
     passage = next(p for p in site.passages if p.text == text)
     [chip] = sentences([Quoted(passage.id, 0.8, 1)], site)[0].citations
     assert (chip.title, chip.section) == ("Changelog", section)
+
+
+CHANGELOG = ("# Changelog\n\n## 7.8.1 (2023-04-26)\n\n### Bug Fixes\n\n* Throttle keeps its defaults.\n\n"
+             "## [7.8.0] - December 15, 2022\n\n* Delay waits.\n\n## 7.7.0\n\n* Share resets.\n")
+
+
+@pytest.mark.parametrize("question, heading", [
+    ("When was 7.8.1 released?", "7.8.1 (2023-04-26)"),
+    ("What is the release date of v7.8.0?", "[7.8.0] - December 15, 2022"),
+    ("7.8.1はいつリリースされましたか？", "7.8.1 (2023-04-26)"),
+    ("Когда вышла версия 7.7.0?", None),          # its heading gives no date
+    ("What changed in 7.8.1?", None),             # not asked when
+    ("When was 9.0.0 released?", None),           # no heading names it
+    ("When was the throttle fixed?", None),       # no version named
+    ("When did 7.8.1 stop supporting Node 12?", None),   # asked when, not when it came out
+])
+def test_a_when_question_about_a_version_is_answered_by_the_heading_that_dates_it(write_content, tmp_path, question,
+                                                                                   heading):
+    from trigsight.retrieval.search import Hit
+
+    site = built(write_content, tmp_path, CHANGELOG)
+    page = site.passages[0].page
+    found = dated_heading(question, [Hit("c1", (), page, 1.0, "")], site)
+    assert (found.text if found else None) == heading
+    if found:
+        [chip] = sentences([Quoted(found.id, 1.0, 1)], site)[0].citations
+        assert chip.quote == heading and chip.id in {p.id for p in site.passages}
 
 
 @pytest.mark.parametrize("heading", ["See Also", "Related pages", "См. также", "関連項目", "같이 보기"])

@@ -38,6 +38,7 @@ from .relevance import (
     default_model,
     leads_in,
     question_features,
+    versions_in,
 )
 
 MAX_SENTENCES = 3
@@ -48,6 +49,17 @@ _POINTER = re.compile(r"(?i)^\s*(?:see|refer to|for (?:more|further|full|additio
 # A section of links to other pages ("See Also" closing each of npm's command pages) only points.
 _POINTING_SECTION = re.compile(r"(?i)^\s*(?:see also|related(?: (?:pages|topics|links))?|further reading"
                                r"|см\. также|смотрите также|関連項目|関連ページ|참고 항목|같이 보기|관련 문서)\s*$")
+# A question asking when a release came out: a word for "when" and one for "released", or "release date"
+# ("When did Python-Markdown drop support for Python 3.8?" asks when, but not when 3.8 came out).
+_WHEN = re.compile(r"(?i)\bwhen\b|\bwhat (?:day|date)\b|когда|いつ|언제|\bwann\b|\bquand\b|\bcuándo\b|\bquando\b"
+                   r"|什么时候|何时")
+_RELEASED = re.compile(r"(?i)\b(?:released?|published|shipped|tagged|c[oa]me out|out)\b|リリース|公開|出た|출시|릴리스|나오|나왔"
+                       r"|вышл|вышел|выпущ|релиз|veröffentlicht|erschien|sorti|publié|lanz|sali[óo]|lançad|publicad|发布")
+_RELEASE_DATE = re.compile(r"(?i)\b(?:release|publication) date\b|\bdate of (?:the )?release\b|リリース日|출시일|дата (?:выхода|релиза)")
+_DATE = re.compile(r"\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{4}\b"
+                   r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\b"
+                   r"|\b\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{4}\b", re.IGNORECASE)
+HEADING_KINDS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 CONTEXT_CHUNKS = 6        # retrieved chunks issued to a model
 CANDIDATE_CHUNKS = 20     # retrieved chunks whose passages the offline answer may quote
 IN_CHUNK = 2.0            # weight of a passage's own cosine and overlap inside its chunk (in_chunk_order)
@@ -220,10 +232,29 @@ def choose(question: str, hits, scores, retriever, release, language: str,
     """The passages to quote for `question` from its retrieved `hits` (with the leg `scores`)."""
     if model is None:
         model, gate = default_model(), default_gate()
+    dated = dated_heading(question, hits, release)
+    if dated is not None:
+        return [Quoted(dated.id, 1.0, 1)]
     scored = weigh(question, hits, scores, retriever, release, language, model)
     if not answered(scored, gate):
         return []
     return with_lists(select(scored, release, model.threshold, model.second, limit), release)
+
+
+def dated_heading(question: str, hits, release):
+    """The heading that dates the version a "when was it released?" question names, or None.
+
+    A changelog dates each release in its heading ("7.8.0 (2022-12-15)"), and nowhere else: no
+    sentence under it says when it came out, and headings are not quoted otherwise. Only a
+    heading of a retrieved page that names the asked version and gives a date qualifies."""
+    versions = versions_in(question)
+    if not versions or not (_RELEASE_DATE.search(question) or (_WHEN.search(question) and _RELEASED.search(question))):
+        return None
+    for page in dict.fromkeys(hit.page for hit in hits):
+        for passage in release.passages_of(page):
+            if passage.kind in HEADING_KINDS and versions & versions_in(passage.text) and _DATE.search(passage.text):
+                return passage
+    return None
 
 
 def sentences(quotes: list[Quoted], release) -> list[AnswerSentence]:
