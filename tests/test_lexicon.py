@@ -1,11 +1,12 @@
 """The lexicon bridges a question in another script to the pages' own words (real offline model)."""
 import json
-from dataclasses import dataclass
 
 import numpy as np
 import pytest
 from trigsight.retrieval import embedders, index, lexicon
 from trigsight.retrieval.search import Retriever
+
+from index_passage import IndexPassage
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -42,16 +43,6 @@ def test_bridge_replaces_each_translated_word_and_keeps_the_rest(question, trans
     assert all(text in bridged for text in present) and not any(text in bridged for text in absent)
 
 
-@dataclass(frozen=True)
-class Passage:
-    id: str
-    page: str
-    text: str
-    block: int
-    kind: str = "p"
-    headings: tuple = ("Garden",)
-
-
 SENTENCES = [
     "Tomatoes want deep watering twice a week in summer.",
     "Water the tomatoes in the morning, never at noon.",
@@ -65,7 +56,7 @@ SENTENCES = [
 @pytest.fixture(scope="module")
 def english_index(tmp_path_factory):
     root = tmp_path_factory.mktemp("lexicon")
-    passages = [Passage(f"p{n}", "/", text, n) for n, text in enumerate(SENTENCES)]
+    passages = [IndexPassage(f"p{n}", "/", text, n) for n, text in enumerate(SENTENCES)]
     index.build(passages, root / "index", embedders.offline(), None, titles={"/": "Garden"})
     return root
 
@@ -124,7 +115,7 @@ def test_an_index_without_a_lexicon_still_answers(english_index, tmp_path):
 
 def test_a_question_in_a_script_only_some_pages_use_is_searched_as_written_and_in_the_main_script(tmp_path):
     russian = ["Помидоры поливают дважды в неделю.", "Помидоры поливают утром."]
-    passages = [Passage(f"p{n}", "/ru" if n >= len(SENTENCES) else "/", text, n)
+    passages = [IndexPassage(f"p{n}", "/ru" if n >= len(SENTENCES) else "/", text, n)
                 for n, text in enumerate(SENTENCES + russian)]
     index.build(passages, tmp_path / "index", embedders.offline(), None)
     retriever = Retriever.load(tmp_path)

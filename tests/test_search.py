@@ -205,25 +205,16 @@ def test_the_graph_path_gives_each_hit_its_exact_cosines(retriever, graph_retrie
 
 
 def test_a_chunk_repeating_a_better_ones_text_is_left_out_of_the_hits(tmp_path):
-    from dataclasses import dataclass
-
     from trigsight.retrieval import index
 
-    @dataclass(frozen=True)
-    class Passage:
-        id: str
-        page: str
-        text: str
-        block: int
-        kind: str = "p"
-        headings: tuple = ()
+    from index_passage import IndexPassage
 
     repeated = "Save installed packages to a package.json file as dependencies."
     texts = {"/install": [repeated, "Install a package and any packages that it depends on."],
              "/update": [repeated, "Update all the packages listed to the latest version."],
              "/link": [repeated, "Symlink a package folder for development."],
              "/config": ["The save setting is true by default, so packages are saved to package.json."]}
-    passages = [Passage(f"p{page[1:]}{n}", page, text, n)
+    passages = [IndexPassage(f"p{page[1:]}{n}", page, text, n, headings=())
                 for page, page_texts in texts.items() for n, text in enumerate(page_texts)]
     index.build(passages, tmp_path / "index", offline(), None, titles={page: page[1:] for page in texts})
     found = Retriever.load(tmp_path)
