@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 
 from ..matching.textmodel import normalise
-from ..retrieval.chunks import TABLE_CELLS
+from ..retrieval.chunks import HEADING_KINDS, TABLE_CELLS
 from .answer import SUPPORTED, AnswerSentence, citation_for
 from .attribution import language_of
 from .relevance import (
@@ -59,7 +59,6 @@ _RELEASE_DATE = re.compile(r"(?i)\b(?:release|publication) date\b|\bdate of (?:t
 _DATE = re.compile(r"\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{4}\b"
                    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\b"
                    r"|\b\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{4}\b", re.IGNORECASE)
-HEADING_KINDS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 CONTEXT_CHUNKS = 6        # retrieved chunks issued to a model
 CANDIDATE_CHUNKS = 20     # retrieved chunks whose passages the offline answer may quote
 IN_CHUNK = 2.0            # weight of a passage's own cosine and overlap inside its chunk (in_chunk_order)
@@ -250,11 +249,10 @@ def dated_heading(question: str, hits, release):
     versions = versions_in(question)
     if not versions or not (_RELEASE_DATE.search(question) or (_WHEN.search(question) and _RELEASED.search(question))):
         return None
-    for page in dict.fromkeys(hit.page for hit in hits):
-        for passage in release.passages_of(page):
-            if passage.kind in HEADING_KINDS and versions & versions_in(passage.text) and _DATE.search(passage.text):
-                return passage
-    return None
+    pages = {page: rank for rank, page in enumerate(dict.fromkeys(hit.page for hit in hits))}
+    dating = [p for p in release.passages if p.page in pages and p.kind in HEADING_KINDS
+              and versions & versions_in(p.text) and _DATE.search(p.text)]
+    return min(dating, key=lambda p: (pages[p.page], p.order), default=None)
 
 
 def sentences(quotes: list[Quoted], release) -> list[AnswerSentence]:

@@ -70,6 +70,7 @@ _VERB_TAIL = re.compile(r"(?:ま[しすせ]|たい|(?<=[てで])(?:[いおあも
                         r"|の[はがをにでか]|から|けれど|けど|[かとがねよなのはをにも]$).*$")
 # A verb's nearest page word must be nearer than a noun's: a short stem is read many ways (済み → "dot" 0.78).
 VERB_NEAREST = 0.8
+_VERB_ENDING = re.compile(f"[{_HIRAGANA}]")    # only a verb unit has kana
 # Korean particles and endings glued to a word; the longest that leaves two syllables is cut.
 _PARTICLES = sorted("""하나요 되나요 있나요 합니까 합니다 습니까 습니다 나요 니까 에서는 에서도 으로는 으로도 에게서 까지는 부터는 에서 으로 에게 까지 부터 처럼 보다 에는 에도 와는
 과는 이나 이란 라는 이라 들은 들이 들을 들의 들에 와 과 의 에 를 을 이 가 은 는 로 도 만 들""".split(), key=len,
@@ -229,7 +230,7 @@ class Lexicon:
             # → disable): a word naming the opposite side of a concept pair is never a translation.
             order = [i for i in np.argsort(-row)[:PER_WORD + 2] if not reversal(unit, self.words[i])][:PER_WORD]
             best = float(row[order[0]]) if order else 0.0
-            nearest = VERB_NEAREST if re.search(f"[{_HIRAGANA}]", unit) else self.nearest
+            nearest = VERB_NEAREST if _VERB_ENDING.search(unit) else self.nearest
             if best >= nearest:
                 out[unit] = [self.words[i] for i in order if row[i] >= max(nearest, best - SPREAD)]
             elif loanwords.romanize(unit):
