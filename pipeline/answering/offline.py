@@ -19,6 +19,8 @@ also" section points elsewhere too. A quote that leads into a list ("The main di
 between npm install and npm ci are:") brings the list: up to `LIST_ITEMS` of the items right
 after it on its page, each quoted with its own chip, since the lead-in alone answers nothing;
 a list item too short to stand alone ("yarn.lock") comes after its lead-in, among its list.
+A question that names a version and asks when it came out is answered by the heading that dates
+it ("7.8.0 (2022-12-15)", `dated_heading`), before any of this: a changelog says it nowhere else.
 """
 from __future__ import annotations
 

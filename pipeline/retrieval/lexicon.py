@@ -68,7 +68,8 @@ _UNIT = re.compile(rf"(?P<kata>[{_KATAKANA}]{{2,}})|(?P<kanji>[{_KANJI}]{{2,}})"
 _VERB_TAIL = re.compile(r"(?:ま[しすせ]|たい|(?<=[てで])(?:[いおあも]|しま|くだ|ほし|もら)|ちゃ|こと|よう|ため|そう|でしょ"
                         r"|です|だろ|(?<=[うくぐすつぬぶむるただい])(?:[とにはのかがでもやをへ]|から|まで|より|なら|けど)"
                         r"|の[はがをにでか]|から|けれど|けど|[かとがねよなのはをにも]$).*$")
-# A verb's nearest page word must be nearer than a noun's: a short stem is read many ways (済み → "dot" 0.78).
+# A verb's nearest page word must be nearer than a noun's: a short stem is read many ways (済み → "dot" 0.78
+# on Python-Markdown's words; bench/answers/verb_probe.py).
 VERB_NEAREST = 0.8
 _VERB_ENDING = re.compile(f"[{_HIRAGANA}]")    # only a verb unit has kana
 # Korean particles and endings glued to a word; the longest that leaves two syllables is cut.
