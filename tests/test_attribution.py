@@ -249,3 +249,31 @@ CELLS = "As table cells can only ever be on a single line, the attribute list mu
 ])
 def test_a_number_the_passage_gives_in_words_agrees_and_the_same_is_no_number(sentence, passage, why):
     assert disagreement(sentence, passage, same_language=False) == why
+
+
+BAT_FILES = ("When running on Windows, .bat and .cmd files can be invoked using child_process.spawn() with the "
+             "shell option set, with child_process.exec(), or by spawning cmd.exe and passing the .bat or .cmd "
+             "file as an argument (which is what the shell option and child_process.exec() do).")
+LOADAVG = "On Windows, the return value is always [0, 0, 0]."
+SHELL = "To spawn a child process with a shell, you can use the shell option in the child_process.spawn method."
+
+
+@pytest.mark.parametrize("sentence, passage, question, supported", [
+    (SHELL, BAT_FILES, "How to spawn a child process with a shell?", False),     # Windows dropped
+    (SHELL, BAT_FILES, "How to spawn a child process with a shell on Windows?", True),
+    ("On Windows, .bat and .cmd files can be run with child_process.spawn() and the shell option set.",
+     BAT_FILES, "", True),
+    ("The return value is always [0, 0, 0].", LOADAVG, "", False),
+    ("The return value is always [0, 0, 0].", LOADAVG, "What does os.loadavg() return on Windows?", True),
+    ("В Windows возвращаемое значение всегда равно [0, 0, 0].", LOADAVG, "", True),
+    ("Windows では戻り値は常に [0, 0, 0] です。", LOADAVG, "", True),
+    ("戻り値は常に [0, 0, 0] です。", LOADAVG, "", False),
+    ("The return value is always [0, 0, 0].", "Windows の場合、戻り値は常に [0, 0, 0] です。", "", False),
+    ("The return value is always [0, 0, 0].", "Windows이면, 반환 값은 항상 [0, 0, 0]입니다.", "", False),
+    # "X では" is where docs say everything they hold, not a condition
+    ("パス操作関数で型を宣言できます。", "FastAPI では、パス操作関数で型を宣言できます。", "", True),
+    # a condition without a name is no scope: "If true" is the option's own value
+    ("The shell option runs the command inside of a shell.", "If true, runs command inside of a shell.", "", True),
+])
+def test_a_sentence_that_drops_the_passage_s_named_condition_is_not_supported(sentence, passage, question, supported):
+    assert judge(sentence, passage, cosine=0.9, question=question).supported is supported

@@ -75,6 +75,13 @@ _DIRECTIONAL = re.compile(
     r"|больше|меньше|раньше|позже|вместо|чем|перед|после)\b|より|前に|後に|代わりに|보다|전에|후에|대신", re.I)
 _CLAUSE_BREAK = re.compile(r"(?<=[,;:])\s+|\s+(?=[—–]\s)|(?<=[、；：])")
 _LATIN_OR_CYRILLIC = re.compile(r"[a-z0-9\u00c0-\u024f\u0400-\u04ff]")
+# A passage's opening condition ("On Windows, …", "When running under Linux, …", "Windows の場合、…",
+# "Windows이면, …"): the clause before its first comma, begun by a condition word or ended by a
+# condition ending. Not "In X," or "X では": docs say "In Node.js, …" of everything they hold.
+_OPENING_CONDITION = re.compile(
+    r"^\s*(?:(?:when|whenever|if|unless|on|under|only\s+(?:when|if|on)|если|когда|при|на)\s(?:[^,;:!?.]|\.(?=\S)){1,80},"
+    r"|[^、。,.!?]{1,60}(?:なら|場合は?|とき|時|と)、|[^,.!?]{1,60}(?:으?면|경우에?는?),)",
+    re.I)
 # Words and their opposites, as stems of the tokenizer (English and Russian).
 _OPPOSITES = [tuple(tokenize(w)[0] for w in pair) for pair in (
     ("more", "less"), ("higher", "lower"), ("faster", "slower"), ("larger", "smaller"), ("before", "after"),
@@ -149,6 +156,8 @@ def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterabl
     named = profile(passage).words | (profile(context).words if context else frozenset())
     if _names(sentence, same_language) - frozenset(ignore) - named:
         return "names"
+    if _condition_dropped(sentence, passage, question, ignore):
+        return "scope"
     if not negation.agree(restated(sentence, question) or sentence, passage):
         return "negation"
     if reversal(sentence, passage):
@@ -161,6 +170,22 @@ def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterabl
                for word in said):
             return "opposite"
     return ""
+
+
+def _condition_dropped(sentence: str, passage: str, question: str, ignore: Iterable[str]) -> bool:
+    """Does the passage hold only under a named condition ("On Windows, …") that neither the
+    sentence nor its question names? "Use spawn() with the shell option" is not supported by
+    "When running on Windows, .bat files can be invoked using spawn() with the shell option set"."""
+    opening = _OPENING_CONDITION.match(unicodedata.normalize("NFKC", passage))
+    if not opening:
+        return False
+    clause = opening.group()
+    named = {t for word in _LATIN_WORD.findall(clause) if word[0].isupper() or not word.islower()
+             for t in tokenize(word) if len(t) > 1}
+    named |= {t for name in code_names(clause) for t in tokenize(name) if len(t) > 1}
+    named &= set(tokenize(clause.split(None, 1)[1] if languages.is_latin(language_of(passage)) else clause))
+    said = set(tokenize(sentence)) | set(tokenize(question)) | set(ignore)
+    return bool(named - said)
 
 
 def word_share(sentence: str, passage: str, ignore: Iterable[str] = ()) -> float:
@@ -265,9 +290,11 @@ def _judge(sentence: str, passage: str, cosine: float | None, cross: bool, ignor
         return Evidence(ok, cosine or 0.0, share, "translation" if ok else "")
     # A model often restates one clause of a passage whose other clause says "not": the
     # passage supports that clause. The chip quotes the whole passage either way.
-    why = disagreement(sentence, passage, context, ignore)
+    why = disagreement(sentence, passage, context, ignore, question=question)
     best = Evidence(False, 0.0, share, why)
-    if why in ("opposite", "direction"):   # "faster" about "…, but this method is slower": no clause says "faster"
+    # "faster" about "…, but this method is slower": no clause says "faster"; "On Windows, …": no
+    # clause holds without the condition.
+    if why in ("opposite", "direction", "scope"):
         return best
     for text in ([] if why else [passage]) + _clause_runs(passage):
         if text is not passage and disagreement(sentence, text, context, ignore):
