@@ -9,7 +9,8 @@ per (sentence, passage), from what both say:
   and Russian, the sentence does not swap a word for its opposite ("less efficient" about
   "more efficient"), and in any pair of the four languages it does not name the opposite
   side of a concept pair the passage names (`trigsight.retrieval.opposites`: 非同期 about
-  "synchronously", 書く about "reading"). Negation is compared as marks, whatever their kind
+  "synchronously", 書く about "reading"); a passage that opens on a named condition ("On Windows,
+  …") holds only for a sentence, or a question, that names it. Negation is compared as marks, whatever their kind
   (`trigsight.answering.negation`, which also reads German, French, Spanish, Portuguese,
   Italian, Dutch, Polish and Chinese marks): "без выделения" agrees with "with no highlight",
   "не нужно" with "there is no need", "если только не" with "unless". A sentence's language is
