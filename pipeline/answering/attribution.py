@@ -181,7 +181,7 @@ def _condition_dropped(sentence: str, passage: str, question: str, ignore: Itera
     if not opening:
         return False
     clause = opening.group()
-    named = {t for word in _LATIN_WORD.findall(clause) if word[0].isupper() or not word.islower()
+    named = {t for word in _LATIN_WORD.findall(clause) if not word.islower()
              for t in tokenize(word) if len(t) > 1}
     named |= {t for name in code_names(clause) for t in tokenize(name) if len(t) > 1}
     named &= set(tokenize(clause.split(None, 1)[1] if languages.is_latin(language_of(passage)) else clause))
