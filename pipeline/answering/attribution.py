@@ -80,7 +80,7 @@ _LATIN_OR_CYRILLIC = re.compile(r"[a-z0-9\u00c0-\u024f\u0400-\u04ff]")
 # "Windows이면, …"): the clause before its first comma, begun by a condition word or ended by a
 # condition ending. Not "In X," or "X では": docs say "In Node.js, …" of everything they hold.
 _OPENING_CONDITION = re.compile(
-    r"^\s*(?:(?:when|whenever|if|unless|on|under|only\s+(?:when|if|on)|если|когда|при|на)\s(?:[^,;:!?.]|\.(?=\S)){1,80},"
+    r"^\s*(?:(?:when|whenever|if|unless|on|under|only\s+(?:when|if|on)|если|когда|при|на)\s(?P<body>(?:[^,;:!?.]|\.(?=\S)){1,80}),"
     r"|[^、。,.!?]{1,60}(?:なら|場合は?|とき|時|と)、|[^,.!?]{1,60}(?:으?면|경우에?는?),)",
     re.I)
 # Words and their opposites, as stems of the tokenizer (English and Russian).
@@ -180,11 +180,10 @@ def _condition_dropped(sentence: str, passage: str, question: str, ignore: Itera
     opening = _OPENING_CONDITION.match(unicodedata.normalize("NFKC", passage))
     if not opening:
         return False
-    clause = opening.group()
+    clause = opening.group("body") or opening.group()     # "When running on Windows" without "When"
     named = {t for word in _LATIN_WORD.findall(clause) if not word.islower()
              for t in tokenize(word) if len(t) > 1}
     named |= {t for name in code_names(clause) for t in tokenize(name) if len(t) > 1}
-    named &= set(tokenize(clause.split(None, 1)[1] if languages.is_latin(language_of(passage)) else clause))
     said = set(tokenize(sentence)) | set(tokenize(question)) | set(ignore)
     return bool(named - said)
 
