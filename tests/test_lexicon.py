@@ -3,7 +3,7 @@ import json
 
 import numpy as np
 import pytest
-from trigsight.retrieval import embedders, index, lexicon
+from trigsight.retrieval import embedders, index, korean_verbs, lexicon
 from trigsight.retrieval.search import Retriever
 
 from index_passage import IndexPassage
@@ -135,3 +135,25 @@ def test_a_verb_is_bridged_only_when_a_page_word_is_very_near():
     translations = found.translations(units, embedder.embed(units))
     assert "済み" not in translations
     assert translations["置き換え"] == ["replaces"] and translations["変わり"] == ["changes"]
+
+
+@pytest.mark.parametrize("unit, form", [
+    ("실행하면", "실행하다"), ("실행하려면", "실행하다"), ("사용할", "사용하다"), ("설치됐는지", "설치되다"),
+    ("확인하", "확인하다"), ("출시될", "출시되다"), ("변경한", "변경하다"),
+    ("지우고", None), ("바꾸려면", None),      # native verbs: their forms sit near "get", "put"
+    ("파일", None), ("설정", None), ("하다", None), ("install", None), ("面", None),
+])
+def test_a_conjugated_korean_verb_is_given_its_dictionary_form(unit, form):
+    assert korean_verbs.dictionary_form(unit) == form
+
+
+def test_a_korean_verb_the_bridge_cannot_read_as_written_is_read_by_its_dictionary_form():
+    words = ["run", "file", "get", "permission"]
+    embedder = embedders.offline()
+    found = lexicon.Lexicon(words, embedder.embed(words))
+    question = "파일을 실행하면 권한을 지우고 싶어요"
+    foreign, minority = found.words_to_embed(question)
+    assert "실행하면" not in found.translations(foreign, embedder.embed(foreign))     # 0.68 to "run"
+    bridged, _ = found.read(question, foreign, minority, embedder.embed(found.texts_to_embed(foreign, minority)))
+    assert "run" in bridged and "permission" in bridged     # 권한 is read as written, not as 권하다
+    assert "get" not in bridged      # 지우고 ("remove") stays as written: 지우다 is nearest to "get"

@@ -27,7 +27,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from .. import languages
-from . import loanwords
+from . import korean_verbs, loanwords
 from .opposites import reversal
 from .tokenize import STOPWORDS, tokenize
 
@@ -169,14 +169,20 @@ class Lexicon:
 
     def words_to_embed(self, question: str) -> tuple[list[str], list[str]]:
         """The question's foreign words and its other words in a minority script, embedded in one
-        batch with the question before `read`."""
+        batch with the question (`texts_to_embed`) before `read`."""
         foreign = self.foreign(question)
         return foreign, [u for u in self.minority(question) if u not in foreign]
+
+    @staticmethod
+    def texts_to_embed(foreign: Sequence[str], minority: Sequence[str]) -> list[str]:
+        """What `read` needs embedded: the foreign words, the minority ones, then the dictionary
+        forms of the foreign words that are conjugated Korean verbs (korean_verbs.py)."""
+        return [*foreign, *minority, *_dictionary_forms(foreign).values()]
 
     def read(self, question: str, foreign: Sequence[str], minority: Sequence[str],
              vectors: np.ndarray) -> tuple[str, list[str]]:
         """The question as the keyword leg reads it: its bridged text and its BM25 tokens. `vectors`
-        holds the rows of `foreign`, then of `minority`."""
+        holds the rows of `texts_to_embed(foreign, minority)`."""
         # A word in the pages' own script (German asked of English pages) becomes only words of that
         # script: its language is not that of the site's pages in other scripts.
         own_script = np.array([script(u) == self.main for u in foreign], dtype=bool)
@@ -184,7 +190,16 @@ class Lexicon:
                                          vectors[:len(foreign)][~own_script])
         translations.update(self.translations([u for u, own in zip(foreign, own_script) if own],
                                               vectors[:len(foreign)][own_script], main_only=True))
-        translations.update(self.translations(minority, vectors[len(foreign):], main_only=True))
+        translations.update(self.translations(minority, vectors[len(foreign):len(foreign) + len(minority)],
+                                              main_only=True))
+        # A conjugated Korean verb the bridge could not read as written is read by its dictionary form.
+        forms = _dictionary_forms(foreign)
+        unread = [n for n, unit in enumerate(forms) if unit not in translations]
+        # A verb's dictionary form is no loanword: by sound, 지우다 ("remove") is "get".
+        by_form = self.translations([list(forms.values())[n] for n in unread],
+                                    vectors[len(foreign) + len(minority):][unread], loanwords_too=False,
+                                    nearest=VERB_NEAREST)
+        translations.update({unit: by_form[form] for unit, form in forms.items() if form in by_form})
         bridged = bridge(question, translations)
         other = self.asked_in(question)
         if other:
@@ -216,10 +231,11 @@ class Lexicon:
         return list(dict.fromkeys(u for u in words(question) if u not in STOPWORDS and u not in _STANDALONE
                                   and script(u) in self.scripts and script(u) != self.main))
 
-    def translations(self, units: Sequence[str], vectors: np.ndarray, main_only: bool = False) -> dict[str, list[str]]:
+    def translations(self, units: Sequence[str], vectors: np.ndarray, main_only: bool = False,
+                     loanwords_too: bool = True, nearest: float | None = None) -> dict[str, list[str]]:
         """For each foreign unit (its vector a row of `vectors`), the pages' nearest words, if near
-        enough, or else the page word it is a loanword of (loanwords.py). With `main_only`, only
-        words in the pages' main script are candidates."""
+        enough, or else the page word it is a loanword of (loanwords.py; not with `loanwords_too`
+        false). With `main_only`, only words in the pages' main script are candidates."""
         if not len(units) or not len(self.words):
             return {}
         similarity = np.asarray(vectors @ self.vectors.T)
@@ -231,10 +247,10 @@ class Lexicon:
             # → disable): a word naming the opposite side of a concept pair is never a translation.
             order = [i for i in np.argsort(-row)[:PER_WORD + 2] if not reversal(unit, self.words[i])][:PER_WORD]
             best = float(row[order[0]]) if order else 0.0
-            nearest = VERB_NEAREST if _VERB_ENDING.search(unit) else self.nearest
-            if best >= nearest:
-                out[unit] = [self.words[i] for i in order if row[i] >= max(nearest, best - SPREAD)]
-            elif loanwords.romanize(unit):
+            near = nearest or (VERB_NEAREST if _VERB_ENDING.search(unit) else self.nearest)
+            if best >= near:
+                out[unit] = [self.words[i] for i in order if row[i] >= max(near, best - SPREAD)]
+            elif loanwords_too and loanwords.romanize(unit):
                 found = self.loanword(unit, vector, row)
                 if found:
                     out[unit] = found
@@ -262,6 +278,11 @@ class Lexicon:
             if closeness > best_closeness:
                 best_closeness, best_words = closeness, [self.words[n] for n in chosen]
         return best_words if best_closeness >= COMPOUND_NEAREST else []
+
+
+def _dictionary_forms(units: Sequence[str]) -> dict[str, str]:
+    """Each Korean unit that looks like a conjugated verb, with its dictionary form (in order)."""
+    return {unit: form for unit in units if (form := korean_verbs.dictionary_form(unit))}
 
 
 def _names(question: str, capitals: bool) -> frozenset[str]:

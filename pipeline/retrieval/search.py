@@ -190,7 +190,7 @@ class Retriever:
     def scores(self, query: str) -> LegScores:
         bridging = self.lexicon is not None and self.embedder is not None
         foreign, minority = self.lexicon.words_to_embed(query) if bridging else ([], [])
-        embedded = self._embed([query, *foreign, *minority])
+        embedded = self._embed([query, *self.lexicon.texts_to_embed(foreign, minority)] if bridging else [query])
         vector = None if embedded is None else embedded[0]
         if embedded is not None and (foreign or minority or (bridging and self.lexicon.asked_in(query))):
             bridged, tokens = self.lexicon.read(query, foreign, minority, embedded[1:])
