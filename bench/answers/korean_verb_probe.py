@@ -39,6 +39,22 @@ def cosines() -> list[str]:
     return lines
 
 
+# Native verbs, which keep their conjugated form: (as written, its dictionary form, what it means)
+NATIVE = [("지우고", "지우다", "remove"), ("넘기면", "넘기다", "pass"), ("쓰려면", "쓰다", "write")]
+
+
+def native_nearest(retriever: Retriever) -> list[str]:
+    """The release's nearest page words to each native verb's dictionary form: generic verbs."""
+    lines = []
+    vectors = retriever.embed([form for _, form, _ in NATIVE])
+    for (written, form, meaning), vector in zip(NATIVE, vectors):
+        similarity = retriever.lexicon.vectors @ vector
+        nearest = sorted(range(len(similarity)), key=lambda n: -similarity[n])[:3]
+        found = ", ".join(f"{retriever.lexicon.words[n]} {similarity[n]:.3f}" for n in nearest)
+        lines.append(f"- {written} → {form} (\"{meaning}\"): {found}")
+    return lines
+
+
 def read_by_form(release: Path, answers: list[Path]) -> list[str]:
     retriever = Retriever.load(release)
     pages = retriever.lexicon
@@ -70,6 +86,8 @@ def main() -> None:
     if args.release:
         print(f"\nKorean words read by their dictionary form on {args.release.name}'s release:")
         print("\n".join(read_by_form(args.release, args.answers)) or "(none)")
+        print("\nNative verbs' dictionary forms (not read by the bridge), nearest page words:")
+        print("\n".join(native_nearest(Retriever.load(args.release))))
 
 
 if __name__ == "__main__":
