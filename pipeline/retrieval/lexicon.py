@@ -196,7 +196,7 @@ class Lexicon:
         forms = _dictionary_forms(foreign)
         unread = [n for n, unit in enumerate(forms) if unit not in translations]
         # A verb's dictionary form is no loanword: by sound, 지우다 ("remove") is "get".
-        by_form = self.translations([list(forms.values())[n] for n in unread],
+        by_form = self.translations([form for n, form in enumerate(forms.values()) if n in unread],
                                     vectors[len(foreign) + len(minority):][unread], loanwords_too=False,
                                     nearest=VERB_NEAREST)
         translations.update({unit: by_form[form] for unit, form in forms.items() if form in by_form})
