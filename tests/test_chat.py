@@ -247,6 +247,13 @@ def test_a_question_the_pages_do_not_answer_gets_the_refusal_in_its_language(bun
     assert result["language"] == question["language"]
 
 
+@pytest.mark.parametrize("question", ["😀😀😀", "???", "🤔 !", "こんにちは", "What is it?", "Как?"])
+def test_a_question_without_a_word_to_look_up_gets_the_refusal_not_the_nearest_passage(bundled_release, question):
+    result = client_for(bundled_release).post("/api/chat", json={"question": question}).get_json()
+    [refusal] = result["answer"]
+    assert refusal["status"] == "refusal" and refusal["citations"] == []
+
+
 # --- the API's edges ------------------------------------------------------------------------
 
 

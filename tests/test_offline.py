@@ -10,6 +10,7 @@ from trigsight.answering.offline import (
     SAME_LANGUAGE_FLOOR,
     Quoted,
     answered,
+    asks_anything,
     dated_heading,
     in_chunk_order,
     select,
@@ -60,6 +61,15 @@ def test_terms_keep_the_words_that_carry_meaning(text, wanted, unwanted):
 ])
 def test_code_names_are_read_out_of_a_question_in_any_language(text, names):
     assert code_names(text) == names
+
+
+@pytest.mark.parametrize("question, asks", [
+    ("😀😀😀", False), ("???", False), ("\x00\x01", False), ("こんにちは", False), ("What is it?", False),
+    ("Как?", False), ("fs.readFile()?", True), ("What is the payload budget?", True), ("予算は？", True),
+    ("예산은?", True), ("Какой бюджет?", True), ("NODE_OPTIONS", True),
+])
+def test_a_question_asks_something_only_with_a_word_or_a_code_name(question, asks):
+    assert asks_anything(question) is asks
 
 
 @pytest.fixture

@@ -7,7 +7,8 @@ calibrated probability of answering the question (`trigsight.answering.relevance
 similarity of the passage, its chunk and its heading, BM25, and lexical overlap, combined
 by a model fitted on development questions). A passage is quoted when that probability
 reaches the model's threshold; when none does, or when the question-level gate says the
-pages do not address the question at all, the answer is the refusal.
+pages do not address the question at all, the answer is the refusal; so it is, before any
+passage is weighed, for input with no word to look up ("🤔", "???", "こんにちは": `asks_anything`).
 
 Candidates are the passages of the first `CANDIDATE_CHUNKS` retrieved chunks (a model is
 shown only the first `CONTEXT_CHUNKS`). Up to three quotes, most likely first, each from a
@@ -32,6 +33,7 @@ from ..matching.textmodel import normalise
 from ..retrieval.chunks import HEADING_KINDS, TABLE_CELLS
 from .answer import SUPPORTED, AnswerSentence, citation_for
 from .attribution import language_of
+from .overlap import terms
 from .relevance import (
     Candidate,
     RelevanceModel,
@@ -42,6 +44,7 @@ from .relevance import (
     question_features,
     versions_in,
 )
+from .support import code_names
 
 MAX_SENTENCES = 3
 LIST_ITEMS = 6            # list items quoted after a lead-in
@@ -141,6 +144,13 @@ def select(scored: list[tuple[Candidate, float]], release, threshold: float, sec
     return chosen
 
 
+def asks_anything(question: str) -> bool:
+    """Does the question hold a word the pages could answer about: an informative term in any script
+    (overlap.terms) or a code name? "😀", "???" or a greeting in kana ("こんにちは") holds none, and the
+    nearest passage to nothing is no answer."""
+    return bool(terms(question) or code_names(question))
+
+
 def points_elsewhere(passage) -> bool:
     """Does the passage only point to another place: "See X for details.", or an item of a
     "See also" section?"""
@@ -233,6 +243,8 @@ def choose(question: str, hits, scores, retriever, release, language: str,
     """The passages to quote for `question` from its retrieved `hits` (with the leg `scores`)."""
     if model is None:
         model, gate = default_model(), default_gate()
+    if not asks_anything(question):
+        return []
     dated = dated_heading(question, hits, release)
     if dated is not None:
         return [Quoted(dated.id, 1.0, 1)]
