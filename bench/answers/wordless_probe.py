@@ -38,6 +38,7 @@ def probe(release_dir: Path) -> list[str]:
     for question in WORDLESS + WORDED:
         quotes, _ = offline.respond(question, retriever, release)
         first = release.passage(quotes[0].passage_id).text[:70].replace("|", "\\|") if quotes else "(refusal)"
+        # "n/a" with the code of before the check (a worktree of it on PYTHONPATH), for the before table
         asks = getattr(offline, "asks_anything", lambda _: "n/a")(question)
         lines.append(f"| {question!r} | {asks} | {len(quotes)} | {first} |")
         refused += question in WORDLESS and not quotes
