@@ -236,10 +236,7 @@ def test_every_bundled_language_can_be_asked_in_its_own_language(bundled_release
     assert bool(result["languages"]) == any(c["language"] != question["language"] for c in chips)
 
 
-# The relevance model refuses the English ones; of the Russian, Japanese and Korean ones it still
-# quotes three (bench/chat/results/ has the measured table).
-@pytest.mark.parametrize("question", [q for q in QUESTIONS["unanswerable"] if q["language"] == "en"],
-                         ids=lambda q: q["question"][:24])
+@pytest.mark.parametrize("question", QUESTIONS["unanswerable"], ids=lambda q: q["question"][:24])
 def test_a_question_the_pages_do_not_answer_gets_the_refusal_in_its_language(bundled_release, question):
     result = client_for(bundled_release).post("/api/chat", json={"question": question["question"]}).get_json()
     [refusal] = result["answer"]

@@ -3,6 +3,7 @@ import json
 
 import numpy as np
 import pytest
+from trigsight.answering import relevance
 from trigsight.retrieval import embedders, index, korean_verbs, lexicon
 from trigsight.retrieval.search import Retriever
 
@@ -97,6 +98,20 @@ def test_a_word_nothing_in_the_pages_resembles_stays_as_it_was(english_index):
     foreign = retriever.lexicon.foreign("Как зарегистрировать плагин в Fastify?")
     translations = retriever.lexicon.translations(foreign, retriever.embedder.embed(foreign))
     assert "плагин" in foreign and "плагин" not in translations
+
+
+@pytest.mark.parametrize("question, nothing", [
+    ("料金プランはいくらですか？", True),          # "How much is the price plan?" of a garden's pages
+    ("구독 요금은 얼마입니까?", True),
+    ("Сколько стоит подписка?", True),
+    ("トマトの水やりは週に何回ですか", False),      # "tomatoes" is read into the pages' words
+    ("사과 나무는 언제 가지치기를 하나요?", False),
+    ("pm2 の料金プランはいくらですか？", False),    # a word in the pages' own script is a word asked about
+    ("What does the subscription cost?", False),  # the pages' own script: their unknown-word share says it
+])
+def test_a_question_in_another_script_whose_words_no_page_uses_reads_nothing(english_index, question, nothing):
+    retriever = Retriever.load(english_index)
+    assert relevance.reads_nothing(question, retriever.scores(question), retriever) is nothing
 
 
 def test_an_index_without_a_lexicon_still_answers(english_index, tmp_path):

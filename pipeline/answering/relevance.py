@@ -36,6 +36,8 @@ from pathlib import Path
 
 import numpy as np
 
+from ..retrieval.lexicon import script
+from ..retrieval.lexicon import words as lexicon_words
 from ..retrieval.tokenize import tokenize
 from .overlap import Overlap, terms
 from .support import code_names, numbers_in
@@ -108,7 +110,7 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
         asked = overlap.names_of(question)
     unknown = min(2, len(overlap.unknown(asked)))
     unknown_names = min(2, len(overlap.unknown_names(question)))
-    unknown_share = overlap.unknown_share(bridged_asked)
+    unknown_share = 1.0 if reads_nothing(question, scores, retriever) else overlap.unknown_share(bridged_asked)
     rare = overlap.rare(asked)
     top_sentence = _top(scores.cos_sentences)
     top_chunk = _top(scores.cos_whole)
@@ -154,6 +156,20 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
                 "unknown_share": unknown_share,
             }))
     return out
+
+
+def reads_nothing(question: str, scores, retriever) -> bool:
+    """Is the question in another script than the pages' main one, with no word the pages use, none
+    the bridge read into theirs, and no word in their main script ("料金プランはいくらですか？" of
+    English pages)? Then it asks about nothing the pages name, like a Russian question none of whose
+    words a page uses (whose share of unused words is 1). Japanese and Korean words are not terms of
+    `Overlap.unknown_share`, so without this such a question counted as using only the pages' words."""
+    lexicon = getattr(retriever, "lexicon", None)
+    if lexicon is None or scores.bridged:
+        return False
+    units = lexicon_words(question)
+    return (bool(units) and not any(lexicon.knows(unit) for unit in units)
+            and not any(script(token) == lexicon.main for token in tokenize(question) if not token.isdigit()))
 
 
 def _top(values) -> float:

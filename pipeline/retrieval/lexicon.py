@@ -143,6 +143,10 @@ class Lexicon:
         # The pages' language when they are written in Latin letters, told by their most used words.
         self.language = languages.latin_language(" ".join(self.words[:LANGUAGE_WORDS])) if self.main == "latin" else ""
 
+    def knows(self, unit: str) -> bool:
+        """Is this unit (as `words` cuts it) one of the pages' words?"""
+        return unit in self._known
+
     def asked_in(self, question: str) -> str:
         """The question's language when it is written in Latin letters like the pages but in another
         language (German asked of English pages), else ""."""
