@@ -176,6 +176,9 @@ def test_mdx_pages_show_what_the_docusaurus_site_shows(write_content, markdown, 
     # markers that produce nothing
     ("[TOC]\n\nText.", "<p>Text.</p>", "TOC"),
     ("[[toc]]\n\nText.", "<p>Text.</p>", "toc"),
+    ("# Indices and tables\n\n- {ref}`genindex`\n- {ref}`modindex`\n* {ref}`search`\n\nText.",
+     "<h1 id=\"indices-and-tables\">Indices and tables</h1>\n<p>Text.</p>", "index"),
+    ("- {ref}`search` for the {ref}`genindex` words.\n- {ref}`Search <search>`", "for the genindex words.", None),
     ("Text about HTML.\n\n*[HTML]: Hyper Text Markup Language", "<p>Text about HTML.</p>", "Hyper"),
     ("A lead paragraph.\n{: .lead }", "<p>A lead paragraph.</p>", "lead }"),
     # inline marks, tasks, callouts with titles, icons

@@ -16,7 +16,9 @@ block parsing, after mdx.py, outside fenced code:
 - paired callout tags become the admonition they draw: GitBook `{% hint style="info" %}`,
   Hugo `{{< notice warning >}}`, `{{% alert %}}`, `{{< hint >}}`, `{{< callout >}}`; a
   GitBook `{% tab title="Python" %}` shows its title as a paragraph;
-- table-of-contents markers (`[TOC]`, `[[toc]]`, `[[_TOC_]]`, `{:toc}`), Python-Markdown
+- table-of-contents markers (`[TOC]`, `[[toc]]`, `[[_TOC_]]`, `{:toc}`), a list item that only
+  points at a page Sphinx generates (`- {ref}`genindex``, `search`, `modindex`: sphinx-quickstart's
+  "Indices and tables", which showed as the items "genindex" and "search"), Python-Markdown
   abbreviation definitions (`*[HTML]: Hyper Text Markup Language`) and block attribute
   lines (`{: .lead }`) produce nothing.
 
@@ -59,7 +61,8 @@ _HIGHLIGHT_END = re.compile(r"^\s*(?:\{%-?\s*endhighlight\s*-?%\}|\{\{[<%]\s*/hi
 _SNIPPET = re.compile(r"^\s*-{1,3}8<-{1,3}(?:\s+(\S.*))?$")
 _INCLUDE = re.compile(r"^\s*\{!\s*[^!\n]+?\s*!\}\s*$")          # markdown-include: {!path/to/file.py!}
 _MARKERS = re.compile(r"^\s*(?:\[TOC\]|\[\[_?toc_?\]\]|\{:\s*toc\s*\}|\*\[[^\]\n]+\]:.*|"
-                      r"\{:?\s*[.#][^{}\n]*\}|\{:\s*[\w-]+=[^{}\n]*\})\s*$", re.I)
+                      r"\{:?\s*[.#][^{}\n]*\}|\{:\s*[\w-]+=[^{}\n]*\}"
+                      r"|[-*+]\s+\{(?:std:)?ref\}`(?:genindex|modindex|py-modindex|search)`)\s*$", re.I)
 _EXPRESSION = re.compile(r"\{\{[^{}\n]+\}\}|\{%[^%\n]+%\}")
 _PUNCTUATION = re.compile(r"[!-/:-@\[-`{-~]")
 _CODE_SPAN = re.compile(r"(`+)[^`]*?\1")
