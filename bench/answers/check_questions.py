@@ -24,7 +24,7 @@ import sys
 HERE = pathlib.Path(__file__).resolve().parent
 DEFAULT_DOCS = "/usr/share/doc/nodejs/api"
 LANGUAGES = ("en", "ru", "ja", "ko")
-KINDS = {"direct", "paraphrase", "cross-language", "clause"}
+KINDS = {"direct", "paraphrase", "cross-language", "clause", "scenario"}
 MIN_WORDS = 6
 
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
@@ -130,8 +130,10 @@ def prose_blocks(markdown: str) -> list[str]:
 
 
 def page_file(docs: pathlib.Path, page: str) -> pathlib.Path:
+    """The page's markdown: /guides is guides.md, or guides/index.md for a folder's index page."""
     stem = page.strip("/") or "index"
-    return docs / f"{stem}.md"
+    path = docs / f"{stem}.md"
+    return path if path.exists() or not (docs / stem / "index.md").exists() else docs / stem / "index.md"
 
 
 def check(questions: dict, docs: pathlib.Path) -> list[str]:

@@ -96,6 +96,8 @@ CORPORA: dict[str, Corpus] = {
         ),
         # Sphinx + MyST-Parser: ```{note} fences, {doc}/{ref} roles, hide-toc.
         Corpus("furo", "pypi", "furo", "2025.12.19", "docs", "Sphinx + MyST-Parser"),
+        # Sphinx + MyST-Parser on a tool's user guide: usage, configuration and a long change log.
+        Corpus("black", "pypi", "black", "26.10.1", "docs", "Sphinx + MyST-Parser (Black's own docs)"),
         # MyST as mystmd reads it: :::{note} colon fences, {term}/{eq} roles.
         Corpus("jupyter-book", "pypi", "jupyter-book", "2.1.7", "docs", "MyST (mystmd / Jupyter Book 2)"),
         # MkDocs: !!! admonitions, /// blocks, ::: autodoc, attr_list {#id}.
