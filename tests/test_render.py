@@ -105,6 +105,8 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     (":white_check_mark: yes, 10:30:00 a:b:c", "✅ yes, 10:30:00 a:b:c", ":white_check_mark:"),
     ("````{furo-demo}\n```{note}\nShown once.\n```\n+++\n.. note::\n\n   rST twin.\n````", "Shown once.", "rST twin"),
     ("```{toctree}\n:hidden:\nintro\n```", "", "intro"),
+    ("See them all:\n\n```{program-output} blackd --help\n\n```", '<code class="language-console">$ blackd --help\n',
+     "<p>blackd"),
     ("% a comment\n(target)=\nVisible.", '<span id="target"></span>', "comment"),
     ("Term\n: Its meaning.", "<dt>Term</dt>\n<dd>Its meaning.</dd>", None),
     ("Fact[^n].\n\n[^n]: Source.", '<a href="#fnref1" class="footnote-backref"', None),

@@ -177,6 +177,7 @@ def _directive_warnings(parsed: list[ParsedPage]) -> list[str]:
     lines = []
     for key, said in (("text_directives", "directives shown as their text"),
                       ("silent_directives", "directives with nothing to show (navigation, includes, autodoc)"),
+                      ("command_directives", "commands whose output only the site generator inserts, shown as the command"),
                       ("generator_tags", "template tags only the site generator can fill in, not shown"),
                       ("template_expressions", "template expressions shown as written")):
         files: dict[str, list[str]] = {}

@@ -7,7 +7,8 @@ CommonMark, tables and strikethrough, plus what real docs folders use:
   MyST ```` ```{note} ```` and `:::{note}`, Docusaurus `:::tip Title`, pymdown
   `/// warning | Title`. Every admonition becomes `<aside class="admonition kind-FAMILY"
   role="note">` with a title paragraph, so its title and sentences are citable passages;
-- other directives: code directives become code blocks, navigation and include directives
+- other directives: code directives become code blocks, a command whose output the generator
+  inserts (`program-output`) a console block of the command, navigation and include directives
   produce nothing (and are reported), any other directive shows its body as text, never
   as a code block;
 - MyST roles (`` {abbr}`MyST (Markedly Structured Text)` ``) render as their text, targets
@@ -51,6 +52,8 @@ ADMONITIONS = {
 TITLES = {"seealso": "See also", "tldr": "TL;DR", "versionadded": "New in version {arg}",
           "versionchanged": "Changed in version {arg}", "deprecated": "Deprecated since version {arg}"}
 CODE_DIRECTIVES = frozenset("code code-block sourcecode code-cell literal math".split())
+# sphinxcontrib-programoutput: the generator runs the command and shows its output; here, the command.
+COMMAND_DIRECTIVES = frozenset("program-output command-output".split())
 # Directives that place other files or navigation: nothing to show on the page itself.
 UNTITLED = frozenset("figure button-link button-ref html div".split())
 SILENT_DIRECTIVES = frozenset("""
@@ -198,6 +201,12 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
         token = state.push("fence", "code", 0)
         token.info = "math" if base == "math" else argument.split()[0] if argument else ""
         token.content = state.getLines(body_start, body_end, state.blkIndent, True)
+        token.markup, token.map = "```", [start, body_end]
+        return
+    if base in COMMAND_DIRECTIVES:
+        env.setdefault("command_directives", set()).add(base)
+        token = state.push("fence", "code", 0)
+        token.info, token.content = "console", f"$ {argument.strip()}\n"
         token.markup, token.map = "```", [start, body_end]
         return
     if base in SILENT_DIRECTIVES or base.startswith("auto") or "." in base:

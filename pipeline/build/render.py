@@ -179,8 +179,8 @@ def parse_page(source: PageSource, content_label: str) -> tuple[ParsedPage, list
             child.meta["key"] = key
             citations.append(AuthorCitation(source.source, line, source.path, target, text, key))
     title = source.title or _default_title(source, tokens)
-    notes = {k: set(env.get(k, ())) for k in ("text_directives", "silent_directives", "generator_tags",
-                                                "template_expressions")}
+    notes = {k: set(env.get(k, ())) for k in ("text_directives", "silent_directives", "command_directives",
+                                                "generator_tags", "template_expressions")}
     return ParsedPage(source, tokens, title, citations, headings, labels, notes), problems
 
 
