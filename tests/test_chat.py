@@ -244,11 +244,23 @@ def test_a_question_the_pages_do_not_answer_gets_the_refusal_in_its_language(bun
     assert result["language"] == question["language"]
 
 
-@pytest.mark.parametrize("question", ["😀😀😀", "???", "🤔 !", "こんにちは", "What is it?", "Как?"])
+@pytest.mark.parametrize("question", ["😀😀😀", "???", "🤔 !", "こんにちは", "What is it?", "Как?", "Hello!", "Привет",
+                                      "안녕하세요", "Thanks a lot!"])
 def test_a_question_without_a_word_to_look_up_gets_the_refusal_not_the_nearest_passage(bundled_release, question):
     result = client_for(bundled_release).post("/api/chat", json={"question": question}).get_json()
     [refusal] = result["answer"]
     assert refusal["status"] == "refusal" and refusal["citations"] == []
+
+
+@pytest.mark.parametrize("question", [q for q in QUESTIONS["answerable"] if "note" not in q][:4],
+                         ids=lambda q: q["question"][:24])
+def test_greetings_and_thanks_around_a_question_change_nothing_in_its_answer(bundled_release, question):
+    client = client_for(bundled_release)
+    plain = client.post("/api/chat", json={"question": question["question"]}).get_json()
+    polite = client.post("/api/chat", json={"question": f"Hi! {question['question']} Thanks!"}).get_json()
+    assert [c["id"] for s in polite["answer"] for c in s["citations"]] == \
+        [c["id"] for s in plain["answer"] for c in s["citations"]]
+    assert polite["language"] == plain["language"]
 
 
 # --- the API's edges ------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import json
 
 import numpy as np
 import pytest
+from trigsight.answering import small_talk
 from trigsight.answering.offline import (
     LIST_ITEMS,
     SAME_LANGUAGE_FLOOR,
@@ -67,9 +68,33 @@ def test_code_names_are_read_out_of_a_question_in_any_language(text, names):
     ("😀😀😀", False), ("???", False), ("\x00\x01", False), ("こんにちは", False), ("What is it?", False),
     ("Как?", False), ("fs.readFile()?", True), ("What is the payload budget?", True), ("予算は？", True),
     ("예산은?", True), ("Какой бюджет?", True), ("NODE_OPTIONS", True),
+    # greetings and thanks are said to the chat, not asked of the pages
+    ("Hello", False), ("Hi there!", False), ("Thanks!", False), ("Привет", False), ("Спасибо!", False),
+    ("안녕하세요", False), ("감사합니다", False), ("お疲れ様です", False), ("你好", False), ("Merci !", False),
+    ("Hello world", True), ("Thanks, what is the budget?", True), ("What does nice do?", True), ("A DAG?", True),
 ])
 def test_a_question_asks_something_only_with_a_word_or_a_code_name(question, asks):
     assert asks_anything(question) is asks
+
+
+@pytest.mark.parametrize("question, asked", [
+    ("Hi! How do I read a file? Thanks!", "How do I read a file?"),
+    ("Thanks in advance: what is NODE_OPTIONS?", "what is NODE_OPTIONS?"),
+    ("Привет! Как прочитать файл?", "Как прочитать файл?"),
+    ("안녕하세요 파일은 어떻게 읽나요? 감사합니다", "파일은 어떻게 읽나요?"),
+    ("こんにちは、予算は？", "予算は?"),
+    ("Hello world", "Hello world"),                       # a greeting opens a question only before a mark
+    ("Привет мир", "Привет мир"),
+    ("How do I say hello?", "How do I say hello?"),       # and closes it only after one
+    ("Is it ok to call it twice?", "Is it ok to call it twice?"),
+    ("Hello!", ""),
+    ("Hi! --env-file or NODE_OPTIONS?", "--env-file or NODE_OPTIONS?"),
+    ("does it work without a key thanks", "does it work without a key"),   # thanks close it without a mark
+    ("How do I print hello", "How do I print hello"),                       # a greeting does not
+    ("こんにちは。チップを押すと何が起きますかありがとうございます。", "チップを押すと何が起きますか"),
+])
+def test_the_greetings_and_thanks_around_a_question_are_not_what_it_asks(question, asked):
+    assert small_talk.strip(question) == asked
 
 
 @pytest.fixture

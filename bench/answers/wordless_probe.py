@@ -1,15 +1,20 @@
-"""What the offline answer does with input that asks nothing: emoji, punctuation, control characters, a greeting.
+"""What the offline answer does with input that asks nothing (emoji, punctuation, control characters,
+a greeting, thanks) and with a question wrapped in them.
 
-    .venv/bin/python bench/answers/wordless_probe.py --release DIR [--release DIR ...] [--out FILE]
+    .venv/bin/python bench/answers/wordless_probe.py --release DIR[:QUESTIONS] [--release ...] [--out FILE]
 
-A reader types "🤔", "???" or "こんにちは" into the chat; vector search still returns a nearest chunk,
-and the relevance model may quote it ("Zlib", a cell of the Node.js docs' stability table, for "😀😀😀").
-For each release, every input below is answered in process as the chat answers it offline
-(`offline.respond`), and the number of quotes and the first one are printed. The inputs that hold
-no informative word (`offline.asks_anything` false) should all be refused; the last ones, which do,
-show the answer is still given where there is something to look up. The MCP tool `find_evidence` is
-asked the same inputs as claims. Last, every question of the JSON files under bench/ is read, and
-those without a word are counted: the check must leave every question of the evaluation sets alone.
+A reader types "🤔", "???", "Hello" or "Спасибо!" into the chat; vector search still returns a nearest
+chunk, and the relevance model may quote it ("Zlib", a cell of the Node.js docs' stability table, for
+"😀😀😀"; the "Hello world" addon example for "Привет"). For each release, every input below is
+answered in process as the chat answers it offline (`offline.respond`), and the number of quotes and
+the first one are printed. The inputs that hold no informative word once greetings and thanks are
+left out (`offline.asks_anything` false) should all be refused; the last ones, which do, show the
+answer is still given where there is something to look up. The MCP tool `find_evidence` is asked the
+same inputs as claims. With a question file after the release (RELEASE:QUESTIONS), each of its
+answerable questions is also asked wrapped in a greeting and thanks in its language ("Hi! … Thanks!",
+"Привет! … Спасибо!", "こんにちは。…ありがとうございます。", "안녕하세요! … 감사합니다!"), and the answers that differ from the plain question's are counted. Last, every question of the JSON files
+under bench/ is read, and those without a word, and those a greeting or thanks is taken from, are
+counted: neither check may touch a question of the evaluation sets.
 """
 from __future__ import annotations
 
@@ -29,8 +34,10 @@ from trigsight.retrieval.search import Retriever  # noqa: E402
 from common import ROOT, machine, write_results  # noqa: E402
 
 WORDLESS = ["😀😀😀", "🤔", "???", "!!!", "...", "\x00\x01", "\n\t", "こんにちは", "何何何", "Как Как Как", "Как?",
-            "What is it?", "How do I?"]
-WORDED = ["hello", "fs.readFile()", "Привет", "안녕하세요", "ไทย"]
+            "What is it?", "How do I?",
+            "hello", "Hi there!", "Thanks!", "Привет", "Спасибо!", "안녕하세요", "감사합니다", "お疲れ様です", "你好",
+            "Merci !", "Hola"]
+WORDED = ["Hello world", "fs.readFile()", "What is a DAG?", "ไทย"]
 
 
 def probe(release_dir: Path) -> list[str]:
@@ -49,6 +56,29 @@ def probe(release_dir: Path) -> list[str]:
         refused += question in WORDLESS and not quotes
     lines += ["", f"inputs without a word refused: {refused}/{len(WORDLESS)}", ""]
     return lines
+
+
+# How a reader opens and closes a question in each language of the sets: (before, after).
+POLITE = {"en": ("Hi! ", " Thanks!"), "ru": ("Привет! ", " Спасибо!"), "ja": ("こんにちは。", "ありがとうございます。"),
+          "ko": ("안녕하세요! ", " 감사합니다!")}
+
+
+def polite(release_dir: Path, questions: Path) -> list[str]:
+    """How many answerable questions of `questions` get another answer when wrapped in a greeting and
+    thanks in their language ("Hi! … Thanks!", "Привет! … Спасибо!", …; English ones for the rest)."""
+    release, retriever = Release.load(release_dir), Retriever.load(release_dir)
+    asked = [q for q in json.loads(questions.read_text("utf-8"))["questions"] if q.get("answerable")]
+    changed, refused = [], 0
+    for q in asked:
+        question, (before, after) = q["question"], POLITE.get(q.get("language", "en"), POLITE["en"])
+        plain = [q.passage_id for q in offline.respond(question, retriever, release)[0]]
+        wrapped = [q.passage_id for q in offline.respond(f"{before}{question}{after}", retriever, release)[0]]
+        if wrapped != plain:
+            changed.append(question)
+            refused += bool(plain) and not wrapped
+    return [f"{questions.name} on {release.release_id}: {len(changed)} of {len(asked)} answerable questions answered "
+            f"otherwise when wrapped in a greeting and thanks ({refused} of them refused)"
+            + "".join(f"\n- {q!r}" for q in changed[:8]), ""]
 
 
 def bench_questions() -> list[str]:
@@ -72,17 +102,28 @@ def bench_questions() -> list[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--release", action="append", required=True, type=Path)
+    parser.add_argument("--release", action="append", required=True, help="DIR, or DIR:QUESTIONS")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     lines = [machine(), ""]
-    for release_dir in args.release:
-        lines += probe(release_dir)
+    for spec in args.release:
+        release_dir, _, questions = spec.partition(":")
+        lines += probe(Path(release_dir))
+        if questions:
+            lines += polite(Path(release_dir), Path(questions))
     questions = bench_questions()
     if hasattr(offline, "asks_anything"):
         wordless = [q for q in questions if not offline.asks_anything(q)]
         lines.append(f"questions of bench/ without a word: {len(wordless)} of {len(questions)}"
                      + "".join(f"\n- {q!r}" for q in wordless))
+    try:
+        from trigsight.answering import small_talk
+    except ImportError:      # the code of before greetings were read
+        small_talk = None
+    if small_talk is not None:
+        stripped = [q for q in questions if small_talk.strip(q) != q.strip()]
+        lines.append(f"questions of bench/ that lose an opening or closing greeting: {len(stripped)} of {len(questions)}"
+                     + "".join(f"\n- {q!r}" for q in stripped))
     if args.out:
         write_results(lines, args.out)
     else:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from ..retrieval.tokenize import tokenize
-from . import messages, model_client, offline
+from . import messages, model_client, offline, small_talk
 from .answer import REFUSAL, STRICT, AnswerSentence, distinct_sentences
 from .attribution import language_of
 from .handles import HandleTable
@@ -70,8 +70,9 @@ def context_of(table: HandleTable, release) -> list[dict]:
 def run(question: str, history: tuple[Turn, ...], retriever, release, settings: ChatSettings,
         stream: Callable[..., Iterator[str]] = model_client.stream) -> Iterator[Event]:
     """Answer one question; yields events as soon as each is known."""
-    language = detect_language(question)
-    hits, scores = retriever.search_scored(question, k=max(settings.chunks, offline.CANDIDATE_CHUNKS))
+    asked = small_talk.strip(question) or question     # "Hi! How do I…? Thanks" is "How do I…?"
+    language = detect_language(asked)
+    hits, scores = retriever.search_scored(asked, k=max(settings.chunks, offline.CANDIDATE_CHUNKS))
     table = HandleTable.issue(hits[:settings.chunks], release)
     ignore = tuple(tokenize(settings.site_title))
     resolver = Resolver(table, release, settings.filter, ignore, retriever.similarity, question,
@@ -105,7 +106,7 @@ def run(question: str, history: tuple[Turn, ...], retriever, release, settings: 
         note = messages.message(language, "unverified")
     if quoting:
         cited = {c.id for s in shown for c in s.citations}
-        quotes = offline.choose(question, hits, scores, retriever, release, language)
+        quotes = offline.choose(asked, hits, scores, retriever, release, language)
         if not quotes and mode == MODEL:
             note = ""
         for sentence in offline.sentences(quotes, release):

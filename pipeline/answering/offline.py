@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from ..matching.textmodel import normalise
 from ..retrieval.chunks import HEADING_KINDS, TABLE_CELLS
+from . import small_talk
 from .answer import SUPPORTED, AnswerSentence, citation_for
 from .attribution import language_of
 from .overlap import terms
@@ -146,9 +147,9 @@ def select(scored: list[tuple[Candidate, float]], release, threshold: float, sec
 
 def asks_anything(question: str) -> bool:
     """Does the question hold a word the pages could answer about: an informative term in any script
-    (overlap.terms) or a code name? "😀", "???" or a greeting in kana ("こんにちは") holds none, and the
-    nearest passage to nothing is no answer."""
-    return bool(terms(question) or code_names(question))
+    (overlap.terms) or a code name, once its greetings and thanks are left out (small_talk)? "😀",
+    "???", "Hello" or "Спасибо!" holds none, and the nearest passage to nothing is no answer."""
+    return bool(terms(small_talk.without(question)) or code_names(question))
 
 
 def points_elsewhere(passage) -> bool:
@@ -280,9 +281,11 @@ def sentences(quotes: list[Quoted], release) -> list[AnswerSentence]:
 
 def respond(question: str, retriever, release, language: str | None = None,
             k: int = CANDIDATE_CHUNKS) -> tuple[list[Quoted], list]:
-    """(the quotes, the retrieved hits) of the offline answer to `question`."""
-    hits, scores = retriever.search_scored(question, k=k)
-    return choose(question, hits, scores, retriever, release, language or language_of(question)), hits
+    """(the quotes, the retrieved hits) of the offline answer to `question`, read without the
+    greetings and thanks around it (small_talk.strip), as the chat reads it."""
+    asked = small_talk.strip(question) or question
+    hits, scores = retriever.search_scored(asked, k=k)
+    return choose(asked, hits, scores, retriever, release, language or language_of(asked)), hits
 
 
 def describe(model: RelevanceModel | None = None, gate: RelevanceModel | None = None) -> str:
