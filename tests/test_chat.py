@@ -294,6 +294,15 @@ def test_bad_requests_get_the_one_error_shape(bundled_release, body, headers, st
     assert error["status"] == status and error["message"]
 
 
+@pytest.mark.parametrize("question", ["Hello!", "Спасибо", "안녕하세요", "🤔"])
+def test_input_that_asks_nothing_gets_the_refusal_without_waiting_for_the_model(fake, bundled_release, question):
+    asked = len(fake.requests)
+    result = client_for(bundled_release, **model_config(fake)).post("/api/chat", json={"question": question}).get_json()
+    assert len(fake.requests) == asked
+    [refusal] = result["answer"]
+    assert refusal["status"] == "refusal" and refusal["citations"] == []
+
+
 def test_history_reaches_the_model_as_earlier_turns(fake, bundled_release):
     client = client_for(bundled_release, **model_config(fake))
     history = [{"role": "user", "content": "What is a handle?"}, {"role": "assistant", "content": "A label [S3]."}]

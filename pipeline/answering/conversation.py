@@ -85,7 +85,8 @@ def run(question: str, history: tuple[Turn, ...], retriever, release, settings: 
     shown: list[AnswerSentence] = []
     model = settings.model
     declined = 0       # removed model sentences that only say the sources do not answer
-    if mode == MODEL and len(table):
+    # A greeting or "Thanks!" alone asks the pages nothing: no sentence a model writes to it could carry a chip.
+    if mode == MODEL and len(table) and offline.asks_anything(asked):
         chat = model_client.messages(question, history, table, language)
         try:
             model = model_client.served(settings.model)
