@@ -303,6 +303,33 @@ def test_input_that_asks_nothing_gets_the_refusal_without_waiting_for_the_model(
     assert refusal["status"] == "refusal" and refusal["citations"] == []
 
 
+def chip_ids(result: dict) -> list[str]:
+    return [c["id"] for s in result["answer"] for c in s["citations"]]
+
+
+@pytest.mark.parametrize("first, follow, page", [
+    ("Сколько JavaScript может весить страница?", "А если больше?", "/gates/payload"),
+    ("Which browser does the gate drive?", "Why that one?", "/gates/browser"),
+])
+def test_a_follow_up_is_answered_from_the_question_it_follows(bundled_release, first, follow, page):
+    client, release = client_for(bundled_release), Release.load(bundled_release)
+    history = [{"role": "user", "content": first}, {"role": "assistant", "content": "…"}]
+    alone = chip_ids(client.post("/api/chat", json={"question": follow}).get_json())
+    after = chip_ids(client.post("/api/chat", json={"question": follow, "history": history}).get_json())
+    assert after and release.passage(after[0]).page == page
+    assert not alone or release.passage(alone[0]).page != page
+
+
+@pytest.mark.parametrize("question", ["Thanks!", "What does the MCP endpoint offer to agents?"])
+def test_thanks_or_a_new_question_after_another_is_answered_as_if_alone(bundled_release, question):
+    client = client_for(bundled_release)
+    history = [{"role": "user", "content": "Which browser does the gate drive?"}, {"role": "assistant", "content": "…"}]
+    alone = client.post("/api/chat", json={"question": question}).get_json()
+    after = client.post("/api/chat", json={"question": question, "history": history}).get_json()
+    assert chip_ids(after) == chip_ids(alone)
+    assert [s["status"] for s in after["answer"]] == [s["status"] for s in alone["answer"]]
+
+
 def test_history_reaches_the_model_as_earlier_turns(fake, bundled_release):
     client = client_for(bundled_release, **model_config(fake))
     history = [{"role": "user", "content": "What is a handle?"}, {"role": "assistant", "content": "A label [S3]."}]

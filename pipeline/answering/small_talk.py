@@ -94,3 +94,8 @@ def strip(question: str) -> str:
     text = unicodedata.normalize("NFKC", question)
     kept = _CLOSING.sub("", _OPENING.sub("", text))
     return question.strip() if kept == text else kept.strip()
+
+
+def only(question: str) -> bool:
+    """Is the input nothing but greetings, thanks, marks and emoji ("Thanks!", "🙏")?"""
+    return not re.search(r"[^\W_]", without(question))

@@ -1,0 +1,64 @@
+"""A follow-up question, read with the question it follows (pure).
+
+"And on macOS?", "А на Linux?", "じゃあ process.chdir() は？" or "최대는요?" mean nothing alone: asked
+alone, the offline answer quoted the nearest passage to "macOS" or to "Linux", with the confidence
+of an answer. In a conversation (the page's script sends the turns so far), a question that reads as
+a follow-up is retrieved and answered together with the reader's previous question
+(`query`); any other question is read alone, so a new topic is not mixed with the last one.
+
+A follow-up is told by its form, in the four languages of the brief: it opens as a continuation
+("And …", "What about …", "А …", "じゃあ …", "그럼 …"), points back ("that", "это", "それ", "그런"),
+asks about a topic only ("…の場合は？", "…는요?"), or is a few words long.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Iterable
+
+from . import small_talk
+from .support import code_names
+
+SHORT_WORDS = 4            # "What's the default?", "А в Windows?"
+SHORT_CHARACTERS = 12      # in a script without spaces: "最大は？", "true로 하면요?"
+BRIEF_WORDS = 8            # with a word that points back: "Can I raise that for every emitter at once?"
+BRIEF_CHARACTERS = 24
+
+_OPENS = re.compile(
+    r"^(?:and|but|so|also|then|what about|how about|what if|why not|or|"
+    r"а|и|но|тогда|ну|то есть|а если|а что|"
+    r"じゃあ|じゃ|では|なら|それで|それなら|で、|あと|"
+    r"그럼|그러면|그건|그게|그거|반대로|아예|그리고|그래서)(?![\w-])", re.IGNORECASE)
+_POINTS_BACK = re.compile(
+    r"(?<![\w-])(?:it|its|that|they|them|"
+    r"это|этого|этой|этим|этом|эти|этих|он|она|оно|они|его|её|ее|их|ему|ей|им|там|тут|такой|такое|так)(?![\w-])"
+    r"|それ|その|そこ|そっち|これ|この|あれ|あの|그런|그렇|그거|그것|그걸|이거|이것|거기", re.IGNORECASE)
+_TOPIC_ONLY = re.compile(r"(?:の場合は|の方は|では|は)\s*[？?]\s*$|(?:는요|은요|면요|건요|도요)\s*[？?]?\s*$")
+_SPACED = re.compile(r"[^\W\d_]+")
+_NUMBER = re.compile(r"\d")
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def continues(question: str) -> bool:
+    """Does the question read as a follow-up of the one before it?"""
+    text = unicodedata.normalize("NFKC", question).strip()
+    if _OPENS.match(text) or _TOPIC_ONLY.search(text):
+        return True
+    if _UNSPACED.search(text):
+        size, short, brief = len(re.sub(r"\s|[?？!！。、.,]", "", text)), SHORT_CHARACTERS, BRIEF_CHARACTERS
+    else:
+        size, short, brief = len(_SPACED.findall(text)), SHORT_WORDS, BRIEF_WORDS
+    # A short question is a follow-up unless it names what it asks about ("Что означает ошибка EMFILE?",
+    # "What was fixed in 7.8.1?"); a word that points back makes one of a brief question only: a long
+    # one names what "it" is.
+    names = code_names(text) or _NUMBER.search(text)
+    return (size <= short and not names) or (size <= brief and bool(_POINTS_BACK.search(text)))
+
+
+def query(question: str, history: Iterable) -> str:
+    """What retrieval and the answer read for `question` after `history` (turns with `role` and
+    `content`): the reader's previous question and this one, when this one reads as a follow-up."""
+    previous = [asked for turn in history if turn.role == "user" and (asked := small_talk.strip(turn.content))]
+    if not previous or not continues(question):
+        return question
+    return f"{previous[-1]} {question}"
