@@ -84,7 +84,9 @@ def test_an_answer_is_correct_on_an_expected_page_or_when_it_quotes_the_expected
     assert Outcome(question, quoted, pages, (), 0.0).correct is correct
 
 
-ANSWER_SETS = sorted((ROOT / "bench" / "answers").glob("*.json"))
+ANSWER_SETS = sorted(p for p in (ROOT / "bench" / "answers").glob("*.json")
+                     if json.loads(p.read_text("utf-8")).get("schema") == "trigsight.answers/1")
+FOLLOW_UPS = ROOT / "bench" / "answers" / "followups.json"
 
 
 @pytest.mark.parametrize("path", ANSWER_SETS, ids=[p.name for p in ANSWER_SETS])
@@ -100,3 +102,15 @@ def test_every_committed_answer_set_is_well_formed(path):
             assert q["pages"] and q["sentences"], q["id"]
         else:
             assert q.get("why") or path.name == "bundled.json", q["id"]   # bundled.json: off-topic, no why kept
+
+
+def test_the_follow_up_set_is_well_formed():
+    """Two turns before each follow-up, written in the language it declares; answerable ones name
+    their pages and sentences, topic switches say why nothing answers them."""
+    conversations = json.loads(FOLLOW_UPS.read_text("utf-8"))["conversations"]
+    assert len({c["id"] for c in conversations}) == len(conversations) >= 40
+    for c in conversations:
+        assert [t["role"] for t in c["history"]] == ["user", "assistant"], c["id"]
+        assert c["language"] == language_of(c["question"]) == language_of(c["history"][0]["content"]), c["id"]
+        assert c["split"] in ("dev", "test") and c["kind"] in ("follow-up", "topic-switch"), c["id"]
+        assert (c["pages"] and c["sentences"]) if c["answerable"] else c.get("why"), c["id"]

@@ -21,6 +21,8 @@ def test_a_question_that_needs_the_one_before_it_reads_as_a_follow_up(question):
     "Можно ли перезагрузить ES-модуль, удалив его запись из require.cache?",
     "ワーカーをいくつ起動するか決めるのに os.cpus().length を使ってもよいですか？",
     "Buffer.allocUnsafe()로 만든 버퍼에는 어떤 데이터가 들어 있을 수 있나요?",
+    "Zed エディタで Black をフォーマッタとして使う設定方法は？",
+    "Что означает ошибка EMFILE?",
 ])
 def test_a_question_that_says_what_it_is_about_reads_alone(question):
     assert not follow_up.continues(question)

@@ -42,17 +42,18 @@ _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 def continues(question: str) -> bool:
     """Does the question read as a follow-up of the one before it?"""
     text = unicodedata.normalize("NFKC", question).strip()
-    if _OPENS.match(text) or _TOPIC_ONLY.search(text):
+    if _OPENS.match(text):
         return True
     if _UNSPACED.search(text):
         size, short, brief = len(re.sub(r"\s|[?？!！。、.,]", "", text)), SHORT_CHARACTERS, BRIEF_CHARACTERS
     else:
         size, short, brief = len(_SPACED.findall(text)), SHORT_WORDS, BRIEF_WORDS
     # A short question is a follow-up unless it names what it asks about ("Что означает ошибка EMFILE?",
-    # "What was fixed in 7.8.1?"); a word that points back makes one of a brief question only: a long
-    # one names what "it" is.
+    # "What was fixed in 7.8.1?"); a topic-only ending or a word that points back makes one of a brief
+    # question only: a long one says what it is about ("Zed エディタで…設定方法は？").
     names = code_names(text) or _NUMBER.search(text)
-    return (size <= short and not names) or (size <= brief and bool(_POINTS_BACK.search(text)))
+    return (size <= short and not names) or (size <= brief and bool(_TOPIC_ONLY.search(text)
+                                                                    or _POINTS_BACK.search(text)))
 
 
 def query(question: str, history: Iterable) -> str:
