@@ -7,8 +7,8 @@ a follow-up is retrieved and answered together with the reader's previous questi
 (`query`); any other question is read alone, so a new topic is not mixed with the last one.
 
 A follow-up is told by its form, in the four languages of the brief: it opens as a continuation
-("And …", "What about …", "А …", "じゃあ …", "그럼 …"), points back ("that", "это", "それ", "그런"),
-asks about a topic only ("…の場合は？", "…는요?"), or is a few words long.
+("And …", "What about …", "А …", "じゃあ …", "그럼 …"), is a few words long and names nothing, or is
+brief and asks about a topic only ("…の場合は？", "…는요?") or points back ("that", "это", "それ", "그런").
 """
 from __future__ import annotations
 
