@@ -80,6 +80,14 @@ def machine() -> str:
     return f"{os.cpu_count()} cores, load average {load}, Python {platform.python_version()}, {version}"
 
 
+def emit(lines: list[str], out: Path | None) -> None:
+    """A report: written to `out` (a results file, and printed) when given, else printed."""
+    if out:
+        write_results(lines, out)
+    else:
+        print("\n".join(lines))
+
+
 def write_results(lines: list[str], out: Path) -> Path:
     """Print a harness's report and write it to `out` (a results file), folders made as needed."""
     text = "\n".join(lines).rstrip("\n") + "\n"

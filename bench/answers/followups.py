@@ -34,7 +34,7 @@ from trigsight.answering import conversation, evaluate  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
 from trigsight.retrieval.search import Retriever  # noqa: E402
 
-from common import machine, write_results  # noqa: E402
+from common import emit, machine  # noqa: E402
 
 SCHEMA = "trigsight.followups/1"
 
@@ -123,10 +123,7 @@ def main() -> int:
             lines += standalone(args.release, file, args.split)
     else:
         lines += measure(args.release, args.conversations, args.split)
-    if args.out:
-        write_results(lines, args.out)
-    else:
-        print("\n".join(lines))
+    emit(lines, args.out)
     return 0
 
 

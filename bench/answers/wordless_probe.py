@@ -31,7 +31,7 @@ from trigsight.answering.evidence import find_evidence  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
 from trigsight.retrieval.search import Retriever  # noqa: E402
 
-from common import ROOT, machine, write_results  # noqa: E402
+from common import ROOT, emit, machine  # noqa: E402
 
 WORDLESS = ["😀😀😀", "🤔", "???", "!!!", "...", "\x00\x01", "\n\t", "こんにちは", "何何何", "Как Как Как", "Как?",
             "What is it?", "How do I?",
@@ -124,10 +124,7 @@ def main() -> int:
         stripped = [q for q in questions if small_talk.strip(q) != q.strip()]
         lines.append(f"questions of bench/ that lose an opening or closing greeting: {len(stripped)} of {len(questions)}"
                      + "".join(f"\n- {q!r}" for q in stripped))
-    if args.out:
-        write_results(lines, args.out)
-    else:
-        print("\n".join(lines))
+    emit(lines, args.out)
     return 0
 
 
