@@ -67,19 +67,19 @@ def _whole(phrases: list[str]) -> str:
     return rf"(?<![\w'])(?:{_alternatives(phrases)})(?![\w'])"
 
 
-_LETTERS = re.compile(_whole(_GREETINGS + _THANKS))
-_OTHERS = re.compile(_alternatives(_SCRIPT_GREETINGS + _SCRIPT_THANKS))
-_ANY = rf"{_whole(_GREETINGS + _THANKS)}|{_alternatives(_SCRIPT_GREETINGS + _SCRIPT_THANKS)}"
+_IN_LETTERS = _whole(_GREETINGS + _THANKS)
+_IN_SCRIPTS = _alternatives(_SCRIPT_GREETINGS + _SCRIPT_THANKS)
+_LETTERS, _OTHERS = re.compile(_IN_LETTERS), re.compile(_IN_SCRIPTS)
 _MARK = "[,.!?;:~…、。！？，¡¿()—]"    # no hyphen: "Hi! --env-file …" keeps its option
 _MARKS = r"[\s,.!?;:~…、。！？，¡¿()—]*"
 # A greeting in letters opens the question only before a mark ("Hello, …", not "Hello world"); one in
 # another script also before a space ("안녕하세요 파일은…"). What closes it follows a mark ("…? Thanks"),
 # or is thanks: after a space, or glued on in a script without spaces ("…起きますかありがとうございます").
-_OPENING = re.compile(rf"^(?:\s*(?:(?:{_whole(_GREETINGS + _THANKS)})\s*{_MARK}"
-                      rf"|(?:{_alternatives(_SCRIPT_GREETINGS + _SCRIPT_THANKS)})(?:\s|{_MARK})){_MARKS})+",
+_OPENING = re.compile(rf"^(?:\s*(?:(?:{_IN_LETTERS})\s*{_MARK}|(?:{_IN_SCRIPTS})(?:\s|{_MARK})){_MARKS})+",
                       re.IGNORECASE)
-_CLOSING = re.compile(rf"(?:(?<={_MARK})\s*(?:{_ANY})|\s+(?:{_whole(_THANKS)})|\s*(?:{_alternatives(_SCRIPT_THANKS)}))"
-                      rf"(?:{_MARKS}(?:{_ANY}))*{_MARKS}$", re.IGNORECASE)
+_CLOSING = re.compile(rf"(?:(?<={_MARK})\s*(?:{_IN_LETTERS}|{_IN_SCRIPTS})|\s+(?:{_whole(_THANKS)})"
+                      rf"|\s*(?:{_alternatives(_SCRIPT_THANKS)}))(?:{_MARKS}(?:{_IN_LETTERS}|{_IN_SCRIPTS}))*{_MARKS}$",
+                      re.IGNORECASE)
 
 
 def without(question: str) -> str:
