@@ -59,7 +59,8 @@ def continues(question: str) -> bool:
 def query(question: str, history: Iterable) -> str:
     """What retrieval and the answer read for `question` after `history` (turns with `role` and
     `content`): the reader's previous question and this one, when this one reads as a follow-up."""
-    previous = [asked for turn in history if turn.role == "user" and (asked := small_talk.strip(turn.content))]
-    if not previous or not continues(question):
+    if not continues(question):
         return question
-    return f"{previous[-1]} {question}"
+    previous = next((asked for turn in reversed(tuple(history))
+                     if turn.role == "user" and (asked := small_talk.strip(turn.content))), "")
+    return f"{previous} {question}" if previous else question

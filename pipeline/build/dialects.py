@@ -198,16 +198,12 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
     base = name.split(":")[-1]
     env = state.env
     if base in CODE_DIRECTIVES:
-        token = state.push("fence", "code", 0)
-        token.info = "math" if base == "math" else argument.split()[0] if argument else ""
-        token.content = state.getLines(body_start, body_end, state.blkIndent, True)
-        token.markup, token.map = "```", [start, body_end]
+        language = "math" if base == "math" else argument.split()[0] if argument else ""
+        _code_block(state, language, state.getLines(body_start, body_end, state.blkIndent, True), start, body_end)
         return
     if base in COMMAND_DIRECTIVES:
         env.setdefault("command_directives", set()).add(base)
-        token = state.push("fence", "code", 0)
-        token.info, token.content = "console", f"$ {argument.strip()}\n"
-        token.markup, token.map = "```", [start, body_end]
+        _code_block(state, "console", f"$ {argument.strip()}\n", start, body_end)
         return
     if base in SILENT_DIRECTIVES or base.startswith("auto") or "." in base:
         env.setdefault("silent_directives", set()).add(base if "." not in base else "::: (autodoc)")
@@ -237,6 +233,12 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
     state.md.block.tokenize(state, body_start, _demo_end(state, body_start, body_end))
     state.lineMax, state.parentType = old_max, old_parent
     state.push("directive_close", "aside" if family else "div", -1).block = True
+
+
+def _code_block(state: StateBlock, language: str, content: str, start: int, end: int) -> None:
+    token = state.push("fence", "code", 0)
+    token.info, token.content = language, content
+    token.markup, token.map = "```", [start, end]
 
 
 def _demo_end(state: StateBlock, start: int, end: int) -> int:
