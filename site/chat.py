@@ -166,18 +166,28 @@ def chat_form():
     release = current_release(current_app)
     form = parse_qs(body.decode("utf-8", "replace")) if request.mimetype == FORM else {}
     question = form.get("question", [""])[0]
+    # Without a script the page keeps the conversation in the form: the exchange it shows goes back
+    # as hidden fields, so "And on macOS?" is read after the question it follows, as chat.js sends it.
+    earlier = {"question": form.get("previous_question", [""])[0], "answer": form.get("previous_answer", [""])[0]}
+    history = [{"role": "user", "content": earlier["question"]},
+               {"role": "assistant", "content": earlier["answer"]}] if earlier["question"].strip() else []
     try:
-        chat_request = parse_chat_request({"question": question})
+        chat_request = parse_chat_request({"question": question, "history": history})
     except BadRequest as error:
-        return render_chat(release, question=question, error=error.message), error.status
+        return render_chat(release, question=question, error=error.message, earlier=earlier), error.status
     document = collect(answer_events(chat_request))
     return render_chat(release, question=chat_request.question, result=document)
 
 
-def render_chat(release, question: str = "", result: dict | None = None, error: str = "") -> str:
+def render_chat(release, question: str = "", result: dict | None = None, error: str = "",
+                earlier: dict | None = None) -> str:
     removed = removed_summary(result["dropped"]) if result else ""
+    if result:
+        said = " ".join(sentence["text"] for sentence in result["answer"])
+        earlier = {"question": question, "answer": said[:MAX_TURN_CHARS]}
     return render_template("chat.html", **page_context(release), question=question, result=result,
-                           removed=removed, error=error, title="Ask this site", path="/chat", description="")
+                           removed=removed, error=error, earlier=earlier, title="Ask this site", path="/chat",
+                           description="")
 
 
 def removed_summary(dropped: dict) -> str:

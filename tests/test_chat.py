@@ -320,6 +320,22 @@ def test_a_follow_up_is_answered_from_the_question_it_follows(bundled_release, f
     assert not alone or release.passage(alone[0]).page != page
 
 
+@pytest.mark.parametrize("first, follow, page", [
+    ("Сколько JavaScript может весить страница?", "А если больше?", "/gates/payload"),
+    ("Which browser does the gate drive?", "Why that one?", "/gates/browser"),
+])
+def test_the_form_without_javascript_carries_the_exchange_it_shows_to_the_next_question(bundled_release, first,
+                                                                                        follow, page):
+    client = client_for(bundled_release)
+    shown = BeautifulSoup(client.post("/chat", data={"question": first}).get_data(as_text=True), "html.parser")
+    carried = {field["name"]: field["value"] for field in shown.select(".chat-form input[type=hidden]")}
+    assert carried["previous_question"] == first and carried["previous_answer"]
+    after = BeautifulSoup(client.post("/chat", data={"question": follow, **carried}).get_data(as_text=True),
+                          "html.parser")
+    chips = after.select(".transcript a.chip")
+    assert chips and urlsplit(chips[0]["href"]).path == page
+
+
 @pytest.mark.parametrize("question", ["Thanks!", "What does the MCP endpoint offer to agents?"])
 def test_thanks_or_a_new_question_after_another_is_answered_as_if_alone(bundled_release, question):
     client = client_for(bundled_release)
@@ -423,6 +439,23 @@ def test_in_chromium_without_javascript_the_form_answers_and_chips_open_the_sent
         chip.click()
         page.wait_for_url(lambda url: urlsplit(url).path == href.split("#")[0])
         assert_lands_on_the_quoted_sentence(page, quote)
+    finally:
+        context.close()
+
+
+def test_in_chromium_without_javascript_a_follow_up_is_read_after_the_question_it_follows(bundled_site, browser):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(f"{bundled_site}/chat")
+        for question in ("Which browser does the gate drive?", "Why that one?"):
+            assert page.input_value("#chat-question") == ""       # the answered question is in the transcript
+            page.fill("#chat-question", question)
+            page.click(".chat-form button")
+            page.wait_for_selector(".transcript a.chip")
+        assert page.inner_text(".transcript .asked") == "Why that one?"
+        href = page.locator(".transcript a.chip").first.get_attribute("href")
+        assert urlsplit(href).path == "/gates/browser"
     finally:
         context.close()
 
