@@ -56,6 +56,20 @@ def test_coverage_is_the_share_of_the_question_idf_a_document_holds():
     assert index.coverage(["rare", "unheard"])[0] < 0.5
 
 
+def test_a_long_questions_coverage_is_a_share_of_its_heaviest_terms_only():
+    index = BM25Index.build([["rare", "x"], ["common", "x"], ["common", "y"], ["common", "z"], ["x"]])
+    idf = dict(zip(index.vocabulary, index.idf))
+    question = ["rare", "common", "x", "y"]
+    heaviest = sorted((idf[t] for t in question), reverse=True)
+    assert index.coverage(question, heaviest=2)[0] == pytest.approx((idf["rare"] + idf["x"]) / sum(heaviest[:2]))
+    assert index.coverage(question, heaviest=1)[0] == 1.0          # never more than the whole
+    # As many terms as the question has, or more: the plain share.
+    np.testing.assert_allclose(index.coverage(question, heaviest=4), index.coverage(question))
+    np.testing.assert_allclose(index.coverage(question, heaviest=9), index.coverage(question))
+    # A word the corpus has never seen is among the heaviest: it still holds the share down.
+    assert index.coverage(["rare", "unheard", "common", "y"], heaviest=2)[0] < 0.5
+
+
 @dataclass(frozen=True)
 class P:
     id: str

@@ -6,7 +6,9 @@ import numpy as np
 import pytest
 from trigsight.publishing.published import Release
 from trigsight.retrieval.embedders import OpenAIEmbedder, offline
-from trigsight.retrieval.search import Hit, IndexMismatch, Retriever, rrf, top
+from trigsight.retrieval.layout import FOCUS_TERMS
+from trigsight.retrieval.search import Hit, IndexMismatch, Retriever, focus_terms, rrf, top
+from trigsight.retrieval.tokenize import tokenize
 
 import small_site
 
@@ -62,6 +64,28 @@ def retriever(release_dir):
 @pytest.fixture(scope="module")
 def published(release_dir):
     return Release.load(release_dir)
+
+
+@pytest.mark.parametrize("question, bridged, focus", [
+    ("After a long week of rain the beds are soaked; how often do tomatoes need water?", None, FOCUS_TERMS),
+    ("Когда обрезают яблони, если зима была тёплой и почки уже набухли?", None, FOCUS_TERMS),
+    # Bridged into the pages' words: two of them for many of its own.
+    ("Когда поливать помидоры?", "Когда water watering помидоры?", None),
+    # Character pairs: several tokens to a word.
+    ("桜はいつ満開になりますか", None, None),
+    ("배추는 어떻게 절이나요?", None, None),
+])
+def test_only_a_question_read_as_written_in_words_is_held_to_its_heaviest_terms(question, bridged, focus):
+    read = bridged or question
+    assert focus_terms(question, read, tokenize(read), FOCUS_TERMS) == focus
+
+
+def test_a_long_questions_chunks_are_covered_as_a_share_of_its_heaviest_terms(retriever):
+    question = "After a long week of rain the beds are soaked and the paths are mud; how often do tomatoes need water?"
+    scores, tokens = retriever.scores(question), tokenize(question)
+    assert len(set(tokens)) > FOCUS_TERMS and not scores.bridged
+    np.testing.assert_allclose(scores.coverage_chunks, retriever.bm25_chunks.coverage(tokens, FOCUS_TERMS))
+    assert scores.coverage_chunks.max() > retriever.bm25_chunks.coverage(tokens).max()
 
 
 def test_retriever_names_its_backend(retriever):

@@ -74,24 +74,27 @@ class BM25Index:
             scores[self.doc_ids[start:end]] += self.weights[start:end]
         return scores
 
-    def coverage(self, query: Sequence[str]) -> np.ndarray:
+    def coverage(self, query: Sequence[str], heaviest: int | None = None) -> np.ndarray:
         """Share of the query's idf mass each document contains (distinct terms, 0..1).
 
         A term the corpus has never seen counts with the largest idf a term can have, so
         a question about something absent is never "mostly covered" by a few common words.
+        With `heaviest`, the share is of the mass of the query's `heaviest` weightiest terms
+        (at most 1): a long question is held to covering what a short one must, not every word.
         """
         covered = np.zeros(self.n_docs, dtype=np.float64)
         unseen = np.log(self.n_docs + 0.5) - np.log(0.5) if self.n_docs else 0.0
-        total = 0.0
+        weights = []
         for token in dict.fromkeys(query):
             term = self.vocabulary.get(token)
             if term is None:
-                total += unseen
+                weights.append(unseen)
                 continue
             weight = max(float(self.idf[term]), 0.0)
-            total += weight
+            weights.append(weight)
             covered[self.doc_ids[self.indptr[term]:self.indptr[term + 1]]] += weight
-        return covered / total if total > 0 else covered
+        total = sum(sorted(weights, reverse=True)[:heaviest] if heaviest else weights)
+        return np.minimum(covered / total, 1.0) if total > 0 else covered
 
     def save(self, prefix: Path) -> None:
         """Write the arrays as `<prefix>.<array>.npy`, one file each (loaded memory-mapped by `load`)."""

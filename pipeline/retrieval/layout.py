@@ -52,6 +52,12 @@ DEFAULT_RRF_K = 60
 # Korean chunk) from outvoting the vector leg's first place.
 FUSION_DEPTH = 20
 MIN_COVERAGE = 0.25
+# A question of many words ("I hot-patched a file inside node_modules/foo while debugging, and npm
+# doesn't notice…") spends most of its idf mass on setting the scene; its coverage is a share of
+# the mass of its FOCUS_TERMS weightiest terms, so it is held to what a question of ordinary length
+# must cover (an English Node.js question has 10 distinct terms at the median;
+# bench/answers/results/2026-12-04-focus-terms.md).
+FOCUS_TERMS = 10
 
 
 def load_meta(folder: Path) -> dict:

@@ -26,6 +26,7 @@ from .layout import (
     ANN_CANDIDATES,
     BM25_CHUNKS,
     BM25_PASSAGES,
+    FOCUS_TERMS,
     FUSION_DEPTH,
     HEADINGS_VECTORS,
     INDEX_DIR,
@@ -80,6 +81,16 @@ def top(scores: np.ndarray, depth: int, positive_only: bool = False) -> list[int
     return [int(i) for i in candidates[order][:depth]]
 
 
+def focus_terms(question: str, bridged: str, tokens: Sequence[str], focus: int) -> int | None:
+    """Of how many of its weightiest terms a question's coverage is a share (None: of all of them).
+
+    `focus` for a question read as written, in words; all terms for a bridged one (the bridge
+    writes up to two page words for each of its own) and for one cut into character pairs
+    (Japanese, Korean: several tokens to a word), whose term counts say nothing of its length."""
+    in_words = all(lexicon.script(token) in ("latin", "cyrillic", "other") for token in tokens)
+    return focus if bridged == question and in_words else None
+
+
 @dataclass
 class LegScores:
     """One question's scores over the whole corpus, at both levels (vectors may be absent)."""
@@ -123,6 +134,7 @@ class Retriever:
         fusion = meta.get("fusion", {})
         self.depth = int(fusion.get("depth", FUSION_DEPTH))
         self.min_coverage = float(fusion.get("min_coverage", MIN_COVERAGE))
+        self.focus_terms = int(fusion.get("focus_terms", FOCUS_TERMS))
         # Passages are stored chunk by chunk, so each chunk's passages are one slice.
         self._chunk_starts = np.array([m[0] for m in self.chunk_passages if len(m)], dtype=np.int64)
         self._chunk_of = np.array([p["chunk"] for p in meta["passages"]], dtype=np.int64)
@@ -197,6 +209,7 @@ class Retriever:
         else:
             bridged, tokens = query, tokenize(query)
         bm25_chunks, bm25_passages = self.bm25_chunks.scores(tokens), self.bm25_passages.scores(tokens)
+        heaviest = focus_terms(query, bridged, tokens, self.focus_terms)
         cosines: tuple = (None,) * 5
         if vector is not None and len(self.chunks):
             if self.graphs is None:
@@ -207,7 +220,7 @@ class Retriever:
             cosines = (np.zeros(0),) * 4 + (None,)
         cos_chunks, cos_passages, whole, sentences, headings = cosines
         return LegScores(bm25_chunks, bm25_passages,
-                         self.bm25_chunks.coverage(tokens), self.bm25_passages.coverage(tokens),
+                         self.bm25_chunks.coverage(tokens, heaviest), self.bm25_passages.coverage(tokens, heaviest),
                          cos_chunks, cos_passages, whole, sentences, headings, bridged if bridged != query else "")
 
     def _cosines(self, vector: np.ndarray, chunks, passages) -> tuple:
