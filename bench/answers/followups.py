@@ -17,7 +17,9 @@ among the sources the turn issued.
 The other side: a question that stands on its own must not be read with the one before it. Each
 question of an answers file (`trigsight.answers/1`) is asked after the file's previous question in
 its language, and alone; the questions whose outcome (quoted passages, or the refusal) differs are
-counted and listed, with the per-language table of the questions asked after another.
+counted and listed, with the per-language table of the questions asked after another. With
+`--opener`, each is asked as a reader opens a new question in conversation ("And …", "А …",
+"じゃあ、…", "그럼 …"): "А как настроить webpack…?" after a question about streams is a new question.
 """
 from __future__ import annotations
 
@@ -83,7 +85,18 @@ def measure(release_dir: Path, file: Path, split: str) -> list[str]:
     return out
 
 
-def standalone(release_dir: Path, file: Path, split: str) -> list[str]:
+OPENERS = {"en": "And ", "ru": "А ", "ja": "じゃあ、", "ko": "그럼 "}
+
+
+def opened(question: str, language: str) -> str:
+    """The question as a reader opens it in conversation ("And how do I…?"), in its language."""
+    opener = OPENERS.get(language, "")
+    if opener and language in ("en", "ru") and question[:1].isupper() and question[1:2].islower():
+        question = question[0].lower() + question[1:]
+    return opener + question
+
+
+def standalone(release_dir: Path, file: Path, split: str, opener: bool = False) -> list[str]:
     release, retriever = Release.load(release_dir), Retriever.load(release_dir)
     questions = evaluate.resolve(evaluate.load_questions(file, split), release, str(file))
     turn(questions[0].question, (), retriever, release)
@@ -94,17 +107,19 @@ def standalone(release_dir: Path, file: Path, split: str) -> list[str]:
         before[question.language] = question.question
         if previous is None:
             continue
+        asked = opened(question.question, question.language) if opener else question.question
         history = (conversation.Turn("user", previous), conversation.Turn("assistant", ""))
-        quoted, issued, seconds = turn(question.question, history, retriever, release)
+        quoted, issued, seconds = turn(asked, history, retriever, release)
         alone = turn(question.question, (), retriever, release)[0]
         if quoted != alone:
-            changed.append(f"- `{question.id}` ({question.language}) “{question.question}” after “{previous}”: "
+            changed.append(f"- `{question.id}` ({question.language}) “{asked}” after “{previous}”: "
                            f"{len(alone)} quotes alone, {len(quoted)} after it")
         outcomes.append(evaluate.Outcome(question, tuple(quoted), tuple(release.passage(p).page for p in quoted),
                                          tuple(issued), seconds))
     evaluation = evaluate.AnswerEvaluation(release.release_id, retriever.backend, split, outcomes, release)
+    how = ", each opened as in conversation (`--opener`)" if opener else ""
     return [f"release `{release.release_id}`, questions `{file.name}`, split **{split}**: {len(outcomes)} questions "
-            f"asked after the previous one in their language; {len(changed)} answered otherwise than alone", "",
+            f"asked after the previous one in their language{how}; {len(changed)} answered otherwise than alone", "",
             *evaluate.table(evaluation), "", *changed, ""]
 
 
@@ -115,12 +130,14 @@ def main() -> int:
     parser.add_argument("--split", choices=("dev", "test", "all"), default="dev")
     parser.add_argument("--standalone", type=Path, action="append", default=[],
                         help="an answers file whose questions are asked each after the one before it")
+    parser.add_argument("--opener", action="store_true",
+                        help="with --standalone: open each question as in conversation (And …, А …, じゃあ、…, 그럼 …)")
     parser.add_argument("--out", type=Path, help="write the report here (markdown) instead of printing it")
     args = parser.parse_args()
     lines = [f"# Follow-up questions, offline chat ({args.split} split)", "", machine(), ""]
     if args.standalone:
         for file in args.standalone:
-            lines += standalone(args.release, file, args.split)
+            lines += standalone(args.release, file, args.split, args.opener)
     else:
         lines += measure(args.release, args.conversations, args.split)
     emit(lines, args.out)
