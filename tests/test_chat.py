@@ -336,7 +336,9 @@ def test_the_form_without_javascript_carries_the_exchange_it_shows_to_the_next_q
     assert chips and urlsplit(chips[0]["href"]).path == page
 
 
-@pytest.mark.parametrize("question", ["Thanks!", "What does the MCP endpoint offer to agents?"])
+@pytest.mark.parametrize("question", ["Thanks!", "What does the MCP endpoint offer to agents?",
+                                      "And what does the MCP endpoint offer to agents?",
+                                      "А что именно проверяет шлюз объёма скриптов перед каждым выпуском сайта автора?"])
 def test_thanks_or_a_new_question_after_another_is_answered_as_if_alone(bundled_release, question):
     client = client_for(bundled_release)
     history = [{"role": "user", "content": "Which browser does the gate drive?"}, {"role": "assistant", "content": "…"}]
