@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from ..retrieval.tokenize import tokenize
-from . import follow_up, messages, model_client, offline, small_talk
+from . import follow_up, messages, model_client, offline, small_talk, spelling
 from .answer import REFUSAL, STRICT, AnswerSentence, distinct_sentences
 from .attribution import language_of
 from .handles import HandleTable
@@ -74,6 +74,7 @@ def run(question: str, history: tuple[Turn, ...], retriever, release, settings: 
     language = detect_language(asked)
     if not small_talk.only(asked):
         asked = follow_up.query(asked, history)         # "And on macOS?" after "How does fs.watch…?"
+    asked = spelling.corrected(asked, retriever)        # "fs.readfle()" is fs.readFile()
     hits, scores = retriever.search_scored(asked, k=max(settings.chunks, offline.CANDIDATE_CHUNKS))
     table = HandleTable.issue(hits[:settings.chunks], release)
     ignore = tuple(tokenize(settings.site_title))

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from ..matching.textmodel import normalise
 from ..retrieval.chunks import HEADING_KINDS, TABLE_CELLS
-from . import small_talk
+from . import small_talk, spelling
 from .answer import SUPPORTED, AnswerSentence, citation_for
 from .attribution import language_of
 from .overlap import terms
@@ -282,8 +282,9 @@ def sentences(quotes: list[Quoted], release) -> list[AnswerSentence]:
 def respond(question: str, retriever, release, language: str | None = None,
             k: int = CANDIDATE_CHUNKS) -> tuple[list[Quoted], list]:
     """(the quotes, the retrieved hits) of the offline answer to `question`, read without the
-    greetings and thanks around it (small_talk.strip), as the chat reads it."""
-    asked = small_talk.strip(question) or question
+    greetings and thanks around it (small_talk.strip) and with its misspelt code names read as the
+    pages' (spelling.corrected), as the chat reads it."""
+    asked = spelling.corrected(small_talk.strip(question) or question, retriever)
     hits, scores = retriever.search_scored(asked, k=k)
     return choose(asked, hits, scores, retriever, release, language or language_of(asked)), hits
 
