@@ -7,7 +7,7 @@ name (dotted, called, a flag, CONSTANT_CASE or camelCase: `support.code_names`) 
 is read as the pages' word one edit away (a letter left out, added, changed, or two swapped), when
 there is one: the most used, if several. Only long words (6 letters or more, the first one kept),
 where one edit rarely turns a name into another, and only words the keyword index has never seen,
-so a real name used once on some page stays as it is. On every question of the bench sets (752,
+so a real name used once on some page stays as it is. On every question of the bench sets (856,
 all spelt right), nothing is changed (`bench/answers/typo_probe.py`).
 """
 from __future__ import annotations
