@@ -83,7 +83,6 @@ def main() -> int:
     parser.add_argument("sets", nargs="+", help="RELEASE_DIR:QUESTIONS_FILE[:SPLIT]")
     parser.add_argument("--out", type=Path, help="write the report here (markdown) instead of printing it")
     args = parser.parse_args()
-    import trigsight.answering.offline  # noqa: F401  (loads spelling.py where the code has it)
     lines, total, changed = ["# A typo in a code name, offline answer", "", machine(), ""], 0, 0
     for spec in args.sets:
         found, count, touched = probe(spec)
