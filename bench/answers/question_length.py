@@ -43,13 +43,12 @@ def measure(spec: str, model) -> list[dict]:
     for q in questions:
         if not q.answerable:
             continue
-        scores = retriever.scores(q.question)
+        hits, scores = retriever.search_scored(q.question, k=offline.CANDIDATE_CHUNKS)
 
         def rank(leg: str, depth: int) -> int | None:
             ranking = retriever.ranking(scores, "chunk", leg, depth)
             return first_rank(retriever.hits(scores, ranking), lambda hit: set(hit.passage_ids) & q.passages)
-        hits, scored_scores = retriever.search_scored(q.question, k=offline.CANDIDATE_CHUNKS)
-        scored = offline.weigh(q.question, hits, scored_scores, retriever, release, language_of(q.question), model)
+        scored = offline.weigh(q.question, hits, scores, retriever, release, language_of(q.question), model)
         expected = [(c, p) for c, p in scored if c.passage_id in q.passages]
         best = max(expected, key=lambda pair: pair[1])[0].features if expected else None
         rows.append({"file": Path(questions_file).name, "language": q.language, "characters": len(q.question),

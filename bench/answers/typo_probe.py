@@ -5,7 +5,7 @@
 A reader types "fs.readfle()" for fs.readFile(). For every answerable question of each file (all
 splits unless SPLIT) that names code (`support.code_names`) with a word of 7 letters or more, the
 longest such word loses its middle letter ("readFile" → "readile"), and the question is answered
-in process as the chat answers it offline (`offline.respond`), spelt right and with the typo.
+in process as the chat answers it offline (`evaluate.offline_answerer`), spelt right and with the typo.
 Prints, per file: how many were answered correctly (a quote on an expected page) each way. Then,
 over every question of the files as written (spelt right, answerable or not), how many the reading
 of misspelt code names (`pipeline/answering/spelling.py`) changes at all: it should change none.
@@ -21,7 +21,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE.parent.parent))
-from trigsight.answering import evaluate, offline  # noqa: E402
+from trigsight.answering import evaluate  # noqa: E402
 from trigsight.answering.support import code_names  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
 from trigsight.retrieval.search import Retriever  # noqa: E402
@@ -47,10 +47,8 @@ def misspelt(question: str) -> str:
 
 
 def correct(question: evaluate.Question, text: str, retriever, release) -> bool:
-    quotes, _ = offline.respond(text, retriever, release)
-    pages = tuple(release.passage(q.passage_id).page for q in quotes)
-    quoted = tuple(q.passage_id for q in quotes)
-    return evaluate.Outcome(question, quoted, pages, (), 0.0).correct
+    quoted, _ = evaluate.offline_answerer(text, retriever, release)
+    return evaluate.Outcome(question, tuple(quoted), tuple(release.passage(p).page for p in quoted), (), 0.0).correct
 
 
 def probe(spec: str) -> tuple[list[str], int, int]:

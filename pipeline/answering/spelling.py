@@ -51,10 +51,11 @@ def corrected(question: str, retriever) -> str:
             folded = part.casefold()
             if folded in fixes or all(token in seen for token in tokenize(folded)):
                 continue
+            shapes = _shapes(lexicon)
             near = [word for size in (len(folded) - 1, len(folded), len(folded) + 1)
-                    for word in _shapes(lexicon).get((folded[0], size), ()) if one_edit(folded, word)]
+                    for word in shapes.get((folded[0], size), ()) if one_edit(folded, word)]
             if near:
-                fixes[folded] = min(near, key=_shapes(lexicon)["rank"].__getitem__)
+                fixes[folded] = min(near, key=shapes["rank"].__getitem__)
     for wrong, right in fixes.items():
         question = re.sub(rf"(?<![A-Za-z0-9]){re.escape(wrong)}(?![A-Za-z0-9])",
                           lambda match: recased(match.group(), right), question, flags=re.IGNORECASE)
