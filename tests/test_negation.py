@@ -30,6 +30,9 @@ def test_negation_is_read_as_a_negated_verb_and_an_absence(text, marks):
     ("Calling it with no argument turns off Nagle's algorithm.", "Not passing an argument disables Nagle's algorithm."),
     ("일반적으로 immediate.ref()를 호출할 필요는 없습니다.", "It is normally unnecessary to call immediate.ref()."),
     ("목차는 마커를 찾았는지 여부와 상관없이 사용할 수 있습니다.", "Regardless of whether a marker is found, the TOC is available."),
+    # "пока … не" is "until": its "не" negates nothing
+    ("Метод не возвращает управление, пока дочерний процесс полностью не закроется.",
+     "The method will not return until the child process has fully closed."),
 ])
 def test_a_negation_worded_another_way_still_agrees(sentence, passage):
     assert agree(sentence, passage) and agree(passage, sentence)
@@ -42,6 +45,11 @@ def test_a_negation_worded_another_way_still_agrees(sentence, passage):
     ("JavaScript を無効にすると、チャットのフォームは動作しません。", "JavaScript を無効にしても、サイト全体が動作します。"),
     ("The server cannot start without a key.", "The server can start without a key."),
     ("Этот параметр не обязателен.", "This option is required."),
+    # the same kind of mark, but twice against once: the second clause says the opposite
+    ("지정한 경로가 존재하지 않더라도 require()는 MODULE_NOT_FOUND 오류를 던지지 않습니다.",
+     "If the given path does not exist, require() will throw a MODULE_NOT_FOUND error."),
+    ("exclusive가 true이면 핸들이 공유되지 않고, 포트 공유를 시도해도 오류가 발생하지 않습니다.",
+     "When exclusive is true, the handle is not shared, and attempted port sharing results in an error."),
 ])
 def test_a_negation_added_or_dropped_disagrees(sentence, passage):
     assert not agree(sentence, passage) and not agree(passage, sentence)

@@ -6,16 +6,19 @@ Languages split the kinds differently, so kinds alone refuse faithful translatio
 нужно" is a negated verb where English says "there is no need", 強制終了せずに a negated verb
 for "without forcing", and Japanese ない and Russian нет say both.
 
-Two texts agree when they carry the same kinds of mark (as before), or else when both say
-"not" an odd number of times, or both an even number, counting the marks and the words
-that carry a negation in their meaning: "unnecessary", "invalid", "unless", "fails",
-"regardless", 不要, 상관없이 (`LEXICAL`). So "не нужно" agrees with "unnecessary" and
-"если только не" with "unless", and two negations cancel: "cannot run without B" says B is
-needed and does not agree with "can run without B". A word like "invalid" never makes two
-texts disagree whose marks already agree.
+Two texts agree when both say "not" an odd number of times, or both an even number,
+counting the marks and the words that carry a negation in their meaning: "unnecessary",
+"invalid", "unless", "fails", "regardless", 不要, 상관없이 (`LEXICAL`). So "не нужно" agrees
+with "unnecessary" and "если только не" with "unless", and two negations cancel: "cannot run
+without B" says B is needed and does not agree with "can run without B". They also agree
+when they carry the same kinds of mark, as many of them: a word like "invalid" never makes
+two texts disagree whose marks already agree. The same kinds of mark alone are not enough:
+"존재하지 않더라도 …를 던지지 않습니다" (even if it does not exist, it does not throw) negates
+twice where "if it does not exist, it throws" negates once.
 
 Phrases that look negated and are not ("whether or not", "not only", 뿐만 아니라) are read
-without their mark.
+without their mark, and so is the "не" Russian writes after "пока" (until): "не возвращает,
+пока процесс не закроется" says "not … until" once, as English does.
 """
 from __future__ import annotations
 
@@ -65,9 +68,13 @@ LEXICAL = re.compile(
     r"|(?<![\u0600-\u06ff])(?:غير|بدلا|إلا|فشل)(?![\u0600-\u06ff])|ล้มเหลว|แทนที่|ยกเว้น|ไม่ว่า")
 
 
+# "пока процесс не закроется" (until the process closes): the "не" negates nothing.
+_UNTIL = re.compile(r"\b(пока(?:\s+[^\s,.;:!?]+){0,5}?\s+)не\b")
+
+
 def _folded(text: str, neutral: bool = True) -> str:
     folded = unicodedata.normalize("NFKC", text).casefold()
-    return NEUTRAL.sub(" ", folded) if neutral else folded
+    return _UNTIL.sub(r"\1", NEUTRAL.sub(" ", folded)) if neutral else folded
 
 
 def polarity(text: str) -> tuple[bool, bool]:
@@ -91,9 +98,9 @@ def lexical(text: str) -> int:
 
 
 def agree(sentence: str, passage: str) -> bool:
-    """Do the two say "not" alike: the same kinds of mark, or an even number of negations on both
-    sides or an odd number on both, counting marks and words that carry a negation alike (two
-    negations cancel: "cannot run without B" says B is needed, "can run without B" does not)."""
-    if polarity(sentence) == polarity(passage):
+    """Do the two say "not" alike: an even number of negations on both sides or an odd number on
+    both, counting marks and words that carry a negation alike (two negations cancel: "cannot run
+    without B" says B is needed, "can run without B" does not), or as many marks of the same kinds."""
+    if (marks(sentence) + lexical(sentence)) % 2 == (marks(passage) + lexical(passage)) % 2:
         return True
-    return (marks(sentence) + lexical(sentence)) % 2 == (marks(passage) + lexical(passage)) % 2
+    return polarity(sentence) == polarity(passage) and marks(sentence) == marks(passage)
