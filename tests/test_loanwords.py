@@ -1,4 +1,4 @@
-"""A Japanese or Korean loanword meets the English page word it was borrowed from (real offline model)."""
+"""A Japanese, Korean or Russian loanword meets the English page word it was borrowed from (real offline model)."""
 import numpy as np
 import pytest
 from trigsight.retrieval import embedders, lexicon, loanwords
@@ -7,7 +7,7 @@ from trigsight.retrieval import embedders, lexicon, loanwords
 @pytest.mark.parametrize("word, latin", [
     ("ワーカー", "waakaa"), ("ソケット", "soketo"), ("キャッシュ", "kyashyu"), ("ファイル", "fairu"),
     ("워커", "wokeo"), ("소켓", "soket"), ("핸들", "haendeul"), ("스트림", "seuteurim"),
-    ("圧縮", ""), ("socket", ""),
+    ("圧縮", ""), ("socket", ""), ("плагин", "plaghin"), ("воркер", "vorker"),
 ])
 def test_katakana_and_hangul_are_written_in_latin_letters(word, latin):
     assert loanwords.romanize(word) == latin
@@ -30,6 +30,25 @@ def test_a_loanword_and_its_english_word_share_a_key(loanword, english):
 ])
 def test_a_native_korean_word_does_not_sound_like_an_english_word_with_other_vowels(korean, english):
     assert loanwords.Sounds([english, "worker"]).candidates(korean) == []
+
+
+@pytest.mark.parametrize("russian, english", [
+    ("плагина", "plugin"), ("репозитории", "repository"), ("конфиге", "config"), ("коммиты", "commit"),
+    ("сокет", "socket"), ("линтер", "linter"), ("резолвер", "resolver"), ("фрагменты", "fragment"),
+])
+def test_a_declined_russian_loanword_is_heard_as_its_english_word(russian, english):
+    assert loanwords.Sounds([english, "stable", "least"]).candidates(russian) == [0]
+
+
+@pytest.mark.parametrize("russian, english", [
+    ("лежат", "least"),       # "(they) lie": л is not r, ж is not s
+    ("ставлю", "stable"),     # "I put": a verb
+    ("каком", "com"),         # "in which": two consonants hear too much
+    ("ночи", "ansi"),
+    ("вроде", "would"),
+])
+def test_a_native_russian_word_is_not_heard_as_an_english_word(russian, english):
+    assert loanwords.Sounds([english]).candidates(russian) == []
 
 
 def test_a_katakana_compound_is_cut_into_the_words_it_borrows():
@@ -59,6 +78,7 @@ def words():
     ("フェンスコードブロック", ["fence", "code", "block"]),
     ("ラップ", []),                            # "wrap" sounds like "leap", but means nothing like it
     ("같아야", []),
+    ("сокеты", ["socket"]),
 ])
 def test_a_loanword_is_bridged_to_the_page_word_it_sounds_like_when_it_also_means_it(words, word, expected):
     lexicon_, embedder = words

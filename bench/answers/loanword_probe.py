@@ -1,12 +1,21 @@
-"""Which page word does each Japanese or Korean dev-question word reach by sound, and how near in meaning?
+"""Which page word does each Japanese, Korean or Russian question word reach by sound, and how near in meaning?
 
     .venv/bin/python bench/answers/loanword_probe.py --release NODE_RELEASE
+    .venv/bin/python bench/answers/loanword_probe.py --language ru --set RELEASE:QUESTIONS[:SPLIT] ...
 
 For every katakana or Hangul word of the development questions (bench/answers/questions.json)
 that the lexicon's nearest word does not bridge (cosine below lexicon.NEAREST), prints its
 romanisation, the nearest page word, the two page words of the same sound
 (loanwords.Sounds.candidates) with their cosines, the best cut of a katakana compound, and
 what the lexicon now does with it. The loanword thresholds in lexicon.py were read off this.
+
+With --language ru, the same for the Cyrillic words of the Russian questions of each --set (a
+release and a question file, split "dev" unless named): the page words that share the word's
+key as a kana word is heard (l with r, f with p, j with s), each with how alike the two are
+spelled (loanwords.spelled_alike) and its cosine, then the words the Cyrillic rules hear
+(loanwords.MIN_CYRILLIC_KEY, SPELLED_ALIKE) and what the lexicon does. Those two thresholds
+were read off this on the development questions of the Node.js, Python-Markdown and Black
+docs and the first-look sets of eslint-plugin-import and Hatch.
 """
 from __future__ import annotations
 
@@ -23,8 +32,17 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--release", type=Path, required=True, help="a published release of the Node.js API docs")
+    parser.add_argument("--release", type=Path, help="a published release of the Node.js API docs")
+    parser.add_argument("--language", choices=("ja-ko", "ru"), default="ja-ko")
+    parser.add_argument("--set", action="append", default=[], metavar="RELEASE:QUESTIONS[:SPLIT]",
+                        help="with --language ru: a release and a question file (repeatable)")
     args = parser.parse_args()
+    if args.language == "ru":
+        for spec in args.set:
+            russian(*spec.split(":"))
+        return
+    if args.release is None:
+        parser.error("--release is required")
     retriever = Retriever.load(args.release)
     words = retriever.lexicon
     questions = [q for q in json.loads((ROOT / "bench/answers/questions.json").read_text("utf-8"))["questions"]
@@ -50,6 +68,33 @@ def main() -> None:
               + (f" | cut {' + '.join(cut[1])} {cut[0]:.2f}" if cut else "")
               + f" | bridged: {words.loanword(unit, vector, similarity) or '-'}")
 
+
+def russian(release: str, questions_file: str, split: str = "dev") -> None:
+    """The Cyrillic words of one set's Russian questions that the nearest word does not bridge."""
+    retriever = Retriever.load(Path(release))
+    words = retriever.lexicon
+    questions = [q for q in json.loads(Path(questions_file).read_text("utf-8"))["questions"]
+                 if (split == "all" or q["split"] == split) and q["language"] == "ru"]
+    units = list(dict.fromkeys(u for q in questions for u in words.foreign(q["question"])
+                               if loanwords.is_cyrillic(u)))
+    vectors = retriever.embedder.embed(units) if units else []
+    print(f"{questions_file} ({split}) on {release}: {len(units)} Cyrillic words; those the nearest word does "
+          f"not bridge and that share a page word's key:")
+    for unit, vector in zip(units, vectors):
+        similarity = np.asarray(words.vectors @ vector)
+        nearest = int(similarity.argmax())
+        if similarity[nearest] >= lexicon.NEAREST:
+            continue
+        keyed = {n for latin in loanwords._heard_as(unit) for n in words.sounds._by_key.get(loanwords.key(latin), [])}
+        if not keyed:
+            continue
+        shown = sorted(keyed, key=lambda n: -loanwords.spelled_alike(unit, words.words[n]))[:3]
+        print(f"  {unit} ({', '.join(loanwords._heard_as(unit))}): nearest {words.words[nearest]} "
+              f"{similarity[nearest]:.2f} | same key " + ", ".join(
+                  f"{words.words[n]} spelled {loanwords.spelled_alike(unit, words.words[n]):.2f} "
+                  f"cosine {similarity[n]:.2f}" for n in shown)
+              + f" | heard: {', '.join(words.words[n] for n in words.sounds.candidates(unit)) or '-'}"
+              + f" | bridged: {words.loanword(unit, vector, similarity) or '-'}")
 
 if __name__ == "__main__":
     main()

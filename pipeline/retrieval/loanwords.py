@@ -13,9 +13,18 @@ written p in Korean, v is b, th is s, a syllable-final English r is silent, and 
 (which both languages add to close a syllable: ドライブ doraibu, 드라이브 deuraibeu) carry
 nothing. Korean words are as often native as borrowed, so a Hangul word must also have the
 English word's pattern of vowels (워커 wVkV, worker wVkV; 같아야 gVtV is not "ought").
+
+Russian borrows the same way and declines what it borrows: плагина, воркерами, конфиге,
+коммиты are "plugin", "worker", "config", "commit". A Cyrillic word is heard without its
+case ending (воркерами → воркер), with в read both as v and as the w it stands for. Its
+letters say more than kana do (л is l and р is r, ж is not s), and its native words meet
+the English keys all the time (лежат: least, ночи: ansi), so it is heard by a key that
+keeps them apart, of three consonants at least, and must also be spelled nearly like the
+English word (`SPELLED_ALIKE`).
 """
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 from collections import defaultdict
@@ -29,6 +38,14 @@ _KANA = dict(zip(
     "na ni nu ne no ha hi fu he ho ba bi bu be bo pa pi pu pe po ma mi mu me mo ya yu yo ra ri ru re ro "
     "wa i e o n vu".split()))
 _SMALL = dict(zip("ァィゥェォャュョヮ", "a i u e o ya yu yo wa".split()))
+# г is written gh: always hard, it must not become the j of English "ge" (конфиге is "config"); the h
+# goes with the other silent ones.
+_CYRILLIC = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+                     "a b v gh d e yo j z i y k l m n o p r s t u f h ts ch sh shch - y - e yu ya".split()))
+# The case endings that carry a consonant (a vowel ending leaves the key as it is): воркерами, плагинов.
+_RUSSIAN_ENDING = re.compile(r"(?:ами|ями|ов|ев|ом|ем|ам|ям|ах|ях|ой|ей|ий|ый|ых|их|ым|им)$")
+# A verb's endings: Russian borrows nouns; a verb borrowed is conjugated past hearing (ставлю is no "stable").
+_RUSSIAN_VERB = re.compile(r"(?:ть|ться|тся|ю|юсь|ют|ят|ешь|ишь)$")
 
 # Hangul syllable = initial, medial vowel, final (Unicode composes them arithmetically).
 _INITIALS = "g kk n d tt r m b pp s ss _ j jj ch k t p h".split()
@@ -44,12 +61,23 @@ _CLASSES = str.maketrans({"l": "r", "f": "p", "v": "b", "z": "s", "j": "s", "w":
 _VOWELS = re.compile(r"[aeiouy]")
 _DOUBLED = re.compile(r"(.)\1+")
 MIN_KEY = 2         # a one-consonant key ("k") would meet half the vocabulary
+# How alike a Cyrillic loanword and its English word must be spelled (difflib's ratio), and the
+# shortest key it is heard by, read off the Russian words of the development questions that share
+# a page word's key (bench/answers/loanword_probe.py --language ru): the page words heard are spelled
+# 0.83 (issocket) to 1.00 alike; the native words spelled alike as much as 0.75 (каком: com, ночи: ansi) have
+# two-consonant keys, and лежат ("least" at 0.80) is kept out by the key, where л is not r.
+SPELLED_ALIKE = 0.75
+MIN_CYRILLIC_KEY = 3
+_CYRILLIC_CLASSES = str.maketrans({"v": "b", "z": "s"})
 MOST_PARTS = 3      # a katakana compound is cut into at most this many words
 _NOT_FIRST = "ーッァィゥェォャュョヮ"   # marks that lengthen, double or modify the kana before them
 
 
 def romanize(word: str) -> str:
-    """A katakana or Hangul word in Latin letters ("" for any other script)."""
+    """A katakana, Hangul or Cyrillic word in Latin letters ("" for any other script)."""
+    if is_cyrillic(word):
+        letters = [_CYRILLIC.get(ch) for ch in word.casefold()]
+        return "" if None in letters else "".join(letters).replace("-", "")
     out: list[str] = []
     for ch in word:
         code = ord(ch)
@@ -105,6 +133,43 @@ def is_hangul(word: str) -> bool:
     return bool(word) and "\uac00" <= word[0] <= "\ud7a3"
 
 
+def is_cyrillic(word: str) -> bool:
+    return bool(word) and "\u0400" <= word[0] <= "\u04ff"
+
+
+def spelled_alike(loanword: str, word: str) -> float:
+    """How alike a Cyrillic loanword (any of its readings) and an English word are spelled, once
+    English spelling is read as sound (0 to 1)."""
+    english = _plain(word)
+    return max((difflib.SequenceMatcher(None, _plain(latin), english).ratio() for latin in _heard_as(loanword)),
+               default=0.0)
+
+
+def _plain(latin: str) -> str:
+    text = re.sub(r"[^a-z]", "", latin.casefold())
+    for pattern, replacement in _ENGLISH:
+        text = pattern.sub(replacement, text)
+    return (text[:1] + text[1:].replace("h", "")).translate(_CYRILLIC_CLASSES)
+
+
+def cyrillic_key(latin: str) -> str:
+    """The consonant key a Cyrillic loanword is heard by: `key` without merging l with r, f with p
+    or j with s."""
+    return _DOUBLED.sub(r"\1", _VOWELS.sub("", _plain(latin))) if latin.isascii() else ""
+
+
+def _heard_as(loanword: str) -> list[str]:
+    """The Latin spellings a loanword may stand for: one for katakana and Hangul; for a Cyrillic word,
+    with and without its case ending, each with в as v and as w."""
+    if not is_cyrillic(loanword):
+        return [romanize(loanword)]
+    if _RUSSIAN_VERB.search(loanword.casefold()):
+        return []
+    stems = dict.fromkeys([loanword, _RUSSIAN_ENDING.sub("", loanword.casefold())])
+    spelled = [romanize(stem) for stem in stems if len(stem) >= 3]
+    return list(dict.fromkeys([*spelled, *(latin.replace("v", "w") for latin in spelled)]))
+
+
 class Sounds:
     """The pages' English words by consonant key: who could a loanword be?"""
 
@@ -119,6 +184,10 @@ class Sounds:
     def candidates(self, loanword: str) -> list[int]:
         """Numbers of the words that sound like the loanword: the same key; for a Hangul word, also
         the same vowel pattern (a Korean word is as often native, and a key alone meets many)."""
+        if is_cyrillic(loanword):
+            heard = [n for latin in _heard_as(loanword) if len(found := cyrillic_key(latin)) >= MIN_CYRILLIC_KEY
+                     for n in self._by_cyrillic_key.get(found, [])]
+            return [n for n in dict.fromkeys(heard) if spelled_alike(loanword, self._words[n]) >= SPELLED_ALIKE]
         latin = romanize(loanword)
         found = key(latin)
         if len(found) < MIN_KEY:
@@ -128,6 +197,14 @@ class Sounds:
             pattern = shape(latin)
             numbers = [n for n in numbers if shape(self._words[n]) == pattern]
         return list(numbers)
+
+    @functools.cached_property
+    def _by_cyrillic_key(self) -> dict[str, list[int]]:
+        found: dict[str, list[int]] = defaultdict(list)
+        for number, word in enumerate(self._words):
+            if word.isascii() and word.isalpha():
+                found[cyrillic_key(word)].append(number)
+        return found
 
     def splits(self, loanword: str, parts: int = MOST_PARTS) -> list[list[list[int]]]:
         """A katakana compound cut into two or more loanwords (ログファイル: log + file; フェンスコード
