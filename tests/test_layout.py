@@ -15,7 +15,7 @@ PACKAGES = {"trigsight": ROOT / "pipeline", "trigsight_site": ROOT / "site"}
 REQUEST_SIDE = ("trigsight_site", "trigsight.answering", "trigsight.retrieval.search",
                 "trigsight.publishing.published")
 BUILD_SIDE = ("trigsight.build", "trigsight.gates", "trigsight.publishing.publish", "trigsight.retrieval.index",
-              "trigsight.release", "trigsight.cli")
+              "trigsight.release", "trigsight.cli", "trigsight.cli_measure", "trigsight.cli_options")
 
 
 def modules() -> dict[str, Path]:

@@ -9,8 +9,9 @@ Browsers. Without `endpoints` one local Chromium is launched through Playwright
 the pool closes), and its tabs load `site`, the gate's gunicorn on loopback, directly.
 Otherwise every endpoint is a remote browser: `ws://…` a Playwright browser server
 (`playwright run-server`, `launch_server`, browserless…) reached with `browser_type.connect`,
-`http://host:port` a Chromium DevTools endpoint reached with `connect_over_cdp`. They must all
-run the same Chromium version and behave as a browser Playwright launched (checked on connect).
+`http://host:port` a Chromium DevTools endpoint reached with `connect_over_cdp` (pool_browsers.py).
+They must all run the same Chromium version and behave as a browser Playwright launched (checked
+on connect).
 
 Delivery. A remote browser cannot reach this machine's loopback, and nothing is opened to the
 network: each remote tab routes every request for `site` back to this process, which answers
@@ -27,56 +28,26 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 import threading
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
-from ..errors import TrigsightError, UsageError
-from . import chromium
+from ..errors import TrigsightError
+from . import chromium, pool_browsers
 from .delivery import Delivery, DeliveryFailed, first_line
+from .pool_browsers import CONNECT_TIMEOUT_MS, ENVIRONMENT, NAVIGATIONS, SETTING, PoolBrowser
 from .shared_chromium import SharedChromium
 
-SETTING = "TRIGSIGHT_BROWSERS"
-CONNECT_TIMEOUT_MS = 20_000
+__all__ = ["ANSWER_TIMEOUT_S", "CONNECT_TIMEOUT_MS", "ENVIRONMENT", "LOSSES_BEFORE_BLAME", "NAVIGATIONS", "SETTING",
+           "BrowserPool", "DeliveryFailed", "NoBrowserLeft", "PoolBrowser"]
+
 ANSWER_TIMEOUT_S = 10          # a browser that cannot open a context in this long after a failure is lost
 LOSSES_BEFORE_BLAME = 3        # a job in flight on this many lost browsers is blamed, not retried again
-# How a browser Playwright launched behaves (chromium.DEVTOOLS_FLAGS gives a bare Chromium the same):
-# every one of NAVIGATIONS quick same-document navigations lands, no scrollbar takes layout width,
-# and the primary pointer is a fine one that can hover (CSS media queries). Without
-# --disable-ipc-flooding-protection Chromium lets 200 of them through, so 250 tell the two apart
-# (test_browser_pool refuses a bare Chromium); each costs about 8 ms, on every browser's connect
-# (bench/scale/connect.py: 400 → 250 took the check from 3.74 s to 2.58 s).
-NAVIGATIONS = 250
-ENVIRONMENT = {"navigations": NAVIGATIONS, "scrollbar": 0, "hover": True, "pointer": "fine"}
-_ENVIRONMENT_JS = """(count) => {
-  document.body.innerHTML = Array.from({length: count}, (_, i) => `<p id=n${i}>.</p>`).join("");
-  let navigations = 0;
-  for (let i = 0; i < count; i++) { location.hash = "#n" + i; navigations += document.querySelector(":target")?.id === "n" + i; }
-  const box = document.createElement("div");
-  box.style.cssText = "width:100px;height:100px;overflow:scroll";
-  document.body.append(box);
-  return {navigations, scrollbar: box.offsetWidth - box.clientWidth, hover: matchMedia("(hover: hover)").matches,
-          pointer: ["none", "coarse", "fine"].find(p => matchMedia(`(pointer: ${p})`).matches) || "none"};
-}"""
 
 
 class NoBrowserLeft(TrigsightError):
     """Jobs remain and every browser of the pool is lost (or none answered at the start)."""
-
-
-@dataclass
-class PoolBrowser:
-    """One browser of the pool, and what it did."""
-
-    name: str                  # the endpoint, or "local chromium"
-    version: str = ""
-    jobs: int = 0              # jobs whose result it produced
-    requests: int = 0          # requests delivered to it from `site`
-    lost: str = ""             # why it left the pool; "" while it is in
-    browser: Any = field(default=None, repr=False)
-    on_disconnect: Any = field(default=None, repr=False)
 
 
 @dataclass
@@ -184,15 +155,16 @@ class BrowserPool:
             self.browsers = [PoolBrowser("local chromium", browser.version, browser=browser)]
         else:
             self._playwright = await async_playwright().start()
-            found = await asyncio.gather(*(self._connect(e) for e in self.endpoints), return_exceptions=True)
-            names = _names(self.endpoints)
+            found = await asyncio.gather(*(pool_browsers.connect(self._playwright, e) for e in self.endpoints),
+                                       return_exceptions=True)
+            names = pool_browsers.endpoint_names(self.endpoints)
             for name, got in zip(names, found):
                 if isinstance(got, BaseException):
-                    self.say(f"{name} does not answer ({_why(got)}); going on without it")
+                    self.say(f"{name} does not answer ({pool_browsers.connection_error(got)}); going on without it")
                 else:
                     self.browsers.append(PoolBrowser(name, got.version, browser=got))
             if not self.browsers:
-                reasons = "; ".join(f"{n}: {_why(g)}" for n, g in zip(names, found))
+                reasons = "; ".join(f"{n}: {pool_browsers.connection_error(g)}" for n, g in zip(names, found))
                 raise NoBrowserLeft(f"no browser in {SETTING} answered ({reasons})", SETTING)
             await self._check_alike()
         for owner in self.browsers:
@@ -209,34 +181,8 @@ class BrowserPool:
         self._playwright = await async_playwright().start()
         return await chromium.launch(self._playwright, self.configured)
 
-    async def _connect(self, endpoint: str):
-        browser_type = self._playwright.chromium
-        if endpoint.startswith(("ws://", "wss://")):
-            return await browser_type.connect(endpoint, timeout=CONNECT_TIMEOUT_MS)
-        return await browser_type.connect_over_cdp(endpoint, timeout=CONNECT_TIMEOUT_MS)
-
     async def _check_alike(self) -> None:
-        """One Chromium version, and each behaves as a Playwright launch (or the proofs would differ)."""
-        versions = {b.version for b in self.browsers}
-        if len(versions) > 1:
-            listed = ", ".join(f"{b.name}: {b.version}" for b in self.browsers)
-            raise UsageError(f"the browsers run different Chromium versions ({listed}); one version proves a "
-                             "release", SETTING)
-        for owner in self.browsers:
-            context = await owner.browser.new_context()
-            try:
-                await context.route("**/*", lambda route: route.fulfill(body="<!doctype html><body>",
-                                                                       content_type="text/html"))
-                page = await context.new_page()
-                await page.goto("http://trigsight.invalid/environment")
-                found = await page.evaluate(_ENVIRONMENT_JS, NAVIGATIONS)
-            finally:
-                await context.close()
-            wrong = {k: v for k, v in found.items() if ENVIRONMENT[k] != v}
-            if wrong:
-                raise UsageError(f"{owner.name} does not behave as a browser Playwright launches ({wrong}, expected "
-                                 f"{ {k: ENVIRONMENT[k] for k in wrong} }): start it with these flags: "
-                                 + " ".join(chromium.DEVTOOLS_FLAGS), SETTING)
+        await pool_browsers.check_alike(self.browsers)   # a method of the pool's own: bench/scale/connect.py times it
 
     async def _open_tab(self, owner: PoolBrowser) -> _Tab:
         context = await owner.browser.new_context(**self.context_options)
@@ -361,22 +307,3 @@ class BrowserPool:
 
     def _source(self) -> str:
         return SETTING if self.remote else "chromium"
-
-
-def _names(endpoints: tuple[str, ...]) -> list[str]:
-    """Each endpoint's name in messages; one listed twice (two browsers of one server) gets [2]."""
-    seen: dict[str, int] = {}
-    names = []
-    for endpoint in endpoints:
-        seen[endpoint] = seen.get(endpoint, 0) + 1
-        names.append(endpoint if seen[endpoint] == 1 else f"{endpoint} [{seen[endpoint]}]")
-    return names
-
-
-def _why(error: BaseException) -> str:
-    """Why a connection failed, in a line; a Playwright server of another version says so in a box."""
-    versions = re.findall(r"(server|client) version: (v[\d.]+)", str(error))
-    if versions:
-        return "Playwright version mismatch: " + ", ".join(f"{who} {version}" for who, version in versions) + \
-            " (install the server's version here, or run a server of this one)"
-    return first_line(error)

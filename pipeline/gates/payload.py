@@ -17,144 +17,28 @@ network quiet.
 A page that cannot be loaded (no such host, connection refused, an HTTP error status, no
 load event within the timeout) is reported with the reason, in one line, and fails the
 check like a page over budget.
+
+The figures and their report are in payload_figures.py, one page's load in payload_load.py;
+this module measures a list of pages and runs the gate in a release. Their names are
+importable from here.
 """
 from __future__ import annotations
 
 import asyncio
-import re
-import statistics
-import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from ..errors import BudgetExceeded, GateFailed, Problem
+from .payload_figures import MEASURED, Measurement, PageFigures, PageLoad, Script, problems, report_lines
+from .payload_load import NET_ERRORS, QUIET_SECONDS, SETTLE_LIMIT_SECONDS, load_page, unreachable
 
-QUIET_SECONDS = 0.5        # network silent this long = settled (Playwright's "networkidle")
-SETTLE_LIMIT_SECONDS = 15  # a page that never goes quiet is measured as it stands then
+__all__ = ["CACHED_BASE", "CONCURRENCY", "LOAD_TIMEOUT_SECONDS", "MEASURED", "NET_ERRORS", "QUIET_SECONDS",
+           "RELEASE_RUNS", "SETTLE_LIMIT_SECONDS", "Measurement", "PageFigures", "PageLoad", "Script", "measure",
+           "problems", "release_stage", "report_lines", "unreachable"]
+
 CONCURRENCY = 2
 RELEASE_RUNS = 1           # bytes of a given release do not vary between loads; the bench uses 3
 LOAD_TIMEOUT_SECONDS = 30.0
-# Chromium's network errors (net/base/net_error_list.h) a reader of a CI log should not have to look up.
-NET_ERRORS = {
-    "ERR_NAME_NOT_RESOLVED": "no such host: DNS found no address for it",
-    "ERR_NAME_RESOLUTION_FAILED": "DNS lookup failed",
-    "ERR_CONNECTION_REFUSED": "connection refused: nothing listens there",
-    "ERR_CONNECTION_TIMED_OUT": "the connection timed out",
-    "ERR_TIMED_OUT": "the request timed out",
-    "ERR_CONNECTION_RESET": "the server reset the connection",
-    "ERR_CONNECTION_CLOSED": "the server closed the connection",
-    "ERR_EMPTY_RESPONSE": "the server closed the connection without answering",
-    "ERR_ADDRESS_UNREACHABLE": "the address is unreachable",
-    "ERR_INTERNET_DISCONNECTED": "there is no network",
-    "ERR_TOO_MANY_REDIRECTS": "too many redirects",
-    "ERR_SSL_PROTOCOL_ERROR": "the TLS handshake failed",
-    "ERR_UNSAFE_PORT": "Chromium refuses to connect to this port (it is reserved for another protocol)",
-}
-MEASURED = "encoded body bytes on the wire, response headers excluded"
 CACHED_BASE = "http://127.0.0.1"   # the address of figures all taken from the cache (shown relative to it)
-
-
-@dataclass(frozen=True)
-class Script:
-    url: str
-    bytes: int          # body bytes as transferred
-    header_bytes: int
-    encoding: str       # Content-Encoding as served ("" = identity)
-    lazy: bool          # requested after the load event
-
-    def to_json(self, base: str = "") -> dict:
-        return {"url": _shown(self.url, base), "bytes": self.bytes, "encoding": self.encoding or "identity",
-                "lazy": self.lazy}
-
-
-@dataclass
-class PageLoad:
-    url: str
-    status: int
-    scripts: list[Script]
-    inline_script_bytes: int     # script text inside the HTML: paid within the page, not counted here
-    error: str = ""              # why the page could not be loaded ("" when it was)
-
-    @property
-    def initial(self) -> int:
-        return sum(s.bytes for s in self.scripts if not s.lazy)
-
-    @property
-    def lazy(self) -> int:
-        return sum(s.bytes for s in self.scripts if s.lazy)
-
-    @property
-    def total(self) -> int:
-        return self.initial + self.lazy
-
-
-@dataclass
-class PageFigures:
-    url: str
-    loads: list[PageLoad]
-
-    def _median(self, attribute: str) -> int:
-        return statistics.median_low(getattr(load, attribute) for load in self.loads)
-
-    @property
-    def initial(self) -> int:
-        return self._median("initial")
-
-    @property
-    def lazy(self) -> int:
-        return self._median("lazy")
-
-    @property
-    def total(self) -> int:
-        return self._median("total")
-
-    @property
-    def typical(self) -> PageLoad:
-        return next(load for load in self.loads if load.total == self.total)
-
-    @property
-    def error(self) -> str:
-        """Why a load of this page failed, if one did: one failed load fails the page."""
-        return next((load.error for load in self.loads if load.error), "")
-
-    def budgeted(self, lazy: bool = True) -> int:
-        """The bytes the budget covers: every script, or (`lazy=False`) the initial load's only."""
-        return self.total if lazy else self.initial
-
-    def to_json(self, base: str = "") -> dict:
-        return {"page": _shown(self.url, base), "initial": self.initial, "lazy": self.lazy, "total": self.total,
-                "error": self.error, "runs": [load.total for load in self.loads],
-                "inline_script_bytes": self.typical.inline_script_bytes,
-                "scripts": [s.to_json(base) for s in self.typical.scripts]}
-
-
-@dataclass
-class Measurement:
-    browser: str
-    webgl: str                   # renderer, or "unavailable": a scene that needs WebGL did not load without it
-    runs: int
-    reduced_motion: bool
-    pages: list[PageFigures] = field(default_factory=list)
-    browser_args: list[str] = field(default_factory=list)
-
-    @property
-    def median_total(self) -> int:
-        loaded = [p.total for p in self.pages if not p.error]
-        return statistics.median_low(loaded) if loaded else 0
-
-    def over(self, budget: int, lazy: bool = True) -> list[PageFigures]:
-        return [p for p in self.pages if p.budgeted(lazy) > budget]
-
-    def to_json(self, base: str = "", budget: int | None = None, lazy: bool = True) -> dict:
-        return {"measured": MEASURED, "browser": self.browser, "browser_args": self.browser_args,
-                "webgl": self.webgl, "runs": self.runs, "reduced_motion": self.reduced_motion, "budget": budget,
-                "budgeted": "initial + lazy" if lazy else "initial", "median_total": self.median_total,
-                "pages": [p.to_json(base) for p in self.pages]}
-
-
-def _shown(url: str, base: str) -> str:
-    return url[len(base):] or "/" if base and url.startswith(base) else url
 
 
 def measure(urls: list[str], runs: int = 3, chromium: str = "", reduced_motion: bool = False,
@@ -202,7 +86,7 @@ async def _measure_in(browser, urls, runs, reduced_motion, concurrency, timeout,
         context = await browser.new_context(reduced_motion="reduce" if reduced_motion else "no-preference")
         try:
             while not queue.empty():
-                loads.append(await _load(context, queue.get_nowait(), timeout))
+                loads.append(await load_page(context, queue.get_nowait(), timeout))
         finally:
             await context.close()
 
@@ -211,63 +95,6 @@ async def _measure_in(browser, urls, runs, reduced_motion, concurrency, timeout,
     name = f"{browser.browser_type.name} {browser.version}"
     pages = [PageFigures(url, [load for load in loads if load.url == url]) for url in urls]
     return Measurement(name, webgl, runs, reduced_motion, pages, list(browser_args))
-
-
-async def _load(context, url: str, timeout: float) -> PageLoad:
-    from playwright.async_api import Error as PlaywrightError
-    from playwright.async_api import TimeoutError as PlaywrightTimeout
-
-    page = await context.new_page()
-    try:
-        cdp = await context.new_cdp_session(page)
-        log = _NetworkLog()
-        for event in ("requestWillBeSent", "responseReceived", "loadingFinished", "loadingFailed"):
-            cdp.on(f"Network.{event}", getattr(log, event))
-        cdp.on("Page.loadEventFired", log.loadEventFired)
-        await cdp.send("Network.enable")
-        await cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-        await cdp.send("Page.enable")
-        try:
-            response = await page.goto(url, wait_until="load", timeout=timeout * 1000)
-        except PlaywrightTimeout:
-            return PageLoad(url, 0, log.scripts(), 0, f"no load event within {timeout:g} s (timed out)")
-        except PlaywrightError as error:
-            return PageLoad(url, 0, [], 0, unreachable(str(error)))
-        await log.quiet()
-        if await _scroll_through(page):
-            log.mark()   # quiet from the scroll on: a script asked for as the bottom shows is waited for
-            await log.quiet()
-        inline = await page.evaluate(
-            "() => [...document.scripts].filter(s => !s.src).reduce((n, s) => n + s.text.length, 0)")
-        status = response.status if response else 0
-        error = f"answered HTTP {status}{' ' + response.status_text if response.status_text else ''}" \
-            if status >= 400 else ""
-        return PageLoad(url, status, log.scripts(), inline, error)
-    finally:
-        await page.close()
-
-
-def unreachable(message: str) -> str:
-    """A navigation error as one line: what happened, then Chromium's own code."""
-    code = re.search(r"net::(ERR_[A-Z_]+)", message)
-    if code is None:
-        return message.splitlines()[0].removeprefix("Page.goto: ") if message else "the page could not be loaded"
-    name = code.group(1)
-    reason = NET_ERRORS.get(name) or ("the TLS certificate was refused" if name.startswith("ERR_CERT_")
-                                      else "the page could not be loaded")
-    return f"{reason} (net::{name})"
-
-
-async def _scroll_through(page) -> bool:
-    """Scroll a viewport at a time so scripts loaded on visibility are requested too; whether the
-    page scrolled at all (one no taller than the window shows everything at the load event)."""
-    return await page.evaluate("""async () => {
-        for (let y = innerHeight; y < document.documentElement.scrollHeight + innerHeight; y += innerHeight) {
-            scrollTo(0, y);
-            await new Promise(done => requestAnimationFrame(() => setTimeout(done, 30)));
-        }
-        return scrollY > 0;
-    }""")
 
 
 async def _webgl(browser) -> str:
@@ -281,114 +108,6 @@ async def _webgl(browser) -> str:
         }""")
     finally:
         await page.close()
-
-
-class _NetworkLog:
-    """CDP Network events of one page load, kept per request."""
-
-    def __init__(self):
-        self.requests: dict[str, dict] = {}
-        self.in_flight: set[str] = set()
-        self.changed = time.monotonic()
-        self.load_time: float | None = None
-
-    def mark(self):
-        self.changed = time.monotonic()
-
-    def requestWillBeSent(self, event):
-        self.requests[event["requestId"]] = {"url": event["request"]["url"], "type": event.get("type", ""),
-                                             "sent": event["timestamp"], "mime": "", "encoding": "",
-                                             "header_bytes": 0, "total": None}
-        self.in_flight.add(event["requestId"])
-        self.mark()
-
-    def responseReceived(self, event):
-        request = self.requests.get(event["requestId"])
-        if request is None:
-            return
-        response = event["response"]
-        headers = {k.lower(): v for k, v in response.get("headers", {}).items()}
-        request.update(mime=response.get("mimeType", ""), encoding=headers.get("content-encoding", ""),
-                       type=event.get("type") or request["type"],
-                       # bytes received when the headers were complete: the header block
-                       header_bytes=int(response.get("encodedDataLength") or 0))
-
-    def loadingFinished(self, event):
-        request = self.requests.get(event["requestId"])
-        if request is not None:
-            request["total"] = int(event["encodedDataLength"])
-        self.in_flight.discard(event["requestId"])
-        self.mark()
-
-    def loadingFailed(self, event):
-        self.in_flight.discard(event["requestId"])
-        self.mark()
-
-    def loadEventFired(self, event):
-        self.load_time = event["timestamp"]
-        self.mark()
-
-    async def quiet(self) -> None:
-        deadline = time.monotonic() + SETTLE_LIMIT_SECONDS
-        while time.monotonic() < deadline:
-            if not self.in_flight and time.monotonic() - self.changed >= QUIET_SECONDS:
-                return
-            await asyncio.sleep(0.05)
-
-    def scripts(self) -> list[Script]:
-        found = []
-        for request in self.requests.values():
-            if request["total"] is None or not _is_script(request):
-                continue
-            lazy = self.load_time is not None and request["sent"] > self.load_time
-            found.append(Script(request["url"], max(request["total"] - request["header_bytes"], 0),
-                                request["header_bytes"], request["encoding"], lazy))
-        return found
-
-
-def _is_script(request: dict) -> bool:
-    return request["type"] == "Script" or "javascript" in request["mime"] or "ecmascript" in request["mime"]
-
-
-def report_lines(measurement: Measurement, budget: int | None, base: str = "", lazy: bool = True) -> list[str]:
-    lines = [f"payload: {measurement.browser}, WebGL {measurement.webgl}, {measurement.runs} run(s) per page, "
-             f"cold cache{', reduced motion' if measurement.reduced_motion else ''}"
-             f"{''.join(' ' + a for a in measurement.browser_args)}; {MEASURED}"]
-    width = max((len(_shown(p.url, base)) for p in measurement.pages), default=1)
-    for figures in measurement.pages:
-        shown = _shown(figures.url, base)
-        if figures.error:
-            lines.append(f"  {shown:<{width}}  cannot be loaded: {figures.error}")
-            continue
-        counted = figures.budgeted(lazy)
-        verdict = "" if budget is None else (" OVER budget" if counted > budget else " ok")
-        scripts = ", ".join(f"{_name(s.url)} {s.bytes} B {s.encoding or 'identity'}{' lazy' if s.lazy else ''}"
-                            for s in figures.typical.scripts) or "no scripts"
-        limit = "" if budget is None else f" / {budget} B"
-        split = f"initial {figures.initial} B, lazy {figures.lazy} B" if lazy else \
-            f"initial load only; lazy {figures.lazy} B not budgeted"
-        lines.append(f"  {shown:<{width}}  JS {counted:>6} B{limit} ({split}){verdict}  [{scripts}]")
-    loaded = sum(not p.error for p in measurement.pages)
-    lines.append(f"median over {loaded} page(s): {measurement.median_total} B of JavaScript"
-                 + (f"; {len(measurement.pages) - loaded} could not be loaded" if loaded < len(measurement.pages) else ""))
-    return lines
-
-
-def problems(measurement: Measurement, budget: int, base: str = "", lazy: bool = True) -> list[Problem]:
-    """Each page that could not be loaded or is over budget, as a located problem, in page order."""
-    scope = "JavaScript on the wire" if lazy else "JavaScript on the wire before the load event"
-    found = []
-    for page in measurement.pages:
-        if page.error:
-            found.append(Problem(_shown(page.url, base), None, f"cannot be loaded: {page.error}"))
-        elif page.budgeted(lazy) > budget:
-            found.append(Problem(_shown(page.url, base), None,
-                                 f"{page.budgeted(lazy)} bytes of {scope} > budget {budget} bytes"))
-    return found
-
-
-def _name(url: str) -> str:
-    return urlsplit(url).path.rsplit("/", 1)[-1] or url
 
 
 def release_stage(context) -> None:

@@ -23,7 +23,8 @@ def release_digest(staging: Path, browser_version: str) -> str:
     for file in sorted((staging / "static").rglob("*")) if (staging / "static").is_dir() else ():
         if file.is_file():
             digest.update(file.relative_to(staging).as_posix().encode() + b"\0" + _sha(file.read_bytes()))
-    for code in [_HERE / "payload.py", _HERE / "payload_cache.py", *_site_code()]:
+    gate_code = ["payload.py", "payload_figures.py", "payload_load.py", "payload_cache.py"]
+    for code in [*(_HERE / name for name in gate_code), *_site_code()]:
         digest.update(code.name.encode() + b"\0" + _sha(code.read_bytes()))
     return digest.hexdigest()
 
