@@ -48,14 +48,9 @@ def main() -> None:
     questions = [q for q in json.loads((ROOT / "bench/answers/questions.json").read_text("utf-8"))["questions"]
                  if q["split"] == "dev" and q["language"] in ("ja", "ko")]
     units = list(dict.fromkeys(u for q in questions for u in words.foreign(q["question"]) if loanwords.romanize(u)))
-    vectors = retriever.embedder.embed(units)
     print(f"release {args.release}: {len(words.words)} lexicon words, {len(units)} katakana "
           f"or Hangul words in the dev questions; those the nearest word does not bridge:")
-    for unit, vector in zip(units, vectors):
-        similarity = np.asarray(words.vectors @ vector)
-        nearest = int(similarity.argmax())
-        if similarity[nearest] >= lexicon.NEAREST:
-            continue
+    for unit, vector, similarity, nearest in unbridged(retriever, units):
         heard = sorted(words.sounds.candidates(unit), key=lambda n: -similarity[n])[:2]
         cuts = []
         for parts in words.sounds.splits(unit):
@@ -69,6 +64,17 @@ def main() -> None:
               + f" | bridged: {words.loanword(unit, vector, similarity) or '-'}")
 
 
+def unbridged(retriever, units: list[str]):
+    """(unit, its vector, its cosine to every lexicon word, the nearest word's number) for each unit the
+    nearest word does not bridge."""
+    words = retriever.lexicon
+    for unit, vector in zip(units, retriever.embedder.embed(units) if units else []):
+        similarity = np.asarray(words.vectors @ vector)
+        nearest = int(similarity.argmax())
+        if similarity[nearest] < lexicon.NEAREST:
+            yield unit, vector, similarity, nearest
+
+
 def russian(release: str, questions_file: str, split: str = "dev") -> None:
     """The Cyrillic words of one set's Russian questions that the nearest word does not bridge."""
     retriever = Retriever.load(Path(release))
@@ -77,14 +83,9 @@ def russian(release: str, questions_file: str, split: str = "dev") -> None:
                  if (split == "all" or q["split"] == split) and q["language"] == "ru"]
     units = list(dict.fromkeys(u for q in questions for u in words.foreign(q["question"])
                                if loanwords.is_cyrillic(u)))
-    vectors = retriever.embedder.embed(units) if units else []
     print(f"{questions_file} ({split}) on {release}: {len(units)} Cyrillic words; those the nearest word does "
           f"not bridge and that share a page word's key:")
-    for unit, vector in zip(units, vectors):
-        similarity = np.asarray(words.vectors @ vector)
-        nearest = int(similarity.argmax())
-        if similarity[nearest] >= lexicon.NEAREST:
-            continue
+    for unit, vector, similarity, nearest in unbridged(retriever, units):
         keyed = {n for latin in loanwords._heard_as(unit) for n in words.sounds._by_key.get(loanwords.key(latin), [])}
         if not keyed:
             continue
