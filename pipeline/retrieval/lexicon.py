@@ -269,7 +269,8 @@ class Lexicon:
         return loanwords.Sounds(self.words)
 
     def loanword(self, unit: str, vector: np.ndarray, similarity: np.ndarray) -> list[str]:
-        """The page word(s) a katakana or Hangul word sounds like, kept only when also near in meaning."""
+        """The page word(s) a katakana, Hangul or Cyrillic word sounds like, kept only when also near in
+        meaning."""
         hangul, cyrillic = loanwords.is_hangul(unit), loanwords.is_cyrillic(unit)
         heard = self.sounds.candidates(unit)
         if heard:

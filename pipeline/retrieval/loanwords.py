@@ -101,11 +101,11 @@ def romanize(word: str) -> str:
     return "".join(out).replace("\0", "")
 
 
-def _spelled(text: str) -> str:
-    """Lower-case Latin letters with English spellings read as sounds and sound classes merged."""
+def _spelled(text: str, classes: dict = _CLASSES) -> str:
+    """Lower-case Latin letters with English spellings read as sounds and sound `classes` merged."""
     for pattern, replacement in _ENGLISH:
         text = pattern.sub(replacement, text)
-    return (text[:1] + text[1:].replace("h", "")).translate(_CLASSES)
+    return (text[:1] + text[1:].replace("h", "")).translate(classes)
 
 
 def key(latin: str) -> str:
@@ -146,10 +146,7 @@ def spelled_alike(loanword: str, word: str) -> float:
 
 
 def _plain(latin: str) -> str:
-    text = re.sub(r"[^a-z]", "", latin.casefold())
-    for pattern, replacement in _ENGLISH:
-        text = pattern.sub(replacement, text)
-    return (text[:1] + text[1:].replace("h", "")).translate(_CYRILLIC_CLASSES)
+    return _spelled(re.sub(r"[^a-z]", "", latin.casefold()), _CYRILLIC_CLASSES)
 
 
 def cyrillic_key(latin: str) -> str:
@@ -163,9 +160,10 @@ def _heard_as(loanword: str) -> list[str]:
     with and without its case ending, each with в as v and as w."""
     if not is_cyrillic(loanword):
         return [romanize(loanword)]
-    if _RUSSIAN_VERB.search(loanword.casefold()):
+    word = loanword.casefold()
+    if _RUSSIAN_VERB.search(word):
         return []
-    stems = dict.fromkeys([loanword, _RUSSIAN_ENDING.sub("", loanword.casefold())])
+    stems = dict.fromkeys([word, _RUSSIAN_ENDING.sub("", word)])
     spelled = [romanize(stem) for stem in stems if len(stem) >= 3]
     return list(dict.fromkeys([*spelled, *(latin.replace("v", "w") for latin in spelled)]))
 
@@ -183,7 +181,8 @@ class Sounds:
 
     def candidates(self, loanword: str) -> list[int]:
         """Numbers of the words that sound like the loanword: the same key; for a Hangul word, also
-        the same vowel pattern (a Korean word is as often native, and a key alone meets many)."""
+        the same vowel pattern (a Korean word is as often native, and a key alone meets many); for a
+        Cyrillic word, the same Cyrillic key and a spelling alike."""
         if is_cyrillic(loanword):
             heard = [n for latin in _heard_as(loanword) if len(found := cyrillic_key(latin)) >= MIN_CYRILLIC_KEY
                      for n in self._by_cyrillic_key.get(found, [])]
