@@ -86,11 +86,11 @@ def russian(release: str, questions_file: str, split: str = "dev") -> None:
     print(f"{questions_file} ({split}) on {release}: {len(units)} Cyrillic words; those the nearest word does "
           f"not bridge and that share a page word's key:")
     for unit, vector, similarity, nearest in unbridged(retriever, units):
-        keyed = {n for latin in loanwords._heard_as(unit) for n in words.sounds._by_key.get(loanwords.key(latin), [])}
+        keyed = {n for latin in loanwords.heard_as(unit) for n in words.sounds.same_key(latin)}
         if not keyed:
             continue
         shown = sorted(keyed, key=lambda n: -loanwords.spelled_alike(unit, words.words[n]))[:3]
-        print(f"  {unit} ({', '.join(loanwords._heard_as(unit))}): nearest {words.words[nearest]} "
+        print(f"  {unit} ({', '.join(loanwords.heard_as(unit))}): nearest {words.words[nearest]} "
               f"{similarity[nearest]:.2f} | same key " + ", ".join(
                   f"{words.words[n]} spelled {loanwords.spelled_alike(unit, words.words[n]):.2f} "
                   f"cosine {similarity[n]:.2f}" for n in shown)

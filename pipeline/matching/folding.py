@@ -10,7 +10,6 @@ it (`collapse`, `normalise`). The page's segments (segments.py) and the matching
 from __future__ import annotations
 
 import functools
-import re
 import unicodedata
 
 from . import rules
@@ -20,7 +19,6 @@ EDGE = 0      # a word edge: a match may start or end here
 JOINED = 1    # between two characters of one word
 INSIDE = 2    # inside the folding of one character (ß → ss): not an edge at all
 
-_COLLAPSIBLE_RUN = re.compile(f"[{re.escape(rules.COLLAPSIBLE)}]+")
 DISPLAY = str.maketrans({**dict.fromkeys(map(ord, rules.IGNORED), None), **dict.fromkeys(map(ord, rules.SPACES), " ")})
 _KATAKANA = {code: code + rules.KATAKANA_TO_HIRAGANA for code in range(rules.KATAKANA[0], rules.KATAKANA[1] + 1)}
 

@@ -141,7 +141,7 @@ def spelled_alike(loanword: str, word: str) -> float:
     """How alike a Cyrillic loanword (any of its readings) and an English word are spelled, once
     English spelling is read as sound (0 to 1)."""
     english = _plain(word)
-    return max((difflib.SequenceMatcher(None, _plain(latin), english).ratio() for latin in _heard_as(loanword)),
+    return max((difflib.SequenceMatcher(None, _plain(latin), english).ratio() for latin in heard_as(loanword)),
                default=0.0)
 
 
@@ -155,7 +155,7 @@ def cyrillic_key(latin: str) -> str:
     return _DOUBLED.sub(r"\1", _VOWELS.sub("", _plain(latin))) if latin.isascii() else ""
 
 
-def _heard_as(loanword: str) -> list[str]:
+def heard_as(loanword: str) -> list[str]:
     """The Latin spellings a loanword may stand for: one for katakana and Hangul; for a Cyrillic word,
     with and without its case ending, each with в as v and as w."""
     if not is_cyrillic(loanword):
@@ -184,7 +184,7 @@ class Sounds:
         the same vowel pattern (a Korean word is as often native, and a key alone meets many); for a
         Cyrillic word, the same Cyrillic key and a spelling alike."""
         if is_cyrillic(loanword):
-            heard = [n for latin in _heard_as(loanword) if len(found := cyrillic_key(latin)) >= MIN_CYRILLIC_KEY
+            heard = [n for latin in heard_as(loanword) if len(found := cyrillic_key(latin)) >= MIN_CYRILLIC_KEY
                      for n in self._by_cyrillic_key.get(found, [])]
             return [n for n in dict.fromkeys(heard) if spelled_alike(loanword, self._words[n]) >= SPELLED_ALIKE]
         latin = romanize(loanword)
@@ -196,6 +196,10 @@ class Sounds:
             pattern = shape(latin)
             numbers = [n for n in numbers if shape(self._words[n]) == pattern]
         return list(numbers)
+
+    def same_key(self, latin: str) -> list[int]:
+        """Numbers of the words whose key is that of `latin` (a katakana or Hangul word is heard by it)."""
+        return list(self._by_key.get(key(latin), []))
 
     @functools.cached_property
     def _by_cyrillic_key(self) -> dict[str, list[int]]:
