@@ -13,6 +13,7 @@ from trigsight.answering.offline import (
     answered,
     asks_anything,
     dated_heading,
+    echoes,
     in_chunk_order,
     select,
     sentences,
@@ -236,6 +237,25 @@ def test_an_item_too_short_to_stand_alone_comes_after_its_lead_in(write_content,
     site = built(write_content, tmp_path, markdown)
     [short] = [p for p in site.passages if p.text == item]
     assert [site.passage(q.passage_id).text for q in with_lists([Quoted(short.id, 0.8, 1)], site)] == quoted
+
+
+ECHOING = ("| code | meaning |\n|---|---|\n| `EMFILE` | Too many open files. |\n\n"
+           "Use nl2br as the name of the extension.\n\n" + LOCKS)
+
+
+@pytest.mark.parametrize("question, text, echoed", [
+    ("What does EMFILE mean?", "EMFILE", True),                        # a table cell that only names what was asked
+    ("Что означает ошибка EMFILE?", "EMFILE", True),                   # in any language the name is written alike
+    ("What does EMFILE mean?", "Too many open files.", False),         # the row's cell that answers
+    ("What name do I give the nl2br extension?", "Use nl2br as the name of the extension.", False),  # a sentence
+    ("Is yarn.lock read?", "yarn.lock", False),                        # an item shown after its lead-in
+    ("What is ENOENT?", "EMFILE", False),
+])
+def test_a_passage_that_only_says_back_the_questions_words_is_not_quoted(write_content, tmp_path, question, text,
+                                                                          echoed):
+    site = built(write_content, tmp_path, ECHOING)
+    [passage] = [p for p in site.passages if p.text == text]
+    assert echoes(terms(question), passage, site) is echoed
 
 
 @pytest.mark.parametrize("text, section", [

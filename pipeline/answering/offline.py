@@ -50,6 +50,7 @@ from .support import code_names
 MAX_SENTENCES = 3
 LIST_ITEMS = 6            # list items quoted after a lead-in
 FRAGMENT_CHARACTERS = 30  # a list item shorter than this is shown after its list's lead-in
+ECHO_TERMS = 2            # a passage of this many terms or fewer, all the question's, only echoes it
 _POINTER = re.compile(r"(?i)^\s*(?:see|refer to|for (?:more|further|full|additional) (?:details|information)[^,.]*, see"
                       r"|(?:подробнее )?см\.)\s")
 # A section of links to other pages ("See Also" closing each of npm's command pages) only points.
@@ -252,7 +253,19 @@ def choose(question: str, hits, scores, retriever, release, language: str,
     scored = weigh(question, hits, scores, retriever, release, language, model)
     if not answered(scored, gate):
         return []
-    return with_lists(select(scored, release, model.threshold, model.second, limit), release)
+    asked = terms(question)
+    said = [(c, p) for c, p in scored if not echoes(asked, release.passage(c.passage_id), release)]
+    return with_lists(select(said, release, model.threshold, model.second, limit), release)
+
+
+def echoes(asked: frozenset[str], passage, release) -> bool:
+    """Does the passage only say back words of the question: a name, a heading or a table cell
+    ("EMFILE", "macOS", "md.registerExtension()") whose few terms the question already holds?
+    Quoted, it tells the reader nothing they did not write. A list item is not one when it comes
+    after its lead-in, which is shown with it (with_lists)."""
+    own = terms(passage.text)
+    return (bool(own) and len(own) <= ECHO_TERMS and own <= asked
+            and lead_in_of(passage, release) is None)
 
 
 def dated_heading(question: str, hits, release):
