@@ -162,6 +162,12 @@ def test_restating_the_question_does_not_carry_a_claim_the_passage_does_not_make
     ("Обработчик добавляется в конец массива слушателей.", "The listener is added to the beginning of the listeners array."),
     ("パスは左から右へ順に処理されます。", "The given sequence of paths is processed from right to left."),
     ("이 메서드는 값을 리틀 엔디언으로 읽습니다.", "Reads the value as big-endian."),
+    # input for output, incoming for outgoing, success for failure, encoding for decoding, lower for upper case
+    ("このメソッドは入力ストリームを閉じます。", "This method closes the output stream."),
+    ("Таймаут применяется к исходящим соединениям.", "The timeout applies to incoming connections."),
+    ("인증서가 없으면 핸드셰이크는 성공합니다.", "Without a certificate, the handshake will fail."),
+    ("この関数は文字列をデコードします。", "This function encodes the string."),
+    ("Имена заголовков приводятся к верхнему регистру.", "Header names are converted to lowercase."),
     # another one-letter flag
     ("コマンドラインでは -e オプションで拡張を指定します。", "From the command line, specify an extension with the -x option."),
     # a dotted name whose parts are all there, but not as one name
@@ -277,3 +283,29 @@ SHELL = "To spawn a child process with a shell, you can use the shell option in 
 ])
 def test_a_sentence_that_drops_the_passage_s_named_condition_is_not_supported(sentence, passage, question, supported):
     assert judge(sentence, passage, cosine=0.9, question=question).supported is supported
+
+
+@pytest.mark.parametrize("sentence, passage, supported", [
+    ("The cache directory is always ~/.cache/app.", "The cache directory defaults to ~/.cache/app.", False),
+    ("Кэш всегда хранится в ~/.cache/app.", "By default, the cache is stored in ~/.cache/app.", False),
+    ("キャッシュは必ず ~/.cache/app に保存されます。", "By default, the cache is stored in ~/.cache/app.", False),
+    ("캐시는 항상 ~/.cache/app에 저장됩니다.", "The cache is usually stored in ~/.cache/app.", False),
+    ("Every platform emits the event when the file changes.", "Most platforms emit the event when the file changes.",
+     False),
+    ("The server always retries the request once.", "The server attempts to retry the request once.", False),
+    # the hedge kept, or said another way, agrees
+    ("По умолчанию кэш всегда хранится в ~/.cache/app.", "By default, the cache is stored in ~/.cache/app.", True),
+    ("特に指定しなければ、キャッシュはすべて ~/.cache/app に保存されます。",
+     "By default, all of the cache is stored in ~/.cache/app.", True),
+    ("Если не настроено иначе, каждый запрос записывается в stderr.",
+     "By default, all requests are logged to stderr.", True),
+    # a hedge inside an aside qualifies the aside, not the claim
+    ("모든 링크의 MTU는 최소 68옥텟이어야 합니다.",
+     "Every link must have an MTU of at least 68 octets (576 is typically recommended).", True),
+    # a hedged passage and a sentence that claims nothing absolute
+    ("Кэш хранится в ~/.cache/app.", "By default, the cache is stored in ~/.cache/app.", True),
+])
+def test_a_sentence_that_makes_absolute_what_the_passage_hedges_is_not_supported(sentence, passage, supported):
+    found = judge(sentence, passage, cosine=0.95)
+    assert found.supported is supported
+    assert supported or found.how == "scope"

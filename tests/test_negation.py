@@ -28,6 +28,11 @@ def test_negation_is_read_as_a_negated_verb_and_an_absence(text, marks):
      "When in doubt, unless the capabilities of process.nextTick() are needed, use queueMicrotask()."),
     ("Ключевые слова не чувствительны к регистру.", "The keywords are case-insensitive."),
     ("Calling it with no argument turns off Nagle's algorithm.", "Not passing an argument disables Nagle's algorithm."),
+    # "unless configured otherwise" and its kin say "by default": no negation on either side
+    ("Если не указано иное, отчёт пишется в stderr.", "By default, the report is written to stderr."),
+    ("特に指定しなければ、レポートは stderr に書き込まれます。", "By default, the report is written to stderr."),
+    ("따로 지정하지 않으면 보고서는 stderr에 기록됩니다.", "By default, the report is written to stderr."),
+    ("Unless configured otherwise, the report is written to stderr.", "The report is written to stderr by default."),
     ("일반적으로 immediate.ref()를 호출할 필요는 없습니다.", "It is normally unnecessary to call immediate.ref()."),
     ("목차는 마커를 찾았는지 여부와 상관없이 사용할 수 있습니다.", "Regardless of whether a marker is found, the TOC is available."),
     # "пока … не" is "until": its "не" negates nothing

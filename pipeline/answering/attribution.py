@@ -50,7 +50,7 @@ from typing import Iterable
 from .. import languages
 from ..retrieval.opposites import reversal
 from ..retrieval.tokenize import tokenize
-from . import direction, negation, roles
+from . import direction, hedges, negation, roles
 from .support import (
     MIN_WORDS,
     code_names,
@@ -129,7 +129,7 @@ def _names(claim: str, same_language: bool) -> frozenset[str]:
 
 def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterable[str] = (),
                  same_language: bool = True, question: str = "") -> str:
-    """Why the two cannot agree ("numbers", "units", "names", "negation", "opposite", "direction"),
+    """Why the two cannot agree ("numbers", "units", "names", "scope", "negation", "opposite", "direction"),
     or "" when they can.
 
     With the `question` the sentence answers, negation is read without the spans the sentence
@@ -157,7 +157,7 @@ def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterabl
     named = profile(passage).words | (profile(context).words if context else frozenset())
     if _names(sentence, same_language) - frozenset(ignore) - named:
         return "names"
-    if _condition_dropped(sentence, passage, question, ignore):
+    if _condition_dropped(sentence, passage, question, ignore) or hedges.overclaims(sentence, passage):
         return "scope"
     if not negation.agree(restated(sentence, question) or sentence, passage):
         return "negation"

@@ -16,8 +16,8 @@ two texts disagree whose marks already agree. The same kinds of mark alone are n
 "존재하지 않더라도 …를 던지지 않습니다" (even if it does not exist, it does not throw) negates
 twice where "if it does not exist, it throws" negates once.
 
-Phrases that look negated and are not ("whether or not", "not only", 뿐만 아니라) are read
-without their mark, and so is the "не" Russian writes after "пока" (until): "не возвращает,
+Phrases that look negated and are not ("whether or not", "not only", 뿐만 아니라, and "unless
+configured otherwise" or 特に指定しなければ, which say "by default") are read without their mark, and so is the "не" Russian writes after "пока" (until): "не возвращает,
 пока процесс не закроется" says "not … until" once, as English does.
 """
 from __future__ import annotations
@@ -70,10 +70,16 @@ LEXICAL = re.compile(
 
 # "пока процесс не закроется" (until the process closes): the "не" negates nothing.
 _UNTIL = re.compile(r"\b(пока(?:\s+[^\s,.;:!?]+){0,5}?\s+)не\b")
+# "Unless configured otherwise", "если не указано иное", "特に指定しなければ", "따로 지정하지 않으면" say
+# "by default": neither a mark nor a word of negation (hedges.py reads them as the hedge they are).
+DEFAULT_IDIOM = re.compile(r"\bunless (?:\w+ )?(?:configured|set|told|specified|stated|noted) otherwise\b"
+                           r"|\bunless otherwise\b|\bесли не (?:указано|задано|настроено) (?:иное|иначе)\b"
+                           r"|(?:特に|何も)指定し(?:ない(?:限り|場合)|なければ)"
+                           r"|(?:따로|별도로) (?:지정|설정)하지 않(?:으면|는 한)")
 
 
 def _folded(text: str, neutral: bool = True) -> str:
-    folded = unicodedata.normalize("NFKC", text).casefold()
+    folded = DEFAULT_IDIOM.sub(" ", unicodedata.normalize("NFKC", text).casefold())
     return _UNTIL.sub(r"\1", NEUTRAL.sub(" ", folded)) if neutral else folded
 
 
