@@ -1,7 +1,7 @@
 """Fit the offline answer's relevance model on the development split; choose its refusal threshold there.
 
     .venv/bin/python bench/answers/fit.py --release DIR [--questions FILE ...] [--bundled-release DIR]
-                                         [--corpus RELEASE QUESTIONS ...] [--write]
+                                         [--corpus RELEASE QUESTIONS[:all] ...] [--write]
 
 1. Every dev question of bench/answers/questions.json (or of each --questions file, such as
    questions.json and dev-extra.json) is retrieved as the offline answer retrieves it (its
@@ -27,7 +27,9 @@
    and multilingual site, not only the Node.js docs. bench/chat/questions.json, where the
    offline answer on the bundled site is reported, is never read. Each --corpus RELEASE
    QUESTIONS adds another docs site's dev questions (bench/answers/markdown-dev.json on a
-   release of Python-Markdown's docs; its test set, markdown.json, is never read).
+   release of Python-Markdown's docs; its test set, markdown.json, is never read); QUESTIONS:all
+   adds every question of a set whose figures are no longer held out (a first-look set that
+   has since been worked on).
 3. The chosen model and gate are refitted on all dev rows; with --write it goes to
    pipeline/answering/relevance.json, with a version naming the date, the dev questions
    and the release it was fitted on. The test split is never read.
@@ -235,14 +237,17 @@ def main() -> None:
     parser.add_argument("--bundled-release", type=Path, help="a published release of content/ (adds its dev questions)")
     parser.add_argument("--questions", type=Path, action="append",
                         help="a question file whose dev split is fitted on (repeatable; default questions.json)")
-    parser.add_argument("--corpus", nargs=2, action="append", type=Path, metavar=("RELEASE", "QUESTIONS"), default=[],
-                        help="another docs site: a published release of it and a question file whose dev split is "
-                             "fitted on (repeatable; e.g. bench/answers/markdown-dev.json on Python-Markdown's docs)")
+    parser.add_argument("--corpus", nargs=2, action="append", metavar=("RELEASE", "QUESTIONS[:SPLIT]"), default=[],
+                        help="another docs site: a published release of it and a question file whose dev split (or "
+                             "the split named after a colon: all) is fitted on (repeatable; e.g. "
+                             "bench/answers/markdown-dev.json on Python-Markdown's docs)")
     parser.add_argument("--write", action="store_true", help="store the chosen model in relevance.json")
     parser.add_argument("--gate", type=float, choices=GATES,
                         help="hold the gate's threshold at this value instead of choosing it with the rest")
     parser.add_argument("--objective", choices=sorted(OBJECTIVES), default="shortfall",
                         help="what the choice of model and thresholds maximises (see the module docstring)")
+    parser.add_argument("--only", nargs=2, metavar=("FEATURE_SET", "L2"),
+                        help="fit this feature set at this L2 strength only, instead of choosing among them all")
     parser.add_argument("--page-label", type=float, default=PAGE_LABEL,
                         help="soft label of a passage on an expected page outside the answering block")
     args = parser.parse_args()
@@ -260,9 +265,11 @@ def main() -> None:
         asked += collect(bundled_release, Retriever.load(args.bundled_release), bundled)
         questions += bundled
     others = []
-    for other_dir, other_file in args.corpus:
-        other = Release.load(other_dir)
-        found = evaluate.resolve(evaluate.load_questions(other_file, "dev"), other, str(other_file))
+    for other_dir, spec in args.corpus:
+        other_file, _, split = spec.partition(":")
+        other_file = Path(other_file)
+        other = Release.load(Path(other_dir))
+        found = evaluate.resolve(evaluate.load_questions(other_file, split or "dev"), other, str(other_file))
         asked += collect(other, Retriever.load(other_dir), found)
         questions += found
         others.append(f"{other_file.name} on release {other.release_id}")
@@ -272,15 +279,17 @@ def main() -> None:
           f"answerable with a positive candidate: "
           f"{sum((a.labels == 1).any() for a in asked if a.question.answerable)}/{sum(a.question.answerable for a in asked)}")
     best = None
-    for name, features in FEATURE_SETS.items():
-        for l2 in L2:
-            probs = out_of_fold(asked, features, l2)
-            key, gate, threshold, second, result = best_rule(asked, probs, GATES if args.gate is None else (args.gate,))
-            if best is None or key > best[0]:
-                best = (key, name, l2, gate, threshold, second, result, probs)
-            print(f"  {name:<16} l2 {l2:<5} out-of-fold shortfall {-key[0]:.3f}: correct {result['correct']:.2f}, "
-                  f"refused {result['refused']:.2f}, worst language {result['worst_language']:.2f}, expected "
-                  f"{result['expected']:.2f} at gate {gate}, threshold {threshold}, second {second}")
+    choices = ([(args.only[0], float(args.only[1]))] if args.only
+               else [(name, l2) for name in FEATURE_SETS for l2 in L2])
+    for name, l2 in choices:
+        features = FEATURE_SETS[name]
+        probs = out_of_fold(asked, features, l2)
+        key, gate, threshold, second, result = best_rule(asked, probs, GATES if args.gate is None else (args.gate,))
+        if best is None or key > best[0]:
+            best = (key, name, l2, gate, threshold, second, result, probs)
+        print(f"  {name:<16} l2 {l2:<5} out-of-fold shortfall {-key[0]:.3f}: correct {result['correct']:.2f}, "
+              f"refused {result['refused']:.2f}, worst language {result['worst_language']:.2f}, expected "
+              f"{result['expected']:.2f} at gate {gate}, threshold {threshold}, second {second}")
     _, name, l2, gate_threshold, threshold, second, result, probs = best
     features = FEATURE_SETS[name]
     digest = hashlib.sha1(json.dumps(sorted(q.id for q in questions)).encode()).hexdigest()[:8]
