@@ -196,15 +196,16 @@ def outcome(asked: list[Asked], probs, threshold, second) -> dict:
             "languages": rates}
 
 
-def best_rule(asked: list[Asked], probs: list[np.ndarray], gates: tuple[float, ...] = GATES) -> tuple:
+def best_rule(asked: list[Asked], probs: list[np.ndarray], gates: tuple[float, ...] = GATES,
+              thresholds: tuple[float, ...] = THRESHOLDS, seconds: tuple[float, ...] = SECONDS) -> tuple:
     """The decision rule with the best objective on these out-of-fold probabilities:
     (objective key, gate threshold, passage threshold, second, outcome)."""
     gate_probs = gate_out_of_fold(asked, probs)
     best = None
     for gate in gates:
         passed = gated(probs, gate_probs, gate)
-        for threshold in THRESHOLDS:
-            for second in SECONDS:
+        for threshold in thresholds:
+            for second in seconds:
                 result = outcome(asked, passed, threshold, second)
                 key = objective(result) + (threshold,)
                 if best is None or key > best[0]:
@@ -246,6 +247,8 @@ def main() -> None:
                         help="hold the gate's threshold at this value instead of choosing it with the rest")
     parser.add_argument("--objective", choices=sorted(OBJECTIVES), default="shortfall",
                         help="what the choice of model and thresholds maximises (see the module docstring)")
+    parser.add_argument("--gate-only", action="store_true",
+                        help="keep the stored passage model and its thresholds; refit the gate alone on its probabilities")
     parser.add_argument("--only", nargs=2, metavar=("FEATURE_SET", "L2"),
                         help="fit this feature set at this L2 strength only, instead of choosing among them all")
     parser.add_argument("--page-label", type=float, default=PAGE_LABEL,
@@ -278,6 +281,9 @@ def main() -> None:
     print(f"dev: {len(asked)} questions, {rows} candidate passages, {positives} positive; "
           f"answerable with a positive candidate: "
           f"{sum((a.labels == 1).any() for a in asked if a.question.answerable)}/{sum(a.question.answerable for a in asked)}")
+    if args.gate_only:
+        refit_gate(asked, questions, args)
+        return
     best = None
     choices = ([(args.only[0], float(args.only[1]))] if args.only
                else [(name, l2) for name in FEATURE_SETS for l2 in L2])
@@ -316,6 +322,28 @@ def main() -> None:
         for feature, weight in sorted(zip(gate.features, gate.weights), key=lambda fw: -abs(fw[1])):
             print(f"  gate {feature:<13} {weight:+.3f}")
     if args.write:
+        relevance.MODEL_FILE.write_text(json.dumps(stored, indent=1) + "\n", "utf-8")
+        print(f"written to {relevance.MODEL_FILE.relative_to(ROOT)}")
+
+
+def refit_gate(asked: list[Asked], questions: list, args) -> None:
+    """The stored passage model kept as it is; the gate (and its threshold, unless --gate holds it)
+    refitted on that model's probabilities for every development question, chosen out of fold."""
+    model = relevance.default_model()
+    probs = [np.array([model.probability(c.features) for c in a.candidates]) for a in asked]
+    key, gate_threshold, _, _, result = best_rule(asked, probs, GATES if args.gate is None else (args.gate,),
+                                                  (model.threshold,), (model.second,))
+    digest = hashlib.sha1(json.dumps(sorted(q.id for q in questions)).encode()).hexdigest()[:8]
+    version = f"{model.version}-gate-{date.today().isoformat()}-dev{len(questions)}-{digest}"
+    print(f"passage model kept: {model.version}; gate at {gate_threshold}, out of fold: answered correctly "
+          f"{result['correct']:.3f}, refused {result['refused']:.3f}, expected quote {result['expected']:.3f}, by language "
+          + ", ".join(f"{k} {v:.2f}" for k, v in sorted(result["languages"].items())))
+    gate = gate_of(*gate_rows(asked, probs), gate_threshold, version)
+    for feature, weight in sorted(zip(gate.features, gate.weights), key=lambda fw: -abs(fw[1])):
+        print(f"  gate {feature:<18} {weight:+.3f}")
+    if args.write:
+        stored = json.loads(relevance.MODEL_FILE.read_text("utf-8"))
+        stored["gate"] = gate.to_json()
         relevance.MODEL_FILE.write_text(json.dumps(stored, indent=1) + "\n", "utf-8")
         print(f"written to {relevance.MODEL_FILE.relative_to(ROOT)}")
 
