@@ -3,7 +3,7 @@
 A sentence is shown only with a chip to a passage that supports it. Support is judged
 per (sentence, passage), from what both say:
 
-- **Agreement**, always: every number of the sentence is in the passage (digits, or number
+- **Agreement**, always (`trigsight.answering.agreement`): every number of the sentence is in the passage (digits, or number
   words in English, Russian, Japanese or Korean), every Latin-script name (`fs.watch`, NODE_OPTIONS,
   Chromium) is in the passage or its context, the two agree on negation, and, in English
   and Russian, the sentence does not swap a word for its opposite ("less efficient" about
@@ -41,26 +41,19 @@ margin of 0.05 over the most similar unsupported dev pair whose facts agree (0.6
 """
 from __future__ import annotations
 
-import difflib
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Iterable
 
 from .. import languages
-from ..retrieval.opposites import reversal
-from ..retrieval.tokenize import tokenize
-from . import direction, hedges, negation, roles
+from . import roles
+from .agreement import disagreement
+from .agreement import names_in as _names
 from .support import (
     MIN_WORDS,
-    code_names,
     explain,
     numbers_claimed,
-    numbers_in,
-    numbers_offered,
     profile,
-    units_in,
-    versions_of,
 )
 
 WORDS = 0.8
@@ -69,28 +62,11 @@ PARAPHRASE_COSINE = 0.85
 CROSS_COSINE = 0.7
 CROSS_DIRECTIONAL = 0.9
 HELPER_SHARE = 0.3      # a second passage must carry this share of a sentence's words to keep its chip
-FRAME_SPAN = 12         # characters a sentence must copy from the question for the copy to count as its frame
 
 _DIRECTIONAL = re.compile(
     r"\b(?:precedence|precedes?|over|than|before|after|instead|rather|unlike|prefer(?:red)?|first|last"
     r"|больше|меньше|раньше|позже|вместо|чем|перед|после)\b|より|前に|後に|代わりに|보다|전에|후에|대신", re.I)
 _CLAUSE_BREAK = re.compile(r"(?<=[,;:])\s+|\s+(?=[—–]\s)|(?<=[、；：])")
-_LATIN_OR_CYRILLIC = re.compile(r"[a-z0-9\u00c0-\u024f\u0400-\u04ff]")
-# A passage's opening condition ("On Windows, …", "When running under Linux, …", "Windows の場合、…",
-# "Windows이면, …"): the clause before its first comma, begun by a condition word or ended by a
-# condition ending. Not "In X," or "X では": docs say "In Node.js, …" of everything they hold.
-_OPENING_CONDITION = re.compile(
-    r"^\s*(?:(?:when|whenever|if|unless|on|under|only\s+(?:when|if|on)|если|когда|при|на)\s(?P<body>(?:[^,;:!?.]|\.(?=\S)){1,80}),"
-    r"|[^、。,.!?]{1,60}(?:なら|場合は?|とき|時|と)、|[^,.!?]{1,60}(?:으?면|경우에?는?),)",
-    re.I)
-# Words and their opposites, as stems of the tokenizer (English and Russian).
-_OPPOSITES = [tuple(tokenize(w)[0] for w in pair) for pair in (
-    ("more", "less"), ("higher", "lower"), ("faster", "slower"), ("larger", "smaller"), ("before", "after"),
-    ("synchronous", "asynchronous"), ("synchronously", "asynchronously"), ("enabled", "disabled"),
-    ("increase", "decrease"), ("always", "never"), ("first", "last"), ("minimum", "maximum"),
-    ("больше", "меньше"), ("раньше", "позже"), ("быстрее", "медленнее"), ("синхронно", "асинхронно"),
-    ("включен", "выключен"), ("всегда", "никогда"))]
-_OPPOSITE = {a: b for a, b in _OPPOSITES} | {b: a for a, b in _OPPOSITES}
 
 
 def language_of(text: str) -> str:
@@ -106,86 +82,8 @@ class Evidence:
     supported: bool
     strength: float      # words share (same language) or cosine (across): ranks supporting passages
     share: float         # share of the sentence's content words the passage carries
-    how: str = ""        # words | paraphrase | translation, or why not: numbers | units | names | negation | opposite
-    #                      | direction | roles
-
-
-_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_$]*")
-_PERCENT_BYTE = re.compile(r"%[0-9A-Fa-f]{2}")
-_SHORT_FLAG = re.compile(r"(?<![\w-])-[A-Za-z](?![\w-])")
-
-
-def _names(claim: str, same_language: bool) -> frozenset[str]:
-    """Tokens of the names in `claim`: capitalised words inside a sentence, acronyms, mixed case,
-    code (fs.watch, spawn(), --flag); in a sentence not written in Latin script, every
-    Latin-script word (Firefox, readFile). A German sentence capitalises every noun: there only
-    the other kinds are names (`support.profile`)."""
-    names = {t for t in profile(claim).names if _LATIN_OR_CYRILLIC.search(t)}
-    names |= {t for name in code_names(claim) for t in tokenize(name) if len(t) > 1}
-    if not same_language and not languages.is_latin(language_of(claim)):
-        names |= {t for word in _LATIN_WORD.findall(claim) for t in tokenize(word) if len(t) > 1}
-    return frozenset(names)
-
-
-def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterable[str] = (),
-                 same_language: bool = True, question: str = "") -> str:
-    """Why the two cannot agree ("numbers", "units", "names", "scope", "negation", "opposite", "direction"),
-    or "" when they can.
-
-    With the `question` the sentence answers, negation is read without the spans the sentence
-    copies from it: "…cuts the highlight short when it is not escaped" restates the question's
-    condition, it does not deny the passage. A percent-encoded byte (%2D) is a name, not a number;
-    a version may be named by the context (a changelog item under "## 7.8.1")."""
-    wanted = list(numbers_claimed(_PERCENT_BYTE.sub(" ", sentence)))
-    offered = list(numbers_offered(_PERCENT_BYTE.sub(" ", passage))) + list(versions_of(numbers_in(context)))
-    for number in wanted:
-        if number not in offered:
-            return "numbers"
-        offered.remove(number)
-    around = passage + " " + context
-    if units_in(sentence) - units_in(around):
-        return "units"
-    written = unicodedata.normalize("NFKC", around).casefold()
-    if any(code.casefold() not in written for code in _PERCENT_BYTE.findall(unicodedata.normalize("NFKC", sentence))):
-        return "names"
-    if set(_SHORT_FLAG.findall(sentence)) - set(_SHORT_FLAG.findall(around)):
-        return "names"      # a one-letter flag (-e, -x) has no token of its own
-    # A dotted name is one name: writable.unpipe() is not readable.unpipe() beside "a Writable stream".
-    if any(name not in written for name in code_names(sentence)
-           if "." in name and min(map(len, name.split("."))) > 1):
-        return "names"
-    named = profile(passage).words | (profile(context).words if context else frozenset())
-    if _names(sentence, same_language) - frozenset(ignore) - named:
-        return "names"
-    if _condition_dropped(sentence, passage, question, ignore) or hedges.overclaims(sentence, passage):
-        return "scope"
-    if not negation.agree(restated(sentence, question) or sentence, passage):
-        return "negation"
-    if reversal(sentence, passage):
-        return "opposite"
-    if same_language and direction.turned(sentence, passage):
-        return "direction"
-    if same_language:
-        said, written = set(tokenize(sentence)), set(tokenize(passage))
-        if any(_OPPOSITE.get(word) in written and word not in written and _OPPOSITE[word] not in said
-               for word in said):
-            return "opposite"
-    return ""
-
-
-def _condition_dropped(sentence: str, passage: str, question: str, ignore: Iterable[str]) -> bool:
-    """Does the passage hold only under a named condition ("On Windows, …") that neither the
-    sentence nor its question names? "Use spawn() with the shell option" is not supported by
-    "When running on Windows, .bat files can be invoked using spawn() with the shell option set"."""
-    opening = _OPENING_CONDITION.match(unicodedata.normalize("NFKC", passage))
-    if not opening:
-        return False
-    clause = opening.group("body") or opening.group()     # "When running on Windows" without "When"
-    named = {t for word in _LATIN_WORD.findall(clause) if not word.islower()
-             for t in tokenize(word) if len(t) > 1}
-    named |= {t for name in code_names(clause) for t in tokenize(name) if len(t) > 1}
-    said = set(tokenize(sentence)) | set(tokenize(question)) | set(ignore)
-    return bool(named - said)
+    how: str = ""        # words | paraphrase | translation, or why not: numbers | units | names | scope | negation
+    #                      | opposite | direction | roles
 
 
 def word_share(sentence: str, passage: str, ignore: Iterable[str] = ()) -> float:
@@ -199,22 +97,6 @@ def _clause_runs(passage: str) -> list[str]:
     clauses = [c for c in _CLAUSE_BREAK.split(passage) if c.strip()]
     return [" ".join(clauses[i:j]) for i in range(len(clauses)) for j in range(i + 1, len(clauses) + 1)
             if (i, j) != (0, len(clauses))]
-
-
-def restated(sentence: str, question: str) -> str:
-    """`sentence` without the runs of at least FRAME_SPAN characters it copies from `question` ("" when none)."""
-    if not question:
-        return ""
-    said, asked = unicodedata.normalize("NFKC", sentence).casefold(), unicodedata.normalize("NFKC", question).casefold()
-    blocks = difflib.SequenceMatcher(None, said, asked, autojunk=False).get_matching_blocks()
-    copied = [(b.a, b.a + b.size) for b in blocks if b.size >= FRAME_SPAN]
-    if not copied:
-        return ""
-    kept, start = [], 0
-    for begin, end in copied:
-        kept.append(said[start:begin])
-        start = end
-    return " ".join(kept + [said[start:]])
 
 
 def framed(sentence: str, passage: str, question: str, block: str, context: str = "",

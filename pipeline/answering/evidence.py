@@ -5,7 +5,7 @@ Retrieval ranks; it never decides. Every passage of the release is scored lexica
 can still be found and a passage the retriever liked can never be confirmed on
 similarity alone. The retriever's rank only orders passages with equal support.
 A passage whose words a claim carries is still no evidence when the two disagree the
-way the chat's support check tells (`attribution.disagreement`): an opposite, a unit, a
+way the chat's support check tells (`agreement.disagreement`): an opposite, a unit, a
 dotted name found only in parts, a direction turned round.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ..publishing.published import PublishedPassage, Release
 from ..retrieval.tokenize import tokenize
-from .attribution import disagreement
+from .agreement import disagreement
 from .support import DEFAULT_THRESHOLD, explain
 
 log = logging.getLogger(__name__)
