@@ -34,6 +34,7 @@ from ..retrieval.chunks import HEADING_KINDS, TABLE_CELLS
 from . import small_talk, spelling
 from .answer import SUPPORTED, AnswerSentence, citation_for
 from .attribution import language_of
+from .lists import lead_in_of, list_after
 from .overlap import terms
 from .relevance import (
     Candidate,
@@ -41,7 +42,6 @@ from .relevance import (
     candidates,
     default_gate,
     default_model,
-    leads_in,
     question_features,
     versions_in,
 )
@@ -176,37 +176,6 @@ def with_lists(chosen: list[Quoted], release, items: int = LIST_ITEMS) -> list[Q
     for quoted in out:
         once.setdefault(quoted.passage_id, quoted)
     return list(once.values())
-
-
-def list_after(lead, release, items: int) -> list:
-    """The first `items` items of the list `lead` introduces: none unless it ends in a colon and a
-    list item of another block follows it with nothing between (code between them is what it
-    introduces); the items are the passages that follow in the same way while they are list
-    items, those of a nested list included."""
-    if not leads_in(lead.text):
-        return []
-    text, blocks, before, found = release.page(lead.page).text, set(), lead, []
-    while (item := release.passage_at(lead.page, before.order + 1)) is not None:
-        blocks.add(item.block)
-        if item.kind != "li" or item.block == lead.block or len(blocks) > items or text[before.end:item.start].strip():
-            break
-        found.append(item)
-        before = item
-    return found
-
-
-def lead_in_of(item, release):
-    """The lead-in of the list that list item `item` belongs to, or None."""
-    if item.kind != "li":
-        return None
-    text, after = release.page(item.page).text, item
-    while (before := release.passage_at(item.page, after.order - 1)) is not None:
-        if text[before.end:after.start].strip():
-            return None
-        if before.kind != "li":
-            return before if leads_in(before.text) else None
-        after = before
-    return None
 
 
 def answered(scored: list[tuple[Candidate, float]], gate: RelevanceModel | None) -> bool:
