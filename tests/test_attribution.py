@@ -304,6 +304,9 @@ def test_a_sentence_that_drops_the_passage_s_named_condition_is_not_supported(se
      "Every link must have an MTU of at least 68 octets (576 is typically recommended).", True),
     # a hedged passage and a sentence that claims nothing absolute
     ("Кэш хранится в ~/.cache/app.", "By default, the cache is stored in ~/.cache/app.", True),
+    # "the most recent" and "at most" are no hedge
+    ("Всегда устанавливается самый свежий выпуск.", "The most recent release is always installed.", True),
+    ("Каждое событие допускает самое большее 10 слушателей.", "Each event allows at most 10 listeners.", True),
 ])
 def test_a_sentence_that_makes_absolute_what_the_passage_hedges_is_not_supported(sentence, passage, supported):
     found = judge(sentence, passage, cosine=0.95)

@@ -19,12 +19,13 @@ import re
 import unicodedata
 
 _HEDGE = re.compile(
-    r"(?i)\b(?:by default|defaults? to|most|mostly|usually|typically|generally|normally|often|sometimes"
+    # "most" as in "most platforms", not "the most recent" or "at most 10"
+    r"(?i)\b(?:by default|defaults? to|(?<!the )(?<!at )most|mostly|usually|typically|generally|normally|often|sometimes"
     r"|in (?:most|many|some) cases|may|might|attempts?|attempted|tries to|try to|likely|out of the box"
     r"|unless (?:\w+ )?(?:configured|set|told|specified|stated|noted) otherwise|unless otherwise)\b"
     r"|по умолчанию|большинств|обычно|как правило|часто|иногда|некотор|в основном|чаще всего|может|могут"
     r"|попытк|пытает|если не (?:указано|задано|настроено) (?:иное|иначе)"
-    r"|デフォルト|既定|ほとんど|大部分|多くの|通常|一般的に|たいてい|場合があ|ことがあ|かもしれ|試み|一部"
+    r"|デフォルト|既定|ほとんど|大部分|多くの|通常(?!の)|一般的に|たいてい|場合があ|ことがあ|かもしれ|試み|一部"
     r"|特に指定し|何も指定し"
     r"|기본적으로|기본값|기본으로|대부분|보통|일반적으로|흔히|경우가 있|일부|시도|따로 지정하지 않|별도로 (?:지정|설정)하지 않")
 # A remark in parentheses ("(typically recommended for dial-up)") hedges itself, not the claim.

@@ -17,8 +17,9 @@ two texts disagree whose marks already agree. The same kinds of mark alone are n
 twice where "if it does not exist, it throws" negates once.
 
 Phrases that look negated and are not ("whether or not", "not only", 뿐만 아니라, and "unless
-configured otherwise" or 特に指定しなければ, which say "by default") are read without their mark, and so is the "не" Russian writes after "пока" (until): "не возвращает,
-пока процесс не закроется" says "not … until" once, as English does.
+configured otherwise" or 特に指定しなければ, which say "by default") are read without their mark,
+and so is the "не" Russian writes after "пока" (until): "не возвращает, пока процесс не
+закроется" says "not … until" once, as English does.
 """
 from __future__ import annotations
 
