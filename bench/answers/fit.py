@@ -32,7 +32,10 @@
    has since been worked on).
 3. The chosen model and gate are refitted on all dev rows; with --write it goes to
    pipeline/answering/relevance.json, with a version naming the date, the dev questions
-   and the release it was fitted on. The test split is never read.
+   and the release it was fitted on. The test split is never read. `--only SET L2` fits one
+   feature set at one L2 strength instead of searching them all (a minute, not forty);
+   `--gate-only` keeps the stored passage model and thresholds and refits the gate alone on
+   that model's probabilities.
 """
 from __future__ import annotations
 
@@ -268,10 +271,10 @@ def main() -> None:
         asked += collect(bundled_release, Retriever.load(args.bundled_release), bundled)
         questions += bundled
     others = []
-    for other_dir, spec in args.corpus:
-        other_file, _, split = spec.partition(":")
+    for other_spec, spec in args.corpus:
+        other_dir, (other_file, _, split) = Path(other_spec), spec.partition(":")
         other_file = Path(other_file)
-        other = Release.load(Path(other_dir))
+        other = Release.load(other_dir)
         found = evaluate.resolve(evaluate.load_questions(other_file, split or "dev"), other, str(other_file))
         asked += collect(other, Retriever.load(other_dir), found)
         questions += found
@@ -298,8 +301,7 @@ def main() -> None:
               f"{result['expected']:.2f} at gate {gate}, threshold {threshold}, second {second}")
     _, name, l2, gate_threshold, threshold, second, result, probs = best
     features = FEATURE_SETS[name]
-    digest = hashlib.sha1(json.dumps(sorted(q.id for q in questions)).encode()).hexdigest()[:8]
-    version = f"{date.today().isoformat()}-{name}-l2{l2:g}-dev{len(questions)}-{digest}"
+    version = f"{date.today().isoformat()}-{name}-l2{l2:g}-dev{len(questions)}-{_digest(questions)}"
     model = model_of(*matrix(asked, features), features, l2, threshold, second, version)
     model = relevance.RelevanceModel(**{**model.__dict__, "fitted_on":
                                         f"{len(questions)} dev questions of {' and '.join(f.name for f in files)} on release "
@@ -326,15 +328,19 @@ def main() -> None:
         print(f"written to {relevance.MODEL_FILE.relative_to(ROOT)}")
 
 
+def _digest(questions: list) -> str:
+    """A short digest of the question ids a model is fitted on, for its version."""
+    return hashlib.sha1(json.dumps(sorted(q.id for q in questions)).encode()).hexdigest()[:8]
+
+
 def refit_gate(asked: list[Asked], questions: list, args) -> None:
     """The stored passage model kept as it is; the gate (and its threshold, unless --gate holds it)
     refitted on that model's probabilities for every development question, chosen out of fold."""
     model = relevance.default_model()
     probs = [np.array([model.probability(c.features) for c in a.candidates]) for a in asked]
-    key, gate_threshold, _, _, result = best_rule(asked, probs, GATES if args.gate is None else (args.gate,),
+    _, gate_threshold, _, _, result = best_rule(asked, probs, GATES if args.gate is None else (args.gate,),
                                                   (model.threshold,), (model.second,))
-    digest = hashlib.sha1(json.dumps(sorted(q.id for q in questions)).encode()).hexdigest()[:8]
-    version = f"{model.version}-gate-{date.today().isoformat()}-dev{len(questions)}-{digest}"
+    version = f"{model.version}-gate-{date.today().isoformat()}-dev{len(questions)}-{_digest(questions)}"
     print(f"passage model kept: {model.version}; gate at {gate_threshold}, out of fold: answered correctly "
           f"{result['correct']:.3f}, refused {result['refused']:.3f}, expected quote {result['expected']:.3f}, by language "
           + ", ".join(f"{k} {v:.2f}" for k, v in sorted(result["languages"].items())))
