@@ -168,6 +168,7 @@ def test_restating_the_question_does_not_carry_a_claim_the_passage_does_not_make
     ("인증서가 없으면 핸드셰이크는 성공합니다.", "Without a certificate, the handshake will fail."),
     ("この関数は文字列をデコードします。", "This function encodes the string."),
     ("Имена заголовков приводятся к верхнему регистру.", "Header names are converted to lowercase."),
+    ("このオプションを true にすると、ルールはエラーを報告します。", "If this option is set to false, the rule reports an error."),
     # another one-letter flag
     ("コマンドラインでは -e オプションで拡張を指定します。", "From the command line, specify an extension with the -x option."),
     # a dotted name whose parts are all there, but not as one name
@@ -221,6 +222,20 @@ def test_a_sentence_that_swaps_the_roles_of_two_names_is_refused_in_any_language
     embed = embedders.offline().embed
     assert judge(faithful, READ_FILE, cosine=0.95, embed=embed).supported
     found = judge(swapped, READ_FILE, cosine=0.95, embed=embed)
+    assert not found.supported and found.how == "roles"
+
+
+RULES = "no-floating-promises checks statements, while no-misused-promises checks conditions."
+
+
+def test_rule_names_in_kebab_case_are_names_whose_roles_cannot_swap():
+    from trigsight.retrieval import embedders
+
+    embed = embedders.offline().embed
+    faithful = "no-floating-promises проверяет инструкции, а no-misused-promises — условия."
+    swapped = "no-misused-promises проверяет инструкции, а no-floating-promises — условия."
+    assert judge(faithful, RULES, cosine=0.95, embed=embed).supported
+    found = judge(swapped, RULES, cosine=0.95, embed=embed)
     assert not found.supported and found.how == "roles"
 
 

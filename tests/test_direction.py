@@ -18,6 +18,9 @@ COPY = "The sync command copies the lock file from the project root to the build
     ("The decoder turns a sequence of raw bytes into the equivalent base64 string.", DECODE),
     ("For shell scripts, the shell form should be preferred over the exec form.", ORDER),
     ("The sync command copies the lock file from the build directory to the project root.", COPY),
+    # a marker that opens its clause sets all that came before it against what follows
+    ("Use the string form in production, as the guide explains, rather than the exec form.",
+     "Use the exec form in production, as the guide explains, rather than the string form."),
 ])
 def test_a_sentence_whose_words_trade_sides_of_a_direction_is_refused(sentence, passage):
     found = judge(sentence, passage, cosine=0.99)

@@ -33,6 +33,10 @@ from .support import (
 
 FRAME_SPAN = 12         # characters a sentence must copy from the question for the copy to count as its frame
 _LATIN_OR_CYRILLIC = re.compile(r"[a-z0-9\u00c0-\u024f\u0400-\u04ff]")
+# A rule or package name (no-unnecessary-condition, eslint-plugin-import); a phrase joined by a small
+# word inside it (up-to-date, copy-on-write, state-of-the-art) is English, not a name.
+_KEBAB = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}(?![\w-])")
+_JOINING = re.compile(r"-(?:to|of|the|on|in|and|or|by|a|an|for|with|at|as|per|from|over|under|vs)-")
 # A passage's opening condition ("On Windows, …", "When running under Linux, …", "Windows の場合、…",
 # "Windows이면, …"): the clause before its first comma, begun by a condition word or ended by a
 # condition ending. Not "In X," or "X では": docs say "In Node.js, …" of everything they hold.
@@ -73,11 +77,14 @@ _SHORT_FLAG = re.compile(r"(?<![\w-])-[A-Za-z](?![\w-])")
 
 def names_in(claim: str, same_language: bool) -> frozenset[str]:
     """Tokens of the names in `claim`: capitalised words inside a sentence, acronyms, mixed case,
-    code (fs.watch, spawn(), --flag); in a sentence not written in Latin script, every
+    code (fs.watch, spawn(), --flag), kebab-case identifiers of three parts or more
+    (no-unnecessary-condition, not up-to-date); in a sentence not written in Latin script, every
     Latin-script word (Firefox, readFile). A German sentence capitalises every noun: there only
     the other kinds are names (`support.profile`)."""
     names = {t for t in profile(claim).names if _LATIN_OR_CYRILLIC.search(t)}
     names |= {t for name in code_names(claim) for t in tokenize(name) if len(t) > 1}
+    names |= {t for match in _KEBAB.finditer(claim) if not _JOINING.search(match.group())
+              for t in tokenize(match.group()) if len(t) > 1}
     if not same_language and not languages.is_latin(languages.language_of(claim)):
         names |= {t for word in _LATIN_WORD.findall(claim) for t in tokenize(word) if len(t) > 1}
     return frozenset(names)

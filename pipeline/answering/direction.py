@@ -24,7 +24,8 @@ _CLAUSE_END = re.compile(r"[.;:!?。！？](?=\s|$)|,\s|\s[—–]\s")
 
 def sides(text: str) -> list[tuple[str, frozenset[str], frozenset[str]]]:
     """(marker, content words on its left, on its right) for each marker of `text`, each side
-    within the marker's clause."""
+    within the marker's clause. A marker that opens its clause (", rather than B") compares what
+    came before it, the whole of it: "work with A, such as X, rather than B" sets A against B."""
     out = []
     for match in MARKER.finditer(text):
         start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, match.start())), default=0)
@@ -33,7 +34,8 @@ def sides(text: str) -> list[tuple[str, frozenset[str], frozenset[str]]]:
         marker = match.group().casefold().removeprefix("in")     # "into" and "to" point the same way
         if marker == "to" and not _CONVERSION.search(left):
             continue
-        out.append((marker, profile(left).words, profile(right).words))
+        said_before = profile(left).words or profile(text[:match.start()]).words
+        out.append((marker, said_before, profile(right).words))
     return out
 
 

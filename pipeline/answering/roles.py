@@ -74,7 +74,8 @@ def swapped(sentence: str, passage: str, names_of: Callable[[str], frozenset[str
             return ""
         similarity = np.asarray(vectors[:len(ours)] @ vectors[len(ours):].T)
     for number, names in enumerate(own):
-        if not names:
+        # A clause that is only a name ("а no-misused-promises — …") says nothing to match it by.
+        if not names or not profile(texts[number]).words:
             continue
         order = np.argsort(-similarity[number], kind="stable")
         best, lead = order[0], similarity[number][order[0]] - similarity[number][order[1]]
