@@ -169,6 +169,9 @@ def test_restating_the_question_does_not_carry_a_claim_the_passage_does_not_make
     ("この関数は文字列をデコードします。", "This function encodes the string."),
     ("Имена заголовков приводятся к верхнему регистру.", "Header names are converted to lowercase."),
     ("このオプションを true にすると、ルールはエラーを報告します。", "If this option is set to false, the rule reports an error."),
+    ("자식 프로세스는 종료될 때 이 이벤트를 내보냅니다.", "The parent process emits this event when it exits."),
+    # another name marked as the default
+    ("Поддерживаются форматы json (используется по умолчанию) и yaml.", "The supported formats are yaml (the default) and json."),
     # another one-letter flag
     ("コマンドラインでは -e オプションで拡張を指定します。", "From the command line, specify an extension with the -x option."),
     # a dotted name whose parts are all there, but not as one name
@@ -191,6 +194,8 @@ def test_across_languages_a_reversed_claim_is_refused_however_similar(sentence, 
     ("Метод prependListener() добавляет обработчик в начало массива слушателей.",
      "The prependListener() method adds the listener to the beginning of the listeners array."),
     ("コマンドラインでは -x オプションで拡張を指定します。", "From the command line, specify an extension with the -x option."),
+    ("Поддерживаются форматы yaml (используется по умолчанию) и json.", "The supported formats are yaml (the default) and json."),
+    ("親プロセスは子プロセスの終了を待ちます。", "The parent process waits for the child process to exit."),
 ])
 def test_across_languages_the_same_side_of_a_pair_agrees(sentence, passage):
     assert judge(sentence, passage, cosine=CROSS_COSINE + 0.05).supported
@@ -319,6 +324,11 @@ def test_a_sentence_that_drops_the_passage_s_named_condition_is_not_supported(se
      "Every link must have an MTU of at least 68 octets (576 is typically recommended).", True),
     # a hedged passage and a sentence that claims nothing absolute
     ("Кэш хранится в ~/.cache/app.", "By default, the cache is stored in ~/.cache/app.", True),
+    # an absolute the hedged passage makes itself is no overclaim
+    ("Ожидается, что CLI всегда будет передавать вывод в шаблонизатор.",
+     "It is generally expected that the CLI will always pipe its output to a templating engine.", True),
+    ("Ожидается, что CLI всегда и обязательно передаёт вывод в шаблонизатор.",
+     "It is generally expected that the CLI will always pipe its output to a templating engine.", False),
     # "the most recent" and "at most" are no hedge
     ("Всегда устанавливается самый свежий выпуск.", "The most recent release is always installed.", True),
     ("Каждое событие допускает самое большее 10 слушателей.", "Each event allows at most 10 listeners.", True),

@@ -75,6 +75,18 @@ _PERCENT_BYTE = re.compile(r"%[0-9A-Fa-f]{2}")
 _SHORT_FLAG = re.compile(r"(?<![\w-])-[A-Za-z](?![\w-])")
 
 
+# The name a list marks as its default: "xhtml (the default)", "html (используется по умолчанию)", "4 (既定)".
+_DEFAULT_MARKED = re.compile(
+    r"([\w.$-]+)\s*[(（]\s*(?:the default|default(?: value)?|(?:\w+ )?по умолчанию|デフォルト値?|既定値?|기본값|기본)\s*[)）]",
+    re.I)
+
+
+def _default_of(text: str) -> str:
+    """The name `text` marks "(the default)", case-folded, or ""."""
+    found = _DEFAULT_MARKED.search(unicodedata.normalize("NFKC", text))
+    return found.group(1).casefold() if found else ""
+
+
 def names_in(claim: str, same_language: bool) -> frozenset[str]:
     """Tokens of the names in `claim`: capitalised words inside a sentence, acronyms, mixed case,
     code (fs.watch, spawn(), --flag), kebab-case identifiers of three parts or more
@@ -120,6 +132,8 @@ def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterabl
     named = profile(passage).words | (profile(context).words if context else frozenset())
     if names_in(sentence, same_language) - frozenset(ignore) - named:
         return "names"
+    if _default_of(sentence) and _default_of(passage) and _default_of(sentence) != _default_of(passage):
+        return "names"      # "html (the default) and xhtml" about "xhtml (the default) and html"
     if _condition_dropped(sentence, passage, question, ignore) or hedges.overclaims(sentence, passage):
         return "scope"
     if not negation.agree(restated(sentence, question) or sentence, passage):

@@ -55,6 +55,8 @@ _PAIRS: tuple[tuple[str, str, str, str], ...] = (
      "decode", r"\bdecod|декодир|デコード|復号|디코딩|디코드"),
     ("uppercase", r"\bupper[- ]?case|\bверхн\w* регистр|\bпрописн|\bзаглавн|大文字(?!と小文字)|대문자",
      "lowercase", r"\blower[- ]?case|\bнижн\w* регистр|\bстрочн|(?<!大文字と)小文字|소문자"),
+    ("parent", r"\bparent|\bродительск|親プロセス|부모",
+     "child", r"\bchild(?!_)|\bchildren\b|\bдочерн|子プロセス|자식"),
     # The boolean literals an option is set to, in any language's sentence.
     ("true", r"(?<![\w.])true\b", "false", r"(?<![\w.])false\b"),
     ("big-endian", r"\bbig[- ]endian\b|ビッグエンディアン|빅\s?엔디[언안]|\bс порядком от старшего",
