@@ -170,6 +170,8 @@ def test_restating_the_question_does_not_carry_a_claim_the_passage_does_not_make
     ("Имена заголовков приводятся к верхнему регистру.", "Header names are converted to lowercase."),
     ("このオプションを true にすると、ルールはエラーを報告します。", "If this option is set to false, the rule reports an error."),
     ("자식 프로세스는 종료될 때 이 이벤트를 내보냅니다.", "The parent process emits this event when it exits."),
+    # a space markup left between two Japanese characters ("*後*" rendered "後 に") is no word break
+    ("The cache is cleared before the file is saved.", "ファイルが保存された 後 にキャッシュが消去されます。"),
     # another name marked as the default
     ("Поддерживаются форматы json (используется по умолчанию) и yaml.", "The supported formats are yaml (the default) and json."),
     # another one-letter flag

@@ -69,10 +69,15 @@ def _compiled() -> tuple[tuple[str, re.Pattern, str, re.Pattern], ...]:
     return tuple((a, re.compile(fa), b, re.compile(fb)) for a, fa, b, fb in _PAIRS)
 
 
+# Japanese and Chinese write no spaces between words; one left between two of their characters by
+# markup ("送信された 後 に", from "*後*") is not a word break.
+_CJK_GAP = re.compile(r"(?<=[\u3040-\u30ff\u3400-\u9fff])\s+(?=[\u3040-\u30ff\u3400-\u9fff])")
+
+
 @lru_cache(maxsize=16384)
 def concepts(text: str) -> frozenset[str]:
     """The concepts of the pairs that `text` names."""
-    folded = unicodedata.normalize("NFKC", text).casefold()
+    folded = _CJK_GAP.sub("", unicodedata.normalize("NFKC", text).casefold())
     found = set()
     for a, pattern_a, b, pattern_b in _compiled():
         if pattern_a.search(folded):
