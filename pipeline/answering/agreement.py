@@ -132,7 +132,8 @@ def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterabl
     named = profile(passage).words | (profile(context).words if context else frozenset())
     if names_in(sentence, same_language) - frozenset(ignore) - named:
         return "names"
-    if _default_of(sentence) and _default_of(passage) and _default_of(sentence) != _default_of(passage):
+    defaults = _default_of(sentence), _default_of(passage)
+    if all(defaults) and defaults[0] != defaults[1]:
         return "names"      # "html (the default) and xhtml" about "xhtml (the default) and html"
     if _condition_dropped(sentence, passage, question, ignore) or hedges.overclaims(sentence, passage):
         return "scope"

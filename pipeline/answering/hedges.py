@@ -12,8 +12,7 @@ every, must, 必ず, всегда, 반드시), with no hedge of its own.
 A sentence that keeps the hedge ("デフォルトでは、すべてのインスタンスが…") still agrees, and so does
 one whose absolute the passage makes too ("it is generally expected that the CLI will always be
 used…"): only a kind of absolute claim (always, all, must) that a hedged passage does not make is
-turned down. Words in each language are listed; a
-language without a list is never turned down.
+turned down. Words in each language are listed; a language without a list is never turned down.
 """
 from __future__ import annotations
 
