@@ -6,6 +6,7 @@ import json
 import numpy as np
 import pytest
 from trigsight.answering import small_talk
+from trigsight.answering.fitting import SIGNS, fit
 from trigsight.answering.offline import (
     LIST_ITEMS,
     SAME_LANGUAGE_FLOOR,
@@ -24,13 +25,11 @@ from trigsight.answering.relevance import (
     FEATURES,
     MODEL_FILE,
     QUESTION_FEATURES,
-    SIGNS,
     Candidate,
     RelevanceModel,
     code_names,
     default_gate,
     default_model,
-    fit,
     lacks_number,
     question_features,
 )

@@ -14,7 +14,7 @@
    A second, question-level model (the gate: relevance.QUESTION_FEATURES, from the
    question's out-of-fold candidate probabilities, labelled answerable or not) is fitted on
    the same folds; its threshold is chosen with the others (0 = no gate). Both models keep
-   each feature's weight to the sign its meaning allows (relevance.SIGNS): a feature the
+   each feature's weight to the sign its meaning allows (fitting.SIGNS): a feature the
    dev questions would weigh the other way is left out.
    The objective is the summed shortfall below the issue's targets (answered correctly 0.9,
    refused 0.9, answered correctly 0.8 in every language, expected quote 0.8), then the
@@ -51,7 +51,7 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # bench/common.py
-from trigsight.answering import evaluate, relevance  # noqa: E402
+from trigsight.answering import evaluate, fitting, relevance  # noqa: E402
 from trigsight.answering.conversation import detect_language  # noqa: E402
 from trigsight.answering.offline import CANDIDATE_CHUNKS, select  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
@@ -121,7 +121,7 @@ def matrix(asked: list[Asked], features: tuple[str, ...]) -> tuple[np.ndarray, n
 
 
 def model_of(rows, labels, features, l2, threshold=0.5, second=0.5, version="") -> relevance.RelevanceModel:
-    weights, bias, mean, scale = relevance.fit(rows, labels, l2, signs=relevance.signs_of(tuple(features)))
+    weights, bias, mean, scale = fitting.fit(rows, labels, l2, signs=fitting.signs_of(tuple(features)))
     return relevance.RelevanceModel(version, tuple(features), tuple(map(float, mean)), tuple(map(float, scale)),
                                     tuple(map(float, weights)), bias, threshold, second)
 
@@ -138,8 +138,8 @@ def gate_rows(asked: list[Asked], probs: list[np.ndarray]) -> tuple[np.ndarray, 
 
 
 def gate_of(rows, labels, threshold=0.5, version="") -> relevance.RelevanceModel:
-    weights, bias, mean, scale = relevance.fit(rows, labels, GATE_L2,
-                                               signs=relevance.signs_of(relevance.QUESTION_FEATURES))
+    weights, bias, mean, scale = fitting.fit(rows, labels, GATE_L2,
+                                               signs=fitting.signs_of(relevance.QUESTION_FEATURES))
     return relevance.RelevanceModel(version, relevance.QUESTION_FEATURES, tuple(map(float, mean)),
                                     tuple(map(float, scale)), tuple(map(float, weights)), bias, threshold)
 
