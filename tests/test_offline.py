@@ -466,6 +466,10 @@ def test_question_features_summarise_the_candidates(release):
     ("В каком году вышла первая версия?", "Первая версия вышла давно.", True),
     ("作者は何歳ですか？", "作者はブラウザについて書いています。", True),
     ("Which page does the chip open?", "The chip opens the cited page.", False),       # "which" alone asks no number
+    # a number the question states itself does not answer it
+    ("How many requests can a server handle on a 4-core machine?", "The machine has 4 cores.", True),
+    ("timeout을 -1로 두면 타임아웃은 몇 밀리초인가요?", "timeout을 -1로 두면 기본값을 씁니다.", True),
+    ("Сколько памяти нужно четырём воркерам, если каждый занимает 1 ГБ?", "Четыре воркера по 1 ГБ займут 4 ГБ.", False),
 ])
 def test_a_question_asking_for_a_number_is_not_answered_by_a_sentence_without_one(question, text, lacks):
     assert lacks_number(question, text) is lacks

@@ -31,6 +31,7 @@ import functools
 import json
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,8 +75,12 @@ def leads_in(text: str) -> bool:
 
 def lacks_number(question: str, text: str) -> bool:
     """Does the question ask for a quantity or a date ("How long…?", "몇 건…?") that `text` does not
-    give, in digits or in words ("four", "четыре", 四つ, 네 가지)?"""
-    return bool(_WANTS_NUMBER.search(question)) and not numbers_in(text)
+    give, in digits or in words ("four", "четыре", 四つ, 네 가지)? A number the question states
+    itself is not an answer to it: "How many requests can a server handle on a 4-core machine?"
+    is not answered by "4 cores"."""
+    if not _WANTS_NUMBER.search(question):
+        return False
+    return not Counter(numbers_in(text)) - Counter(numbers_in(question))
 
 
 def versions_in(text: str) -> frozenset[str]:
