@@ -52,7 +52,7 @@ def grounding(pairs: list[dict]) -> None:
         if not outcome["said"] or outcome["kind"] != "cross-language":
             continue
         foreign = [u for u in dict.fromkeys(lexicon.words(pair["sentence"]))
-                   if lexicon.script(u) in ("ko", "ja", "cyrillic") and u not in lexicon._STANDALONE]
+                   if lexicon.script(u) in ("ko", "ja", "cyrillic") and u not in lexicon.STANDALONE]
         english = [w for w in dict.fromkeys(m.casefold() for m in _ENGLISH_WORD.findall(pair["passage"]))
                    if w not in STOPWORDS]
         if foreign and english:
