@@ -87,8 +87,10 @@ def swap(pairs: list[dict]) -> None:
 
 def main() -> None:
     probe, *files = sys.argv[1:] or ["grounding"]
-    pairs = load([Path(f) for f in files] or sorted(HERE.glob("pairs*.json")))
-    {"grounding": grounding, "swap": swap}[probe](pairs)
+    probes = {"grounding": grounding, "swap": swap}
+    if probe not in probes:
+        sys.exit(__doc__.split("\n\n")[1])
+    probes[probe](load([Path(f) for f in files] or sorted(HERE.glob("pairs*.json"))))
 
 
 if __name__ == "__main__":
