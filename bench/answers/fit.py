@@ -139,7 +139,7 @@ def gate_rows(asked: list[Asked], probs: list[np.ndarray]) -> tuple[np.ndarray, 
 
 def gate_of(rows, labels, threshold=0.5, version="") -> relevance.RelevanceModel:
     weights, bias, mean, scale = fitting.fit(rows, labels, GATE_L2,
-                                               signs=fitting.signs_of(relevance.QUESTION_FEATURES))
+                                             signs=fitting.signs_of(relevance.QUESTION_FEATURES))
     return relevance.RelevanceModel(version, relevance.QUESTION_FEATURES, tuple(map(float, mean)),
                                     tuple(map(float, scale)), tuple(map(float, weights)), bias, threshold)
 
