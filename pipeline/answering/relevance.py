@@ -78,9 +78,16 @@ def lacks_number(question: str, text: str) -> bool:
     give, in digits or in words ("four", "четыре", 四つ, 네 가지)? A number the question states
     itself is not an answer to it: "How many requests can a server handle on a 4-core machine?"
     is not answered by "4 cores"."""
-    if not _WANTS_NUMBER.search(question):
-        return False
-    return not Counter(numbers_in(text)) - Counter(numbers_in(question))
+    return _lacks(_numbers_wanted(question), text)
+
+
+def _numbers_wanted(question: str) -> Counter | None:
+    """The numbers the question states, when it asks for one (else None)."""
+    return Counter(numbers_in(question)) if _WANTS_NUMBER.search(question) else None
+
+
+def _lacks(stated: Counter | None, text: str) -> bool:
+    return stated is not None and not Counter(numbers_in(text)) - stated
 
 
 def versions_in(text: str) -> frozenset[str]:
@@ -106,6 +113,7 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
     overlap = Overlap.of(release)
     bridged = scores.bridged or question   # a foreign question in the pages' words
     names, versions = code_names(question), versions_in(question)
+    stated = _numbers_wanted(question)
     asked, bridged_asked = question, bridged
     if overlap.reads_names_only(question):   # an English question on Japanese pages: its names only
         asked, bridged_asked = overlap.names_of(question), overlap.names_of(bridged)
@@ -151,7 +159,7 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
                 "cross": float(bool(page and page.language and page.language.split("-")[0] != question_language)),
                 "page_votes": pages.count(hit.page) / len(pages), "page_first": float(hit.page == pages[0]),
                 "unknown": float(unknown),
-                "number_missing": float(lacks_number(question, passage.text)),
+                "number_missing": float(_lacks(stated, passage.text)),
                 "rare_missing": rare_missing, "rare_asked": float(bool(rare)),
                 "unknown_names": float(unknown_names),
                 # A sentence with few words of its own, or one that only opens a list ("This has a few
