@@ -96,3 +96,54 @@ def test_installed_release_refused_writes_junit_naming_the_file_and_line(install
     [failed] = [c for c in read_junit(tmp_path / "junit.xml") if c["status"] == "failure"]
     assert failed["message"] == 'content/index.md:5: cited passage "A sentence nobody wrote." is not on /notes'
     assert not (tmp_path / "release").exists()
+
+
+def _closure(requirements: list[str]) -> set[str]:
+    """The distributions these requirements pull in, their own requirements' included (canonical names)."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    found: set[str] = set()
+    waiting = [Requirement(text) for text in requirements]
+    while waiting:
+        requirement = waiting.pop()
+        name = canonicalize_name(requirement.name)
+        if name in found or (requirement.marker and not requirement.marker.evaluate({"extra": ""})):
+            continue
+        found.add(name)
+        waiting += [Requirement(text) for text in metadata.requires(name) or []]
+    return found
+
+
+def test_every_installed_module_imports_without_a_package_only_the_tests_need(installed, tmp_path):
+    """A deployment installs `trigsight` without its `test` extra: a module importing, say, httpx
+    (which only the tests and mcp ask for) would break the server there and nowhere in this suite."""
+    import tomllib
+    from importlib import metadata
+
+    from packaging.utils import canonicalize_name
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    test_only = _closure(project["optional-dependencies"]["test"]) - _closure(project["dependencies"])
+    modules = sorted({module for module, names in metadata.packages_distributions().items()
+                      if any(canonicalize_name(name) in test_only for name in names)})
+    assert "httpx" in modules and "pytest" in modules and "flask" not in modules
+    script = (
+        "import importlib, importlib.abc, pkgutil, sys\n"
+        f"REFUSED = set({modules!r})\n"
+        "class Refuse(importlib.abc.MetaPathFinder):\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in REFUSED:\n"
+        "            raise ModuleNotFoundError(f'{name} is installed only with the test extra', name=name)\n"
+        "sys.meta_path.insert(0, Refuse())\n"
+        "import trigsight, trigsight_site\n"
+        "for package in (trigsight, trigsight_site):\n"
+        "    for module in pkgutil.walk_packages(package.__path__, package.__name__ + '.'):\n"
+        "        importlib.import_module(module.name)\n"
+        "from trigsight_site import create_app\n"
+        "print('imported')\n")
+    done = subprocess.run([str(installed / "python"), "-c", script], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0 and done.stdout.split() == ["imported"], done.stderr[-3000:]

@@ -20,8 +20,6 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterator
 from urllib.parse import urlsplit
 
-import httpx
-
 from .. import languages
 from .handles import HandleTable, strip_handles
 from .reasoning import OPENED_BY_TEMPLATE, REASONING_APART, held_until_reasoning_ends, without_reasoning
@@ -98,14 +96,14 @@ def served(settings: ModelSettings) -> ModelSettings:
 
     try:
         listed = [m.id for m in _client(settings.api_key, settings.base_url, settings.timeout).models.list()]
-    except (openai.APITimeoutError, httpx.TimeoutException):
+    except openai.APITimeoutError:
         raise UpstreamError(f"it was silent for {settings.timeout:g} s") from None
-    except (openai.APIConnectionError, httpx.TransportError):
+    except openai.APIConnectionError:
         raise UpstreamError("the model server could not be reached") from None
     except openai.APIStatusError as error:
         _hint_version_path(settings.base_url, error.status_code)
         raise UpstreamError(f"the model server answered HTTP {error.status_code} when asked for its models") from None
-    except (openai.OpenAIError, httpx.HTTPError, ValueError, TypeError, AttributeError):
+    except (openai.OpenAIError, ValueError, TypeError, AttributeError):
         raise UpstreamError("the model server sent a broken list of models") from None
     chat = [name for name in listed if isinstance(name, str) and name and not _NOT_FOR_CHAT.search(name)]
     if not chat:
@@ -170,8 +168,9 @@ def messages(question: str, history, table: HandleTable, language: str) -> list[
 def _client(api_key: str, base_url: str, timeout: float) -> openai.OpenAI:
     import openai
 
+    # openai's own Timeout: the HTTP library beneath it (httpx2) refuses another library's.
     return openai.OpenAI(api_key=api_key or "no-key-needed", base_url=base_url or None, max_retries=0,
-                         timeout=httpx.Timeout(timeout, connect=min(timeout, 5.0)))
+                         timeout=openai.Timeout(timeout, connect=min(timeout, 5.0)))
 
 
 TOTAL_TIMEOUTS = 3   # a whole answer may take this many idle timeouts, and no more
@@ -223,7 +222,7 @@ def _pieces(settings: ModelSettings, chat: list[dict]) -> Iterator[str]:
                 if delta.content:
                     received = True
                     yield delta.content
-    except (openai.APITimeoutError, httpx.TimeoutException):
+    except openai.APITimeoutError:
         raise UpstreamError(f"it was silent for {settings.timeout:g} s") from None
     except openai.NotFoundError:
         with _LISTING_LOCK:
@@ -233,7 +232,7 @@ def _pieces(settings: ModelSettings, chat: list[dict]) -> Iterator[str]:
         raise UpstreamError(f"the model server has no model {settings.model!r}") from None
     except openai.APIStatusError as error:
         raise UpstreamError(f"the model server answered HTTP {error.status_code}") from None
-    except (openai.APIConnectionError, httpx.TransportError):
+    except openai.APIConnectionError:
         raise UpstreamError("its answer broke off" if received else "the model server could not be reached") from None
-    except (openai.OpenAIError, httpx.HTTPError, ValueError) as error:
+    except (openai.OpenAIError, ValueError) as error:
         raise UpstreamError(f"the model server sent a broken answer ({type(error).__name__})") from None
