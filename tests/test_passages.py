@@ -20,6 +20,11 @@ def sentences(text: str) -> list[str]:
     ("no final stop", ["no final stop"]),
     ("They call it. trigsight answers.", ["They call it.", "trigsight answers."]),  # lowercase names start sentences
     ("Made in the U.S. by hand. Next.", ["Made in the U.S. by hand.", "Next."]),
+    # an ellipsis before a lowercase word trails off and goes on; before a capital it may end one
+    ("Generic text like [click here](...) or [link](...). Next.",
+     ["Generic text like [click here](...) or [link](...).", "Next."]),
+    ("It paused… then went on. Next.", ["It paused… then went on.", "Next."]),
+    ("Wait... Then go.", ["Wait...", "Then go."]),
     # a quoted punctuation mark is what the sentence is about, not its end
     ("If it is empty then '.' will be returned. Next.", ["If it is empty then '.' will be returned.", "Next."]),
     ('Split on "?" or "!" only. Next.', ['Split on "?" or "!" only.', "Next."]),

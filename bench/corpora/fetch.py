@@ -153,6 +153,9 @@ CORPORA: dict[str, Corpus] = {
         # npm's own docs (83 pages in commands/, configuring-npm/, using-npm/): title, section and
         # description front matter, long option lists, a "See Also" list closing each command page.
         Corpus("npm-docs", "npm", "npm", "10.9.2", "docs/content", "npm's own docs (GFM with front matter)"),
+        # Markdown about Markdown (57 pages): a page per lint rule, each with fenced examples of bad
+        # Markdown, inline HTML in code spans, and "[click here](...)"-style ellipses inside sentences.
+        Corpus("markdownlint", "npm", "markdownlint", "0.40.0", "doc", "markdownlint's rule docs (GFM)"),
         # GitHub-flavoured: > [!NOTE] alerts, eslint-doc-generator comments.
         Corpus(
             "eslint-plugin-import", "npm", "eslint-plugin-import", "2.32.0", "docs",

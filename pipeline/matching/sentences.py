@@ -1,9 +1,9 @@
 """Where sentences end: the unit every passage, chunk and answer sentence is cut into (pure).
 
 Latin-script sentences end at `. ! ? …` followed by a space (closing quotes and brackets
-stay with the sentence), except after common abbreviations, single letters and dotted
-words such as "U.S." before a lowercase word, and where the punctuation is itself quoted
-("then '.' will be returned", "the \"?\" character") or stands alone before anything but a
+stay with the sentence), except after common abbreviations, single letters, dotted words
+such as "U.S." and an ellipsis before a lowercase word, and where the punctuation is itself
+quoted ("then '.' will be returned", "the \"?\" character") or stands alone before anything but a
 capital or a Korean word (code such as `?` loses its backticks in the page's text: "после
 знака ? в URL", "末尾の . に注目"). A Russian sentence never begins with a lowercase letter, so
 a full stop before one ends no sentence ("прим. пер.", "см. раздел"). CJK sentences end at
@@ -23,6 +23,7 @@ _KANA_OR_HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _LATIN_END = re.compile(r"[.!?…]+[\"'”’»)\]]*")
 _CJK_END = re.compile(r"[。！？]+[」』）\"'”’]*")
 _OPENING_QUOTES = frozenset("\"'`“‘«„")
+_ELLIPSIS = re.compile(r"\.\.\.|…")
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -53,6 +54,8 @@ def _sentence_ends(text: str):
             continue      # a lone mark before a lowercase word: "the literal string ? is appended"
         if text[match.start()] == "." and _CYRILLIC_LOWER.match(text[end + 1]):
             continue      # "см. раздел", "прим. пер": a Russian sentence starts with a capital
+        if _ELLIPSIS.search(match.group()) and text[end + 1].islower():
+            continue      # "like `[click here](...)` or `[link](...)`": a trailing-off goes on
         abbreviated = word in ABBREVIATIONS or (len(word) == 1 and word.isalpha()) or \
             ("." in word and text[end + 1].islower())  # "U.S. law", "a.k.a. foo"
         if text[match.start()] == "." and abbreviated:
