@@ -25,6 +25,11 @@ def sentences(text: str) -> list[str]:
      ["Generic text like [click here](...) or [link](...).", "Next."]),
     ("It paused… then went on. Next.", ["It paused… then went on.", "Next."]),
     ("Wait... Then go.", ["Wait...", "Then go."]),
+    # an abbreviation inside a bracket, a quoted token before a lowercase word
+    ("Set it to 4 (vs. 2) there. Next.", ["Set it to 4 (vs. 2) there.", "Next."]),
+    ("A list marker (e.g. -, *, or +) and text. Next.", ["A list marker (e.g. -, *, or +) and text.", "Next."]),
+    ("The pattern of using '0.' as a first prefix is allowed. Next.",
+     ["The pattern of using '0.' as a first prefix is allowed.", "Next."]),
     # a quoted punctuation mark is what the sentence is about, not its end
     ("If it is empty then '.' will be returned. Next.", ["If it is empty then '.' will be returned.", "Next."]),
     ('Split on "?" or "!" only. Next.', ['Split on "?" or "!" only.', "Next."]),

@@ -1,8 +1,9 @@
 """Where sentences end: the unit every passage, chunk and answer sentence is cut into (pure).
 
 Latin-script sentences end at `. ! ? …` followed by a space (closing quotes and brackets
-stay with the sentence), except after common abbreviations, single letters, dotted words
-such as "U.S." and an ellipsis before a lowercase word, and where the punctuation is itself
+stay with the sentence), except after common abbreviations and single letters (also just inside
+a bracket: "(vs. 2)"), after a dotted word, an ellipsis or a quoted token before a lowercase word
+("U.S. law", "[link](...) or", "using '0.' as"), and where the punctuation is itself
 quoted ("then '.' will be returned", "the \"?\" character") or stands alone before anything but a
 capital or a Korean word (code such as `?` loses its backticks in the page's text: "после
 знака ? в URL", "末尾の . に注目"). A Russian sentence never begins with a lowercase letter, so
@@ -23,6 +24,7 @@ _KANA_OR_HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 _LATIN_END = re.compile(r"[.!?…]+[\"'”’»)\]]*")
 _CJK_END = re.compile(r"[。！？]+[」』）\"'”’]*")
 _OPENING_QUOTES = frozenset("\"'`“‘«„")
+_CLOSING_QUOTES = frozenset("\"'`”’»")
 _ELLIPSIS = re.compile(r"\.\.\.|…")
 
 
@@ -50,14 +52,17 @@ def _sentence_ends(text: str):
         word = text[:match.start()].rsplit(" ", 1)[-1].lower()
         if word and all(ch in _OPENING_QUOTES for ch in word):
             continue      # a quoted punctuation mark: '.' or "?" is what the sentence talks about
+        if word[:1] in _OPENING_QUOTES and match.group()[-1] in _CLOSING_QUOTES and text[end + 1].islower():
+            continue      # a quoted token before a lowercase word: "using '0.' as a first prefix"
         if not word and not _starts_sentence(text[end + 1]):
             continue      # a lone mark before a lowercase word: "the literal string ? is appended"
         if text[match.start()] == "." and _CYRILLIC_LOWER.match(text[end + 1]):
             continue      # "см. раздел", "прим. пер": a Russian sentence starts with a capital
         if _ELLIPSIS.search(match.group()) and text[end + 1].islower():
             continue      # "like `[click here](...)` or `[link](...)`": a trailing-off goes on
-        abbreviated = word in ABBREVIATIONS or (len(word) == 1 and word.isalpha()) or \
-            ("." in word and text[end + 1].islower())  # "U.S. law", "a.k.a. foo"
+        bare = word.lstrip("([{" + "".join(_OPENING_QUOTES))   # "(vs. 2)", "(e.g. -, *)": the abbreviation
+        abbreviated = bare in ABBREVIATIONS or (len(bare) == 1 and bare.isalpha()) or \
+            ("." in bare and text[end + 1].islower())  # "U.S. law", "a.k.a. foo"
         if text[match.start()] == "." and abbreviated:
             continue
         yield end
