@@ -369,6 +369,22 @@ def test_a_weight_of_the_wrong_sign_is_dropped_and_the_rest_refitted():
     assert constrained[1] == 0 and constrained[0] > 0
 
 
+def test_a_row_weighted_two_counts_as_that_row_twice():
+    rng = np.random.default_rng(5)
+    rows = rng.normal(size=(300, 2))
+    labels = (rows[:, 0] + rng.normal(scale=1.0, size=300) > 0).astype(int)   # noisy: the fit has a finite optimum
+    counts = rng.integers(1, 4, size=300)
+
+    def probabilities(weights, bias, mean, scale):
+        return 1 / (1 + np.exp(-(((rows - mean) / scale) @ weights + bias)))
+
+    weighted = probabilities(*fit(rows, labels, l2=1e-6, sample_weights=counts))
+    repeated = probabilities(*fit(np.repeat(rows, counts, axis=0), np.repeat(labels, counts), l2=1e-6))
+    unweighted = probabilities(*fit(rows, labels, l2=1e-6))
+    assert np.allclose(weighted, repeated, atol=1e-4)
+    assert not np.allclose(weighted, unweighted, atol=1e-3)
+
+
 def test_every_stored_weight_has_the_sign_its_feature_allows():
     for model in (default_model(), default_gate()):
         for feature, weight in zip(model.features, model.weights):

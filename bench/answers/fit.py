@@ -35,7 +35,9 @@
    and the release it was fitted on. The test split is never read. `--only SET L2` fits one
    feature set at one L2 strength instead of searching them all (a minute, not forty);
    `--gate-only` keeps the stored passage model and thresholds and refits the gate alone on
-   that model's probabilities.
+   that model's probabilities. `--gate-balance language` weights the gate's questions so that
+   in every language answerable and unanswerable ones carry their shares over all languages
+   (2026-12-04-gate-balanced-by-language.md: not shipped).
 """
 from __future__ import annotations
 
@@ -78,6 +80,7 @@ GATES = (0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
 GATE_L2 = 1.0
 FOLDS = 5
 PAGE_LABEL = 0.0     # the label of a passage on an expected page that is not the answering block
+GATE_BALANCE = "none"   # "language": the gate's questions weighted so that no language tells the label
 
 
 @dataclass
@@ -137,9 +140,30 @@ def gate_rows(asked: list[Asked], probs: list[np.ndarray]) -> tuple[np.ndarray, 
     return np.array(rows, dtype=np.float64), np.array([float(a.question.answerable) for a in asked])
 
 
-def gate_of(rows, labels, threshold=0.5, version="") -> relevance.RelevanceModel:
-    weights, bias, mean, scale = fitting.fit(rows, labels, GATE_L2,
-                                             signs=fitting.signs_of(relevance.QUESTION_FEATURES))
+def question_weights(asked: list[Asked]) -> np.ndarray | None:
+    """With --gate-balance language, each question's weight in the gate's fit: in every language,
+    answerable and unanswerable questions get the shares they have over all languages, and the
+    language keeps its number of questions. A development set whose cross-language questions are
+    mostly answerable would otherwise teach the gate a question's script (2026-12-04-gate-contributions.md).
+    A language with only one kind of question keeps weight 1."""
+    if GATE_BALANCE == "none":
+        return None
+    answerable = np.array([a.question.answerable for a in asked], dtype=bool)
+    languages = np.array([a.question.language for a in asked])
+    share = answerable.mean()
+    weights = np.ones(len(asked))
+    for language in set(languages):
+        mine = languages == language
+        own_share = answerable[mine].mean()
+        if 0 < own_share < 1:
+            weights[mine & answerable] = share / own_share
+            weights[mine & ~answerable] = (1 - share) / (1 - own_share)
+    return weights
+
+
+def gate_of(rows, labels, threshold=0.5, version="", weights=None) -> relevance.RelevanceModel:
+    weights, bias, mean, scale = fitting.fit(rows, labels, GATE_L2, signs=fitting.signs_of(relevance.QUESTION_FEATURES),
+                                             sample_weights=weights)
     return relevance.RelevanceModel(version, relevance.QUESTION_FEATURES, tuple(map(float, mean)),
                                     tuple(map(float, scale)), tuple(map(float, weights)), bias, threshold)
 
@@ -147,11 +171,12 @@ def gate_of(rows, labels, threshold=0.5, version="") -> relevance.RelevanceModel
 def gate_out_of_fold(asked: list[Asked], probs: list[np.ndarray]) -> np.ndarray:
     """Each question's gate probability from a gate that never saw it (its passage probabilities out of fold too)."""
     rows, labels = gate_rows(asked, probs)
+    weights = question_weights(asked)
     fold_of = folds(asked)
     out = np.zeros(len(asked))
     for fold in range(FOLDS):
         train = np.array([fold_of[i] != fold for i in range(len(asked))])
-        gate = gate_of(rows[train], labels[train])
+        gate = gate_of(rows[train], labels[train], weights=None if weights is None else weights[train])
         for i in np.flatnonzero(~train):
             out[i] = gate.probability(dict(zip(relevance.QUESTION_FEATURES, rows[i])))
     return out
@@ -254,10 +279,13 @@ def main() -> None:
                         help="keep the stored passage model and its thresholds; refit the gate alone on its probabilities")
     parser.add_argument("--only", nargs=2, metavar=("FEATURE_SET", "L2"),
                         help="fit this feature set at this L2 strength only, instead of choosing among them all")
+    parser.add_argument("--gate-balance", choices=("none", "language"), default="none",
+                        help="weight the gate's questions so that no language tells whether a question is answerable")
     parser.add_argument("--page-label", type=float, default=PAGE_LABEL,
                         help="soft label of a passage on an expected page outside the answering block")
     args = parser.parse_args()
     globals()["PAGE_LABEL"] = args.page_label
+    globals()["GATE_BALANCE"] = args.gate_balance
     globals()["objective"] = OBJECTIVES[args.objective]
     release = Release.load(args.release)
     retriever = Retriever.load(args.release)
@@ -319,7 +347,7 @@ def main() -> None:
     stored = model.to_json()
     if gate_threshold > 0:
         # Fitted on the out-of-fold passage probabilities: what the gate sees of a new question.
-        gate = gate_of(*gate_rows(asked, probs), gate_threshold, f"{version}-gate")
+        gate = gate_of(*gate_rows(asked, probs), gate_threshold, f"{version}-gate", question_weights(asked))
         stored["gate"] = gate.to_json()
         for feature, weight in sorted(zip(gate.features, gate.weights), key=lambda fw: -abs(fw[1])):
             print(f"  gate {feature:<13} {weight:+.3f}")
@@ -340,11 +368,12 @@ def refit_gate(asked: list[Asked], questions: list, args) -> None:
     probs = [np.array([model.probability(c.features) for c in a.candidates]) for a in asked]
     _, gate_threshold, _, _, result = best_rule(asked, probs, GATES if args.gate is None else (args.gate,),
                                                   (model.threshold,), (model.second,))
-    version = f"{model.version}-gate-{date.today().isoformat()}-dev{len(questions)}-{_digest(questions)}"
+    balanced = "-balanced" if GATE_BALANCE != "none" else ""
+    version = f"{model.version}-gate-{date.today().isoformat()}{balanced}-dev{len(questions)}-{_digest(questions)}"
     print(f"passage model kept: {model.version}; gate at {gate_threshold}, out of fold: answered correctly "
           f"{result['correct']:.3f}, refused {result['refused']:.3f}, expected quote {result['expected']:.3f}, by language "
           + ", ".join(f"{k} {v:.2f}" for k, v in sorted(result["languages"].items())))
-    gate = gate_of(*gate_rows(asked, probs), gate_threshold, version)
+    gate = gate_of(*gate_rows(asked, probs), gate_threshold, version, question_weights(asked))
     for feature, weight in sorted(zip(gate.features, gate.weights), key=lambda fw: -abs(fw[1])):
         print(f"  gate {feature:<18} {weight:+.3f}")
     if args.write:
