@@ -329,7 +329,8 @@ def main() -> None:
               f"{result['expected']:.2f} at gate {gate}, threshold {threshold}, second {second}")
     _, name, l2, gate_threshold, threshold, second, result, probs = best
     features = FEATURE_SETS[name]
-    version = f"{date.today().isoformat()}-{name}-l2{l2:g}-dev{len(questions)}-{_digest(questions)}"
+    balanced = "-balanced" if GATE_BALANCE != "none" else ""
+    version = f"{date.today().isoformat()}-{name}-l2{l2:g}{balanced}-dev{len(questions)}-{_digest(questions)}"
     model = model_of(*matrix(asked, features), features, l2, threshold, second, version)
     model = relevance.RelevanceModel(**{**model.__dict__, "fitted_on":
                                         f"{len(questions)} dev questions of {' and '.join(f.name for f in files)} on release "

@@ -19,6 +19,12 @@ bench/answers/results/<date>-variant-<VARIANT>[-label].md.
 - `cross-language-floor`: the same-language floor extended to a question whose first retrieved
   page is in another language, at 0.29 (the lowest answerable development question's 0.342, less
   0.05).
+- `rare-names-only`: in a question without another script than Latin, only the rare terms of words
+  written like names, and code-like terms, are rare (2026-12-04-gate-balanced-by-language.md).
+
+With `--model FILE`, the answers use that relevance model and gate (a relevance.json that
+bench/answers/fit.py wrote) instead of the stored one. The last line sums, over the sets,
+answered correctly, refused unanswerable and expected sentence quoted.
 """
 from __future__ import annotations
 
@@ -34,7 +40,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from trigsight.answering import evaluate, offline, overlap  # noqa: E402
+from trigsight.answering import evaluate, offline, overlap, relevance  # noqa: E402
 from trigsight.answering.overlap import Overlap, terms  # noqa: E402
 from trigsight.files import unused_name  # noqa: E402
 from trigsight.retrieval import evaluate as retrieval_evaluate  # noqa: E402
@@ -146,7 +152,40 @@ def cross_language_floor(floor: float = 0.29) -> None:
                                              and not (gate is not None and offline.far_from_pages(scored, floor, True)))
 
 
-VARIANTS = {"shipped": lambda: None, "cross-language-floor": cross_language_floor,
+def rare_names_only() -> None:
+    limit_share, limit_min = overlap.RARE_SHARE, overlap.RARE_MIN_DF
+    code_like = re.compile(r"[._$0-9-]")
+
+    def rare(self, question):
+        named = (None if overlap._NON_LATIN.search(question)
+                 else {t for w in overlap._name_words(question) for t in terms(w)})
+        limit = max(limit_min, self.n * limit_share)
+        return [t for t in terms(question) if overlap._LATIN_TERM.match(t) and not t.isdigit() and len(t) > 2
+                and self.df.get(t, 0) <= limit and (named is None or t in named or code_like.search(t))]
+    Overlap.rare = rare
+
+
+def use_model(file: Path) -> None:
+    """Answer with the relevance model and gate stored in `file` instead of relevance.json."""
+    relevance.MODEL_FILE = file.resolve()
+    for cached in (relevance._stored, relevance.default_model, relevance.default_gate):
+        cached.cache_clear()
+
+
+def summed(runs: list) -> str:
+    outcomes = [(run, o) for run in runs for o in run.outcomes]
+    answerable = [(run, o) for run, o in outcomes if o.question.answerable]
+    unanswerable = [o for _, o in outcomes if not o.question.answerable]
+    correct = sum(o.correct for _, o in answerable)
+    refused = sum(not o.answered for o in unanswerable)
+    answered = [(run, o) for run, o in answerable if o.answered]
+    expected = sum(o.expected_quote(run.release) for run, o in answered)
+    return (f"Over the {len(runs)} sets: answered correctly {correct}/{len(answerable)}, refused "
+            f"{refused}/{len(unanswerable)} (together {correct + refused}), expected sentence quoted "
+            f"{expected}/{len(answered)} of answered.")
+
+
+VARIANTS = {"shipped": lambda: None, "rare-names-only": rare_names_only, "cross-language-floor": cross_language_floor,
             "no-minority-bridge": no_minority_bridge, "floor-relative": floor_relative, "floor-seen": floor_seen,
             "stem-prefix": stem_prefix, "names-any-script": names_any_script}
 
@@ -158,14 +197,22 @@ def main() -> None:
     parser.add_argument("--label", default="")
     parser.add_argument("--golden", metavar="RELEASE_DIR",
                         help="also the golden set's retrieval figures (bench/retrieval/golden.json) on this release")
+    parser.add_argument("--model", type=Path, metavar="RELEVANCE_JSON",
+                        help="answer with this relevance model and gate instead of the stored ones")
     args = parser.parse_args()
     VARIANTS[args.variant]()
+    if args.model:
+        use_model(args.model)
     lines = [f"# Answer figures, variant `{args.variant}`, {date.today().isoformat()}", "",
-             f"Machine: {machine()}", ""]
+             f"Machine: {machine()}; relevance model {relevance.default_model().version}, gate "
+             f"{getattr(relevance.default_gate(), 'version', 'none')}", ""]
+    runs = []
     for spec in args.sets:
         release, questions, split = spec.rsplit(":", 2)
         run = evaluate.run(Path(release), Path(questions), split)
+        runs.append(run)
         lines += [f"## `{questions}` ({split}) on release {run.release_id}", "", *evaluate.table(run), ""]
+    lines += [summed(runs), ""]
     if args.golden:
         evaluation = retrieval_evaluate.run(Path(args.golden), GOLDEN)
         lines += [f"## `{GOLDEN.relative_to(HERE.parent.parent)}` on release {evaluation.release_id}", "", "```",
