@@ -21,6 +21,8 @@ bench/answers/results/<date>-variant-<VARIANT>[-label].md.
   0.05).
 - `rare-names-only`: in a question without another script than Latin, only the rare terms of words
   written like names, and code-like terms, are rare (2026-12-04-gate-balanced-by-language.md).
+- `rare-bridged`: a question with another script than Latin also has the rare terms of its bridged
+  form (the question in the pages' words, as BM25 read it) as rare wording.
 
 With `--model FILE`, the answers use that relevance model and gate (a relevance.json that
 bench/answers/fit.py wrote) instead of the stored one. The last line sums, over the sets,
@@ -165,6 +167,25 @@ def rare_names_only() -> None:
     Overlap.rare = rare
 
 
+def rare_bridged() -> None:
+    shipped_candidates, shipped_rare = relevance.candidates, Overlap.rare
+
+    def candidates(question, hits, scores, retriever, release, question_language):
+        bridged = scores.bridged
+        if not bridged or not overlap._NON_LATIN.search(question):
+            return shipped_candidates(question, hits, scores, retriever, release, question_language)
+
+        def rare(self, asked):
+            own = shipped_rare(self, asked)
+            return own + [t for t in shipped_rare(self, bridged) if t not in own]
+        Overlap.rare = rare
+        try:
+            return shipped_candidates(question, hits, scores, retriever, release, question_language)
+        finally:
+            Overlap.rare = shipped_rare
+    relevance.candidates = offline.candidates = candidates
+
+
 def use_model(file: Path) -> None:
     """Answer with the relevance model and gate stored in `file` instead of relevance.json."""
     relevance.MODEL_FILE = file.resolve()
@@ -185,7 +206,7 @@ def summed(runs: list) -> str:
             f"{expected}/{len(answered)} of answered.")
 
 
-VARIANTS = {"shipped": lambda: None, "rare-names-only": rare_names_only, "cross-language-floor": cross_language_floor,
+VARIANTS = {"shipped": lambda: None, "rare-names-only": rare_names_only, "rare-bridged": rare_bridged, "cross-language-floor": cross_language_floor,
             "no-minority-bridge": no_minority_bridge, "floor-relative": floor_relative, "floor-seen": floor_seen,
             "stem-prefix": stem_prefix, "names-any-script": names_any_script}
 
