@@ -37,15 +37,22 @@ def questions_of(path: Path, split: str | None) -> list[dict]:
     return [q for q in data["questions"] if split is None or q.get("split") == split]
 
 
-def measure(release_dir: Path, questions: list[dict]) -> list[dict]:
+def scored_questions(release_dir: Path, questions: list[dict]):
+    """Each question with its language and its candidates scored as the chat scores them."""
     release, retriever = Release.load(release_dir), Retriever.load(release_dir)
-    model, gate = relevance.default_model(), relevance.default_gate()
-    rows = []
+    model = relevance.default_model()
     for question in questions:
         text = question["question"]
         language = question.get("language") or offline.language_of(text)
         hits, scores = retriever.search_scored(text, k=offline.CANDIDATE_CHUNKS)
-        scored = offline.weigh(text, hits, scores, retriever, release, language, model)
+        yield question, language, offline.weigh(text, hits, scores, retriever, release, language, model)
+
+
+def measure(release_dir: Path, questions: list[dict]) -> list[dict]:
+    gate = relevance.default_gate()
+    rows = []
+    for question, _, scored in scored_questions(release_dir, questions):
+        text = question["question"]
         first = next((c for c, _ in scored if c.rank == 1), None)
         features = relevance.question_features(scored)
         rows.append({"answerable": question["answerable"], "question": text,

@@ -21,10 +21,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from floor import questions_of  # noqa: E402
-from trigsight.answering import offline, relevance  # noqa: E402
-from trigsight.publishing.published import Release  # noqa: E402
-from trigsight.retrieval.search import Retriever  # noqa: E402
+from floor import questions_of, scored_questions  # noqa: E402
+from trigsight.answering import relevance  # noqa: E402
 
 from common import machine  # noqa: E402
 
@@ -37,16 +35,12 @@ def contributions(gate: relevance.RelevanceModel, features: dict[str, float]) ->
 
 
 def measure(release_dir: Path, questions: list[dict]) -> list[dict]:
-    release, retriever = Release.load(release_dir), Retriever.load(release_dir)
-    model, gate = relevance.default_model(), relevance.default_gate()
+    gate = relevance.default_gate()
     rows = []
-    for question in questions:
-        text = question["question"]
-        language = question.get("language") or offline.language_of(text)
-        hits, scores = retriever.search_scored(text, k=offline.CANDIDATE_CHUNKS)
-        scored = offline.weigh(text, hits, scores, retriever, release, language, model)
+    for question, language, scored in scored_questions(release_dir, questions):
         features = relevance.question_features(scored)
-        rows.append({"id": question.get("id", text[:40]), "language": language, "answerable": question["answerable"],
+        rows.append({"id": question.get("id", question["question"][:40]), "language": language,
+                     "answerable": question["answerable"],
                      "p": gate.probability(features), "through": gate.probability(features) >= gate.threshold,
                      "parts": contributions(gate, features)})
     return rows
