@@ -161,6 +161,11 @@ def question_weights(asked: list[Asked]) -> np.ndarray | None:
     return weights
 
 
+def _balanced() -> str:
+    """What a fitted model's version says of --gate-balance."""
+    return "-balanced" if GATE_BALANCE != "none" else ""
+
+
 def gate_of(rows, labels, threshold=0.5, version="", weights=None) -> relevance.RelevanceModel:
     weights, bias, mean, scale = fitting.fit(rows, labels, GATE_L2, signs=fitting.signs_of(relevance.QUESTION_FEATURES),
                                              sample_weights=weights)
@@ -329,8 +334,7 @@ def main() -> None:
               f"{result['expected']:.2f} at gate {gate}, threshold {threshold}, second {second}")
     _, name, l2, gate_threshold, threshold, second, result, probs = best
     features = FEATURE_SETS[name]
-    balanced = "-balanced" if GATE_BALANCE != "none" else ""
-    version = f"{date.today().isoformat()}-{name}-l2{l2:g}{balanced}-dev{len(questions)}-{_digest(questions)}"
+    version = f"{date.today().isoformat()}-{name}-l2{l2:g}{_balanced()}-dev{len(questions)}-{_digest(questions)}"
     model = model_of(*matrix(asked, features), features, l2, threshold, second, version)
     model = relevance.RelevanceModel(**{**model.__dict__, "fitted_on":
                                         f"{len(questions)} dev questions of {' and '.join(f.name for f in files)} on release "
@@ -369,8 +373,7 @@ def refit_gate(asked: list[Asked], questions: list, args) -> None:
     probs = [np.array([model.probability(c.features) for c in a.candidates]) for a in asked]
     _, gate_threshold, _, _, result = best_rule(asked, probs, GATES if args.gate is None else (args.gate,),
                                                   (model.threshold,), (model.second,))
-    balanced = "-balanced" if GATE_BALANCE != "none" else ""
-    version = f"{model.version}-gate-{date.today().isoformat()}{balanced}-dev{len(questions)}-{_digest(questions)}"
+    version = f"{model.version}-gate-{date.today().isoformat()}{_balanced()}-dev{len(questions)}-{_digest(questions)}"
     print(f"passage model kept: {model.version}; gate at {gate_threshold}, out of fold: answered correctly "
           f"{result['correct']:.3f}, refused {result['refused']:.3f}, expected quote {result['expected']:.3f}, by language "
           + ", ".join(f"{k} {v:.2f}" for k, v in sorted(result["languages"].items())))

@@ -155,15 +155,14 @@ def cross_language_floor(floor: float = 0.29) -> None:
 
 
 def rare_names_only() -> None:
-    limit_share, limit_min = overlap.RARE_SHARE, overlap.RARE_MIN_DF
+    shipped_rare = Overlap.rare
     code_like = re.compile(r"[._$0-9-]")
 
     def rare(self, question):
-        named = (None if overlap._NON_LATIN.search(question)
-                 else {t for w in overlap._name_words(question) for t in terms(w)})
-        limit = max(limit_min, self.n * limit_share)
-        return [t for t in terms(question) if overlap._LATIN_TERM.match(t) and not t.isdigit() and len(t) > 2
-                and self.df.get(t, 0) <= limit and (named is None or t in named or code_like.search(t))]
+        if overlap._NON_LATIN.search(question):
+            return shipped_rare(self, question)
+        named = {t for w in overlap._name_words(question) for t in terms(w)}
+        return [t for t in shipped_rare(self, question) if t in named or code_like.search(t)]
     Overlap.rare = rare
 
 
@@ -206,8 +205,8 @@ def summed(runs: list) -> str:
             f"{expected}/{len(answered)} of answered.")
 
 
-VARIANTS = {"shipped": lambda: None, "rare-names-only": rare_names_only, "rare-bridged": rare_bridged, "cross-language-floor": cross_language_floor,
-            "no-minority-bridge": no_minority_bridge, "floor-relative": floor_relative, "floor-seen": floor_seen,
+VARIANTS = {"shipped": lambda: None, "rare-names-only": rare_names_only, "rare-bridged": rare_bridged,
+            "cross-language-floor": cross_language_floor, "no-minority-bridge": no_minority_bridge, "floor-relative": floor_relative, "floor-seen": floor_seen,
             "stem-prefix": stem_prefix, "names-any-script": names_any_script}
 
 
