@@ -145,6 +145,43 @@ def test_drafts_are_not_published_and_unlisted_pages_are(write_content, front, p
         assert pages["a.md"].unlisted == unlisted
 
 
+@pytest.mark.parametrize("file, slug, path", [
+    ("入門.md", "入門", "/%E5%85%A5%E9%96%80"),
+    ("руководство/Установка.md", "руководство/установка",
+     "/%D1%80%D1%83%D0%BA%D0%BE%D0%B2%D0%BE%D0%B4%D1%81%D1%82%D0%B2%D0%BE/%D1%83%D1%81%D1%82%D0%B0%D0%BD%D0%BE%D0%B2%D0%BA%D0%B0"),
+    ("시작하기.md", "시작하기", "/%EC%8B%9C%EC%9E%91%ED%95%98%EA%B8%B0"),
+    ("Über uns.md", "über-uns", "/%C3%BCber-uns"),
+    # the vowel signs of Devanagari are marks, not separators
+    ("हिन्दी.md", "हिन्दी", "/%E0%A4%B9%E0%A4%BF%E0%A4%A8%E0%A5%8D%E0%A4%A6%E0%A5%80"),
+    ("C#.md", "c", "/c"),
+    ("notes_2024--draft.md", "notes_2024--draft", "/notes_2024--draft"),
+])
+def test_a_file_named_in_any_script_keeps_its_letters_in_its_slug_and_is_served_percent_encoded(
+        write_content, file, slug, path):
+    folder = write_content({file: "# Title\n\nText.\n"})
+    page = content.run(folder).pages[0]
+    assert (page.slug, page.path) == (slug, path)
+
+
+def test_pages_named_only_in_other_scripts_do_not_collide(write_content):
+    folder = write_content({"入門.md": "入門。", "概要.md": "概要。", "установка.md": "Текст.", "über.md": "Ü.",
+                            "ber.md": "B."})
+    assert sorted(p.slug for p in content.run(folder).pages) == ["ber", "über", "установка", "入門", "概要"]
+
+
+@pytest.mark.parametrize("slug, accepted", [
+    ("начало", True), ("docs/はじめに", True), ("guide/setup-2", True),
+    ("Начало", False), ("docs/-x", False), ("a b", False), ("a//b", False),
+])
+def test_a_front_matter_slug_may_be_written_in_any_script_but_only_in_lower_case(write_content, slug, accepted):
+    folder = write_content({"a.md": f"---\nslug: {slug}\n---\nText.\n"})
+    if accepted:
+        assert content.run(folder).pages[0].slug == slug
+    else:
+        with pytest.raises(ContentError, match="must be lowercase letters"):
+            content.run(folder)
+
+
 @pytest.mark.parametrize("front, slug", [
     ("slug: /gates/source", "gates/source"), ("id: intro", "docs/intro"),
     ("permalink: /about-us/", "about-us"), ("permalink: /:year/:title/", "docs/page"),

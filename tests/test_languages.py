@@ -15,6 +15,7 @@ from trigsight.languages import ENGLISH_NAMES, OWN_NAMES, language_of
 from trigsight.publishing.published import Release
 from trigsight.retrieval.search import Retriever
 from trigsight_site import create_app
+from trigsight_site.mcp_tools import resolve_page
 
 import small_site
 from fake_llm import Script, serve
@@ -322,3 +323,45 @@ def test_in_chromium_arabic_and_hebrew_pages_without_front_matter_read_right_to_
             assert page.get_attribute("main", "lang") == language
             assert page.locator("main").evaluate(direction) == expected
             assert page.locator("main p").first.evaluate(direction) == expected
+
+
+SITE_NAMED_IN_OTHER_SCRIPTS = {
+    "index.md": "# Home\n\nStart with [the introduction](入門.md) or [the setup](<руководство/установка.md>).\n",
+    "入門.md": "# 入門\n\nこのページは最初に読むべき内容を説明しています。\n\n詳しくは[概要](概要.md)を読んでください。\n",
+    "概要.md": "# 概要\n\n全体の構成は三つの部分に分かれています。\n",
+    "руководство/установка.md": "# Установка\n\nПрограмму устанавливают одной командой из терминала.\n",
+}
+
+
+def test_in_chromium_pages_named_in_other_scripts_get_their_own_addresses_links_and_proven_passages(
+        tmp_path, trigsight, page):
+    """Before, each of these file names became the slug "page" and the release was refused as duplicates."""
+    content = small_site.write(tmp_path / "content", SITE_NAMED_IN_OTHER_SCRIPTS)
+    result = small_site.release(trigsight, content, tmp_path / "release", tmp_path / "cache")
+    assert result.returncode == 0, result.stderr
+    assert "/入門 " in result.stderr or "/入門\n" in result.stderr     # the payload report reads as written
+    allowlist = json.loads((tmp_path / "release" / "allowlist.json").read_text())
+    introduction = "/%E5%85%A5%E9%96%80"
+    setup = "/%D1%80%D1%83%D0%BA%D0%BE%D0%B2%D0%BE%D0%B4%D1%81%D1%82%D0%B2%D0%BE/%D1%83%D1%81%D1%82%D0%B0%D0%BD%D0%BE%D0%B2%D0%BA%D0%B0"
+    proven = {p["text"]: p for p in allowlist["passages"]}
+    claim = proven["このページは最初に読むべき内容を説明しています。"]
+    assert claim["page"] == introduction and claim["url"].startswith(introduction + "#:~:text=")
+    assert proven["Программу устанавливают одной командой из терминала."]["page"] == setup
+    release = Release.load(tmp_path / "release")
+    for written in ("/入門", introduction, introduction.lower(), "入門"):     # a path, any case of hex, a slug
+        found = release.page(written) if written.startswith("/") else release.page_by_slug(written)
+        assert found is not None and found.path == introduction, written
+        assert resolve_page(release, f"http://example.org{written}" if written.startswith("/") else written) == found
+    with serve_release(tmp_path / "release") as base:
+        page.goto(base + "/")
+        page.click("main a:text('the introduction')")
+        page.wait_for_url(base + introduction)
+        assert page.inner_text("main h1") == "入門"
+        page.click("main a:text('概要')")
+        page.wait_for_url(base + "/%E6%A6%82%E8%A6%81")
+        # the address as a person types it reaches the same page; the passage's link lands on its sentence
+        page.goto(base + "/руководство/установка")
+        assert page.inner_text("main h1") == "Установка"
+        page.goto(base + claim["url"])
+        page.wait_for_function("document.querySelector(':target') !== null")
+        assert page.evaluate("document.querySelector(':target').textContent") == claim["text"]

@@ -30,6 +30,7 @@ from typing import Callable
 from ..errors import Problem, TrigsightError
 from ..files import unused_name
 from ..matching.textmodel import normalise
+from ..publishing.paths import published_path
 from ..publishing.published import Release
 from ..retrieval.search import Retriever
 from . import offline
@@ -137,7 +138,8 @@ def load_questions(file: Path, split: str = "test") -> list[Question]:
     if data.get("schema") != ANSWERS_SCHEMA:
         raise AnswerSetError(f"schema {data.get('schema')!r}, expected {ANSWERS_SCHEMA!r}", str(file))
     return [Question(q["id"], q["language"], q["split"], bool(q["answerable"]), q["question"],
-                     tuple(q.get("pages", ())), tuple(q.get("sentences", ())), tuple(q.get("kinds", ())))
+                     tuple(map(published_path, q.get("pages", ()))), tuple(q.get("sentences", ())),
+                     tuple(q.get("kinds", ())))
             for q in data["questions"] if split == "all" or q["split"] == split]
 
 

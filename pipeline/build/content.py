@@ -3,19 +3,20 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
 from ..errors import ContentError, Problem, UsageError
+from ..publishing.paths import url_path
 from .languages import page_language
 
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx")   # .mdx: Docusaurus (mdx.py)
 # Pages other generators read that trigsight does not: named in a warning, never lost silently.
 OTHER_PAGE_SUFFIXES = frozenset(".rst .ipynb .adoc .asciidoc .org .textile .rmd .qmd".split())
 _MARKDOWN_SUFFIX = re.compile("(?:%s)$" % "|".join(map(re.escape, MARKDOWN_SUFFIXES)), re.I)
-SLUG_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._~-]*(/[a-z0-9][a-z0-9._~-]*)*$")
 
 # Front matter keys that mean the same thing across the common generators (README's table).
 # Each canonical key lists the names it is written under, first match wins.
@@ -53,7 +54,7 @@ class PageSource:
     @property
     def path(self) -> str:
         """The URL path the page is served at."""
-        return "/" if self.slug == "index" else f"/{self.slug}"
+        return "/" if self.slug == "index" else url_path(self.slug)
 
 
 @dataclass
@@ -187,11 +188,23 @@ def _slug(found: dict, relative: str, text: str, shown: str) -> str:
         written = f"{folder}/{written}" if folder else written
     if name in ("id", "permalink"):    # other generators' values, made into our slugs
         written = "" if ":" in written else default_slug(written.removesuffix(".html") + ".md") if written else ""
-    slug = written or default_slug(relative)
-    if not SLUG_PATTERN.match(slug):
-        raise ContentError(f"slug {slug!r} must be lowercase letters, digits, '-', '_', '.', "
+    slug = unicodedata.normalize("NFC", written) or default_slug(relative)
+    if not is_slug(slug):
+        raise ContentError(f"slug {slug!r} must be lowercase letters (any script), digits, '-', '_', '.', "
                            "separated by '/'", shown, _key_line(text, name))
     return slug
+
+
+def is_slug(slug: str) -> bool:
+    """Is `slug` lowercase words of letters, marks, digits and "_.~-" (any script), separated by "/"?"""
+    return slug == slug.lower() and all(
+        part and unicodedata.category(part[0])[0] in "LN" and all(is_word_char(c) or c in "_.~-" for c in part)
+        for part in slug.split("/"))
+
+
+def is_word_char(character: str) -> bool:
+    """A letter, a mark (the vowel signs of Devanagari or Thai) or a digit, of any script."""
+    return unicodedata.category(character)[0] in "LMN"
 
 
 def without_suffix(path: str) -> str:
@@ -200,8 +213,11 @@ def without_suffix(path: str) -> str:
 
 
 def default_slug(relative: str) -> str:
-    stem = without_suffix(relative)
-    parts = [re.sub(r"[^a-z0-9._~-]+", "-", p.lower()).strip("-") or "page" for p in stem.split("/")]
+    """The slug of a file without one in its front matter: each folder and the file's name in lower
+    case, with every run of characters that are not letters, marks or digits (of any script) or
+    "._~" made one "-"."""
+    stem = unicodedata.normalize("NFC", without_suffix(relative))
+    parts = [_slug_word(p.lower()) or "page" for p in stem.split("/")]
     if parts[-1] == "_index":          # Hugo: a section's own page
         parts[-1] = "index"
     if parts[-1] in ("index", "readme") and len(parts) > 1:
@@ -209,6 +225,11 @@ def default_slug(relative: str) -> str:
     if parts == ["readme"]:
         parts = ["index"]
     return "/".join(parts)
+
+
+def _slug_word(name: str) -> str:
+    kept = "".join(c if c in "_.~-" or is_word_char(c) else "\0" for c in name)
+    return re.sub("\0+", "-", kept).strip("-")
 
 
 def split_front_matter(text: str, shown: str) -> tuple[dict, str, int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass, field
+from urllib.parse import unquote
 
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
@@ -121,6 +122,7 @@ class SiteLinks:
         if re.match(r"^[a-z][a-z0-9+.-]*:|^//|^#|^/", href, re.I) or not href:
             return None
         path, _, anchor = href.partition("#")
+        path = unquote(path)    # markdown-it writes [](入門.md) as "%E5%85%A5%E9%96%80.md", [](<my page.md>) with "%20"
         suffix = f"#{anchor}" if anchor else ""
         folder = posixpath.dirname(source)
         target = posixpath.normpath(posixpath.join(folder, path)) if path else source

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass, field
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from ..errors import Problem
 
@@ -123,9 +123,10 @@ def report_lines(measurement: Measurement, budget: int | None, base: str = "", l
     lines = [f"payload: {measurement.browser}, WebGL {measurement.webgl}, {measurement.runs} run(s) per page, "
              f"cold cache{', reduced motion' if measurement.reduced_motion else ''}"
              f"{''.join(' ' + a for a in measurement.browser_args)}; {MEASURED}"]
-    width = max((len(_shown(p.url, base)) for p in measurement.pages), default=1)
+    # "/入門" for a person to read, not "/%E5%85%A5%E9%96%80"
+    width = max((len(unquote(_shown(p.url, base))) for p in measurement.pages), default=1)
     for figures in measurement.pages:
-        shown = _shown(figures.url, base)
+        shown = unquote(_shown(figures.url, base))
         if figures.error:
             lines.append(f"  {shown:<{width}}  cannot be loaded: {figures.error}")
             continue

@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import ReleaseNotFound
 from ..retrieval.chunks import HEADING_KINDS, section_levels
+from .paths import published_path
 
 ALLOWLIST = "allowlist.json"
 MANIFEST = "manifest.json"
@@ -94,9 +96,13 @@ class Release:
         return " › ".join(h for h in named if h != title)
 
     def page(self, path: str) -> PublishedPage | None:
-        return self._by_path.get(path)
+        """The page at URL path `path`, percent-encoded as published ("/%E5%85%A5%E9%96%80") or
+        as a person writes it ("/入門"), which is how Flask hands a request's path on."""
+        found = self._by_path.get(path)
+        return self._by_path.get(published_path(path)) if found is None and path.startswith("/") else found
 
     def page_by_slug(self, slug: str) -> PublishedPage | None:
+        slug = unicodedata.normalize("NFC", slug)
         return next((p for p in self.pages if p.slug == slug), None)
 
     def passages_of(self, path: str) -> list[PublishedPassage]:

@@ -26,6 +26,7 @@ from pathlib import Path
 from ..errors import Problem, TrigsightError
 from ..files import unused_name
 from ..matching.textmodel import normalise
+from ..publishing.paths import published_path
 from ..publishing.published import Release
 from .search import LEGS, Retriever
 
@@ -79,7 +80,7 @@ def load_golden(file: Path) -> tuple[list[Question], list[dict], list[dict]]:
     data = json.loads(Path(file).read_text("utf-8"))
     if data.get("schema") != GOLDEN_SCHEMA:
         raise GoldenSetError(f"schema {data.get('schema')!r}, expected {GOLDEN_SCHEMA!r}", str(file))
-    questions = [Question(q["id"], q["language"], tuple(q.get("kinds", ())), q["question"], tuple(q["pages"]),
+    questions = [Question(q["id"], q["language"], tuple(q.get("kinds", ())), q["question"], tuple(map(published_path, q["pages"])),
                           tuple(q["sentences"])) for q in data["questions"]]
     return questions, data.get("thresholds", []), data.get("goals", [])
 
