@@ -15,6 +15,7 @@ from . import assets as assets_stage
 from . import categories as categories_stage
 from . import content as content_stage
 from . import navigation, page_text_cache
+from .media import ContentMedia
 from .passages import PageText, build_page_text
 from .render import (
     CitationLink,
@@ -82,8 +83,9 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
     raise_if(problems)
 
     titles = {page.source.slug: page.title for page in parsed}
+    media = ContentMedia(config.content_dir)
     site = SiteLinks({p.source: p.path for p in sources}, {p.source.path: p.title for p in parsed},
-                     {lab: f"{p.source.path}#{lab}" for p in parsed for lab in p.labels})
+                     {lab: f"{p.source.path}#{lab}" for p in parsed for lab in p.labels}, media)
     for page in parsed:
         resolve_links(page, site)
     taken = {source.slug for source in sources}
@@ -142,10 +144,10 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
                                str(Path(label) / page.source.source))
         texts[page.path] = again
         step()
-    warnings = content.warnings + folders.warnings + _directive_warnings(parsed)
+    warnings = content.warnings + folders.warnings + _directive_warnings(parsed) + media.warning()
     if content.excluded:
         warnings.append(f"not published (draft: true or published: false): {', '.join(content.excluded)}")
-    return Build(config, final, texts, gate, planned_assets, warnings, content.excluded)
+    return Build(config, final, texts, gate, {**planned_assets, **media.assets}, warnings, content.excluded)
 
 
 def _split_at_h1(body: str) -> dict:

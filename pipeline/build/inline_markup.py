@@ -10,7 +10,7 @@
 - pymdown's `==marked words==` become `<mark>`;
 - Obsidian wikilinks (`[[Other page]]`, `[[Other page|shown words]]`) link to the page of that
   file name (render.resolve_links), else show their words;
-  embeds (`![[diagram.png]]`) show nothing;
+  an embedded image (`![[diagram.png]]`) is that image, other embeds show nothing;
 - GitHub task list items (`- [x] Done`) lose their brackets and are drawn ticked or not by
   style.css, so the box is never part of the sentence a link quotes.
 """
@@ -35,6 +35,7 @@ _ICON = re.compile(r":(?:octicons|material|fontawesome|simple)-[a-z0-9-]+:")
 _MARKED = re.compile(r"(?<![=\w])==(?=[^\s=])(.+?)(?<=[^\s=])==(?![=\w])")
 _WIKILINK = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(?:#([^\[\]|\n]*))?(?:\|([^\[\]\n]+))?\]\]")
 _TASK = re.compile(r"^\[([ xX])\]\s+")
+_IMAGE_FILE = re.compile(r"\.(?:png|jpe?g|gif|svg|webp|avif|ico|bmp)$", re.I)
 # stand-alone only (never inside 10:30:00 or a:b:c), with the attribute list an icon may carry
 _SHORTCODE = re.compile(rf"(?<![\w:])(:[a-z0-9_+-]+:)(?![\w:])(?:\{{:?\s*{_ATTR}(?:\s+{_ATTR})*\s*\}})?")
 
@@ -120,10 +121,18 @@ def marked(children: list[Token]) -> None:
 
 
 def wikilinks(children: list[Token]) -> None:
-    """`[[Page]]` / `[[Page#Heading|words]]` as a `wikilink` role naming Page; `![[embed]]` as nothing."""
+    """`[[Page]]` / `[[Page#Heading|words]]` as a `wikilink` role naming Page; `![[flow.png]]` (or
+    `![[flow.png|300]]`, a width) as that image (media.py finds the file); another embed as nothing."""
     def link(match: re.Match) -> list[Token]:
         embed, target, heading, words = match.groups()
         shown = (words or target or heading or "").strip()
+        if embed and _IMAGE_FILE.search(target.strip()):
+            # Obsidian: `|300` or `|300x200` is a size; the file's name stands for words otherwise
+            alt = words.strip() if words and not words.strip().replace("x", "").isdigit() else \
+                target.strip().rsplit("/", 1)[-1].rsplit(".", 1)[0]
+            image = Token("image", "img", 0, attrs={"src": target.strip(), "alt": ""}, children=[_token("text", alt)])
+            image.content = alt
+            return [image]
         if embed or not shown:
             return []
         role = _token("myst_role", f"{shown} <{target.strip()}>" if target.strip() else shown)

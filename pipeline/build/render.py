@@ -14,6 +14,7 @@ from markdown_it.token import Token
 from ..errors import ContentError, Problem
 from . import dialects, sanitize
 from .content import MARKDOWN_SUFFIXES, PageSource, without_suffix
+from .media import ContentMedia
 
 CITE_OPEN = "[[cite:"
 CITE_CLOSE = "]]"
@@ -116,6 +117,7 @@ class SiteLinks:
     pages_by_source: dict[str, str]         # content file → URL path
     titles: dict[str, str]                  # URL path → title
     labels: dict[str, str]                  # MyST label → URL path#label
+    media: ContentMedia | None = None       # the folder's images, published as pages show them
 
     def href(self, href: str, source: str) -> str | None:
         """The site URL a link written in `source` means, or None to leave it as written."""
@@ -242,7 +244,10 @@ def render_body(page: ParsedPage, site: SiteLinks | None, cite_links: dict[str, 
     def rewrite(href: str) -> str:   # links in the author's raw HTML (<a href="fs.html">)
         return (site.href(href, page.source.source) if site else None) or href
 
-    return sanitize.clean(html, rewrite)
+    def image(src: str) -> str:
+        return (site.media.url(src, page.source.source) if site and site.media else None) or src
+
+    return sanitize.clean(html, rewrite, image)
 
 
 def raise_if(problems: list[Problem]) -> None:

@@ -61,11 +61,15 @@ CLASSES = {
 URL_SCHEMES = frozenset({"http", "https", "mailto"})
 
 
-def clean(html: str, rewrite_href: Callable[[str], str] | None = None) -> str:
-    """The HTML a reader is shown; `rewrite_href` maps each kept link (raw HTML links too)."""
+def clean(html: str, rewrite_href: Callable[[str], str] | None = None,
+          rewrite_src: Callable[[str], str] | None = None) -> str:
+    """The HTML a reader is shown; `rewrite_href` maps each kept link and `rewrite_src` each
+    image's source (the author's raw HTML too)."""
     def attribute_filter(tag: str, attribute: str, value: str) -> str | None:
         if tag == "a" and attribute == "href" and rewrite_href is not None:
             return rewrite_href(value)
+        if tag == "img" and attribute == "src" and rewrite_src is not None:
+            return rewrite_src(value)
         return value
 
     return nh3.clean(html, tags=set(TAGS), clean_content_tags=set(DROPPED_WITH_CONTENT),
