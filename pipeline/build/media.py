@@ -24,6 +24,7 @@ from .content import shorten
 IMAGE_SUFFIXES = frozenset(".png .jpg .jpeg .gif .svg .webp .avif .ico .bmp".split())
 _EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.I)
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9_-]+")
+SHOWN_MISSING = 5     # a site whose images live elsewhere (FastAPI's translations) names the first few
 
 
 @dataclass
@@ -86,5 +87,6 @@ class ContentMedia:
         """One line naming the images no file of the folder holds, and the pages that show them."""
         if not self.missing:
             return []
-        return ["images not in the content folder, left as written: "
-                + "; ".join(f"{src} ({shorten(sorted(pages))})" for src, pages in sorted(self.missing.items()))]
+        named = [f"{src} ({shorten(sorted(pages))})" for src, pages in sorted(self.missing.items())]
+        more = f" and {len(named) - SHOWN_MISSING} more" if len(named) > SHOWN_MISSING else ""
+        return ["images not in the content folder, left as written: " + "; ".join(named[:SHOWN_MISSING]) + more]
