@@ -52,6 +52,31 @@ def test_links_to_markdown_files_are_rewritten_to_page_paths(write_content):
     assert 'href="/docs/guide#part"' in pages["index.md"].html
 
 
+@pytest.mark.parametrize("heading, expected", [
+    ("What's new?", "whats-new"), ("`fs.readFile(path[, options])`", "fsreadfilepath-options"),
+    ("Step 1 — install", "step-1--install"), ("Установка и настройка", "установка-и-настройка"),
+    ("インストール方法", "インストール方法"), ("snake_case names", "snake_case-names"), ("!!!", "section"),
+])
+def test_a_heading_gets_the_id_github_would_give_it(write_content, heading, expected):
+    pages = render(write_content, {"a.md": f"# A\n\n## {heading}\n\nText.\n\n## {heading}\n\nMore.\n"})
+    assert f'id="{expected}"' in pages["a.md"].body_html and f'id="{expected}-1"' in pages["a.md"].body_html
+
+
+@pytest.mark.parametrize("link, href", [
+    # Node.js's doc tool names the second "process.exitCode" processexitcode_1, GitHub processexitcode-1
+    ("[a](#processexitcode_1)", "#processexitcode-1"), ("[a](#processexitcode)", "#processexitcode"),
+    ("[a](guide.md#Event-Close)", "/docs/guide#event-close"),      # MkDocs' or a hand-written slug
+    ('<a href="guide.html#event_close">a</a>', "/docs/guide#event-close"),
+    ("[a](guide.md#legacy)", "/docs/guide#legacy"),                 # an <a id> of the page's raw HTML
+    ("[a](guide.md#nowhere)", "/docs/guide#nowhere"), ("[a](#nowhere)", "#nowhere"),
+])
+def test_a_link_to_an_anchor_another_generator_named_lands_on_that_heading(write_content, link, href):
+    pages = render(write_content, {
+        "docs/intro.md": f"# Intro\n\n{link}\n\n## `process.exit([code])`\n\nA.\n\n## `process.exitCode`\n\nB.\n",
+        "docs/guide.md": "# The guide\n\n<a id=\"legacy\"></a>\n\n## Event: 'close'\n\nText.\n"})
+    assert f'href="{href}"' in pages["docs/intro.md"].body_html
+
+
 @pytest.mark.parametrize("link, href", [
     ("[a](guide.html)", "/docs/guide"), ("[a](./guide)", "/docs/guide"), ("[a](guide.md#x)", "/docs/guide#x"),
     ('<a href="guide.html#y">a</a>', "/docs/guide#y"), ("[a](/elsewhere)", "/elsewhere"),

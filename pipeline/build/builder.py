@@ -85,7 +85,8 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
     titles = {page.source.slug: page.title for page in parsed}
     media = ContentMedia(config.content_dir)
     site = SiteLinks({p.source: p.path for p in sources}, {p.source.path: p.title for p in parsed},
-                     {lab: f"{p.source.path}#{lab}" for p in parsed for lab in p.labels}, media)
+                     {lab: f"{p.source.path}#{lab}" for p in parsed for lab in p.labels}, media,
+                     {p.source.path: p.anchors for p in parsed})
     for page in parsed:
         resolve_links(page, site)
     taken = {source.slug for source in sources}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from urllib.parse import unquote
 
@@ -85,16 +86,29 @@ def make_parser() -> MarkdownIt:
 
 
 _PARSER = make_parser()
+_HTML_ID = re.compile(r"""<[a-z][^>]*?\s(?:id|name)\s*=\s*["']?([^"'\s>]+)""", re.I)
 
 
 def heading_id(text: str, used: set[str]) -> str:
-    base = re.sub(r"[^\w]+", "-", text.casefold()).strip("-") or "section"
-    candidate, n = base, 1
+    """A heading's id as GitHub (github-slugger, also Docusaurus) makes it, so the anchors a page's
+    authors linked to work here: lower case, every character but letters, marks, digits, "_", "-"
+    and spaces dropped, each space a "-" ("What's new?" → whats-new, "fs.readFile(path)" →
+    fsreadfilepath); the second of a name gets "-1"."""
+    kept = "".join(c for c in text.strip().lower() if c in "-_" or c.isspace() or unicodedata.category(c)[0] in "LMN")
+    base = re.sub(r"\s", "-", kept) or "section"
+    candidate, n = base, 0
     while candidate in used:
         n += 1
         candidate = f"{base}-{n}"
     used.add(candidate)
     return candidate
+
+
+def loose_anchor(anchor: str) -> str:
+    """An anchor's letters and digits, lower case: what the slugs of one heading by different
+    generators share ("processexitcode_1" by Node.js's tool, "processexitcode-1" by GitHub's,
+    "process-exitcode" by an older rule)."""
+    return "".join(c for c in unquote(anchor).lower() if unicodedata.category(c)[0] in "LN")
 
 
 @dataclass
@@ -108,6 +122,7 @@ class ParsedPage:
     headings: list[tuple[int, str, str]]    # (level, id, text) of h2 and h3, for the in-page contents
     labels: list[str]                       # MyST targets `(label)=` and explicit heading ids
     notes: dict[str, set[str]]              # "text_directives", "generator_tags", ... → names
+    anchors: list[str] = field(default_factory=list)   # every id a link may name, in page order
 
 
 @dataclass
@@ -118,24 +133,37 @@ class SiteLinks:
     titles: dict[str, str]                  # URL path → title
     labels: dict[str, str]                  # MyST label → URL path#label
     media: ContentMedia | None = None       # the folder's images, published as pages show them
+    anchors: dict[str, list[str]] = field(default_factory=dict)   # URL path → its ids, in page order
 
     def href(self, href: str, source: str) -> str | None:
         """The site URL a link written in `source` means, or None to leave it as written."""
+        if href.startswith("#") and len(href) > 1:       # on this page: an anchor another generator named
+            fixed = self.anchor(self.pages_by_source.get(source, ""), href[1:])
+            return f"#{fixed}" if fixed != href[1:] else None
         if re.match(r"^[a-z][a-z0-9+.-]*:|^//|^#|^/", href, re.I) or not href:
             return None
         path, _, anchor = href.partition("#")
         path = unquote(path)    # markdown-it writes [](入門.md) as "%E5%85%A5%E9%96%80.md", [](<my page.md>) with "%20"
-        suffix = f"#{anchor}" if anchor else ""
         folder = posixpath.dirname(source)
         target = posixpath.normpath(posixpath.join(folder, path)) if path else source
         stem = without_suffix(re.sub(r"\.html?$", "", target, flags=re.I))
         for candidate in (target, *(stem + ending for ending in MARKDOWN_SUFFIXES),
                           *(f"{stem}/{head}{ending}" for head in ("index", "README") for ending in MARKDOWN_SUFFIXES)):
             if candidate in self.pages_by_source:
-                return self.pages_by_source[candidate] + suffix
+                page = self.pages_by_source[candidate]
+                return page + (f"#{self.anchor(page, anchor)}" if anchor else "")
         if not anchor and "/" not in path and "." not in path and path in self.labels:
             return self.labels[path]    # MyST: [text](label)
         return None
+
+    def anchor(self, path: str, anchor: str) -> str:
+        """The id on page `path` that `anchor` means: itself when the page has it, else the first id
+        with the same letters and digits (another generator's slug of the same heading)."""
+        ids = self.anchors.get(path, [])
+        if not ids or anchor in ids:
+            return anchor
+        wanted = loose_anchor(anchor)
+        return next((i for i in ids if wanted and loose_anchor(i) == wanted), anchor)
 
     def by_file_name(self, name: str) -> str | None:
         """The page whose file is called `name` (any folder, any markdown suffix), if only one is."""
@@ -185,7 +213,22 @@ def parse_page(source: PageSource, content_label: str) -> tuple[ParsedPage, list
     title = source.title or _default_title(source, tokens)
     notes = {k: set(env.get(k, ())) for k in ("text_directives", "silent_directives", "command_directives",
                                                 "generator_tags", "template_expressions")}
-    return ParsedPage(source, tokens, title, citations, headings, labels, notes), problems
+    return ParsedPage(source, tokens, title, citations, headings, labels, notes, page_anchors(tokens)), problems
+
+
+def page_anchors(tokens: list[Token]) -> list[str]:
+    """The ids of a page's headings, attribute lists and MyST targets, and of its raw HTML
+    (`<a id="legacy">`, `<a name="x">`), in page order."""
+    found: list[str] = []
+    for token in tokens:
+        for part in (token, *(token.children or ())):
+            if part.type == "myst_target":
+                found.append(part.content)
+            elif part.attrGet("id"):
+                found.append(str(part.attrGet("id")))
+            elif part.type in ("html_inline", "html_block"):
+                found += _HTML_ID.findall(part.content)
+    return list(dict.fromkeys(found))
 
 
 def _default_title(source: PageSource, tokens: list[Token]) -> str:
