@@ -288,7 +288,11 @@ def main() -> None:
                         help="weight the gate's questions so that no language tells whether a question is answerable")
     parser.add_argument("--page-label", type=float, default=PAGE_LABEL,
                         help="soft label of a passage on an expected page outside the answering block")
+    parser.add_argument("--variant", help="fit with an idea of bench/answers/variants.py patched in (its name)")
     args = parser.parse_args()
+    if args.variant:
+        import variants
+        variants.VARIANTS[args.variant]()
     globals()["PAGE_LABEL"] = args.page_label
     globals()["GATE_BALANCE"] = args.gate_balance
     globals()["objective"] = OBJECTIVES[args.objective]

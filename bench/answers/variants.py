@@ -185,6 +185,37 @@ def rare_bridged() -> None:
     relevance.candidates = offline.candidates = candidates
 
 
+ENGLISH_FUNCTION_WORDS = """
+i me my mine myself we us our ours ourselves you your yours yourself yourselves he him his himself she her hers
+herself it its itself they them their theirs themselves one ones someone somebody something anyone anybody anything
+everyone everybody everything nobody nothing none this that these those some any each every either neither all both
+few many much more most other another such own same several about above across after against along among around
+before behind below beneath beside besides between beyond down during except inside into near off onto out outside
+over past per since through throughout till toward towards under underneath until up upon via within without nor yet
+because although though while whereas whether unless am being having doing done could may might must shall should
+ought also just only even still already again ever never always often sometimes usually very too quite rather really
+almost enough here anyway instead else however therefore thus otherwise yes not don doesn didn isn aren wasn weren
+hasn haven hadn won wouldn shouldn couldn can't let's
+""".split()
+
+
+def function_words() -> None:
+    words = frozenset(t for w in ENGLISH_FUNCTION_WORDS for t in terms(w))
+    shipped_rare, shipped_unknown = Overlap.rare, Overlap.unknown
+
+    def rare(self, question):
+        return [t for t in shipped_rare(self, question) if t not in words]
+
+    def unknown(self, question):
+        return [t for t in shipped_unknown(self, question) if t not in words]
+
+    def unknown_share(self, question):
+        wanted = [t for t in terms(question) if overlap._SPACED_TERM.match(t) and not t.isdigit() and t not in words]
+        total = sum(self.idf(t) for t in wanted)
+        return sum(self.idf(t) for t in wanted if not self.df.get(t)) / total if total else 0.0
+    Overlap.rare, Overlap.unknown, Overlap.unknown_share = rare, unknown, unknown_share
+
+
 def use_model(file: Path) -> None:
     """Answer with the relevance model and gate stored in `file` instead of relevance.json."""
     relevance.MODEL_FILE = file.resolve()
@@ -206,6 +237,7 @@ def summed(runs: list) -> str:
 
 
 VARIANTS = {"shipped": lambda: None, "rare-names-only": rare_names_only, "rare-bridged": rare_bridged,
+            "function-words": function_words,
             "cross-language-floor": cross_language_floor, "no-minority-bridge": no_minority_bridge, "floor-relative": floor_relative, "floor-seen": floor_seen,
             "stem-prefix": stem_prefix, "names-any-script": names_any_script}
 
