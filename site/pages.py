@@ -63,7 +63,7 @@ def static_asset(name: str):
         abort(404)
     file = release.root / "static" / name
     if not file.is_file():
-        abort(404)
+        return page(f"static/{name}")     # a docs folder's static/ pages (assets are fingerprinted)
     return send_release_file(file, CACHE_IMMUTABLE if FINGERPRINTED.search(name) else CACHE_PAGE)
 
 
@@ -71,11 +71,13 @@ def static_asset(name: str):
 @pages.get("/<path:path>")
 def page(path: str):
     release = current_release(current_app)
+    # A docs folder's api/ or static/ pages are pages like any other; only the site's own
+    # endpoints (/api/chat, /api/mcp: publishing.paths.RESERVED) are not, and a release refuses them.
+    found = None if release is None else release.page("/" + path.rstrip("/")) if path else release.page("/")
+    if found is not None:
+        return send_release_file(release.page_file(found), CACHE_PAGE)
     if path == "api" or path.startswith("api/"):
         abort(404, f"There is no API at /{path}.")
     if release is None:
         abort(503, "No release is published yet: run `trigsight release` first.")
-    found = release.page("/" + path.rstrip("/")) if path else release.page("/")
-    if found is None:
-        abort(404, f"There is no page at /{path}.")
-    return send_release_file(release.page_file(found), CACHE_PAGE)
+    abort(404, f"There is no page at /{path}.")

@@ -32,7 +32,8 @@ def is_dev() -> bool:
 def report(name: str):
     release = current_release(current_app)
     if not is_dev() or release is None or name not in REPORTS:
-        abort(404)
+        from .pages import page  # a docs folder's reports/ pages
+        return page(f"reports/{name}")
     file_name, kind = REPORTS[name]
     file = release.root / "reports" / file_name
     if not file.is_file():

@@ -86,6 +86,14 @@ def test_probe_counts_matches_and_chromium_lands_where_it_says(page, name, body,
         assert result["reason"]
 
 
+def test_a_page_the_site_does_not_serve_fails_the_gate_instead_of_matching_nothing(bundled_site, page):
+    job = browser_check.PageJob("/no-such-page", f"{bundled_site}/no-such-page", [])
+    with pytest.raises(browser_check.PageNotServed, match="answered HTTP 404") as caught:
+        browser_check.served(page.goto(job.url), job)
+    assert caught.value.problems[0].path == "/no-such-page"
+    browser_check.served(page.goto(f"{bundled_site}/"), browser_check.PageJob("/", f"{bundled_site}/", []))
+
+
 def test_probe_refuses_a_match_outside_the_intended_block(page):
     load(page, "<p>Alpha beta.</p><p>Gamma delta.</p>")
     [result] = browser_check.probe_page(page, ["text=Alpha%20beta."], [{"tag": "p", "ordinal": 1}])

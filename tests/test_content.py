@@ -54,6 +54,8 @@ def test_front_matter_language_wins_over_the_script(write_content):
     ({"a.md": "+++\ntitle = 'x'\nweight = = 3\n+++\nx"}, "a.md:3", "malformed front matter"),
     ({"a.md": "+++\ntitle = 'x'\n"}, "a.md:1", "'+++' is never closed"),
     ({"a.md": "+++\nslug = 'Bad Slug!'\n+++\nx"}, "a.md:2", "slug 'Bad Slug!'"),
+    ({"api/chat.md": "x"}, "api/chat.md:1", "its address /api/chat is the site's own endpoint"),
+    ({"a.md": "---\nslug: api/mcp\n---\nx"}, "a.md:1", "its address /api/mcp is the site's own endpoint"),
 ])
 def test_bad_content_is_reported_with_file_and_line(write_content, files, where, message):
     folder = write_content(files)

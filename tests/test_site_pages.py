@@ -4,7 +4,11 @@ import urllib.error
 import urllib.request
 
 import pytest
+from trigsight.gates.liveserver import serve_release
+from trigsight.publishing.publish import page_file
 from trigsight_site import create_app
+
+import small_site
 
 
 def fetch(url: str, accept: str = "text/html"):
@@ -45,3 +49,35 @@ def test_without_a_release_the_site_says_so(tmp_path):
     response = client.get("/", headers={"Accept": "application/json"})
     assert response.status_code == 503
     assert "trigsight release" in response.get_json()["error"]["message"]
+
+
+SITE_WITH_ROUTE_NAMED_FOLDERS = {
+    "index.md": "# Home\n\nStart with [the API](api/index.md).\n",
+    "api/index.md": "# API\n\nThe API reference lists every function the library exports to callers.\n",
+    "api/client.md": "# Client\n\nThe client object opens one connection per host and reuses it.\n",
+    "static/files.md": "# Static files\n\nStatic files are served from the public folder without processing.\n",
+    "reports/weekly.md": "# Weekly report\n\nThe weekly report sums up the week's releases in one table.\n",
+}
+
+
+def test_a_docs_folders_api_static_and_reports_pages_are_proven_and_served(tmp_path, trigsight):
+    """Before, /api/* and /reports/* were the site's own and /static/* its assets: the pages answered 404,
+    the payload gate refused the release, and the browser gate cached "no match" for every passage."""
+    content = small_site.write(tmp_path / "content", SITE_WITH_ROUTE_NAMED_FOLDERS)
+    result = small_site.release(trigsight, content, tmp_path / "release", tmp_path / "cache")
+    assert result.returncode == 0, result.stderr
+    allowlist = json.loads((tmp_path / "release" / "allowlist.json").read_text())
+    proven = {p["page"] for p in allowlist["passages"]}
+    wanted = {"/api", "/api/client", "/static/files", "/reports/weekly"}
+    assert wanted <= proven
+    with serve_release(tmp_path / "release") as base:
+        for path in wanted:
+            status, _, body = fetch(base + path)
+            assert status == 200 and body == (tmp_path / "release" / page_file(path)).read_bytes(), path
+        status, headers, _ = fetch(base + "/api/nothing-here")
+        assert status == 404 and headers["Content-Type"].startswith("application/json")
+        request = urllib.request.Request(base + "/api/chat", data=json.dumps({"question": "What does the client reuse?"})
+                                         .encode(), headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            answer = json.loads(response.read())
+        assert answer["answer"] and answer["answer"][0]["citations"][0]["page"] == "/api/client"

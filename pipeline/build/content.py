@@ -10,7 +10,7 @@ from pathlib import Path
 import yaml
 
 from ..errors import ContentError, Problem, UsageError
-from ..publishing.paths import url_path
+from ..publishing.paths import RESERVED, url_path
 from .languages import page_language
 
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx")   # .mdx: Docusaurus (mdx.py)
@@ -292,7 +292,11 @@ def _duplicate_slugs(pages: list[PageSource], content_dir: Path) -> list[Problem
     seen: dict[str, PageSource] = {}
     problems = []
     for page in pages:
-        if page.slug in seen:
+        if page.path in RESERVED:
+            problems.append(Problem(str(content_dir / page.source), 1,
+                                    f"its address {page.path} is the site's own endpoint; give the page another "
+                                    "slug in its front matter (slug: ...)"))
+        elif page.slug in seen:
             first = seen[page.slug]
             problems.append(Problem(str(content_dir / page.source), 1,
                                     f"duplicate slug {page.slug!r} (also used by {first.source})"))

@@ -200,7 +200,7 @@ def release_stage(context) -> None:
         result = run(context.staging, plans, config.cache_dir if config.use_cache else None,
                      config.chromium, progress, config.browsers, config.browser_tabs,
                      lambda line: context.say(f"browser gate: {line}"), context.site, context.chromium)
-    except (browser_pool.NoBrowserLeft, browser_pool.DeliveryFailed) as error:
+    except (browser_pool.NoBrowserLeft, browser_pool.DeliveryFailed, browser_check.PageNotServed) as error:
         raise GateFailed(NAME, error.problems) from error
     finally:
         bar.close()

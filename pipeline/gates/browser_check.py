@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from ..errors import TrigsightError
 from ..matching.rules import probe_script
 
 PROBE = probe_script()
@@ -111,6 +112,18 @@ def probe_page(page, directives: list[str], intended: list[dict | None] | None =
             for c, j, want, d in zip(counted, judged, intended, directives)]
 
 
+class PageNotServed(TrigsightError):
+    """The site did not serve a page the gate was to prove: its checks would say nothing about it."""
+
+
+def served(response, job: PageJob) -> None:
+    """Raise PageNotServed unless the page's navigation answered 2xx (a 404 page has no passages to
+    find, and its "no match" must neither leave passages out nor be cached as proof)."""
+    if response is not None and not response.ok:
+        raise PageNotServed(f"the site answered HTTP {response.status} for it; nothing was proven on it",
+                            job.path)
+
+
 class _PageCheck:
     """One job on one tab (Playwright's async API): the page's checks, then the fresh navigations."""
 
@@ -120,7 +133,7 @@ class _PageCheck:
 
     async def same_document(self) -> list[Outcome]:
         job = self.job
-        await self.page.goto(job.url, wait_until="load")
+        served(await self.page.goto(job.url, wait_until="load"), job)
         directives = [c.directive for c in job.checks]
         self.counted = await self.page.evaluate("(ds) => window.__trigsight.count(ds)", directives)
         judged = await self._settled("""([ds, intended, frames]) => window.__trigsight.activate(ds, intended, frames)
@@ -130,7 +143,7 @@ class _PageCheck:
     async def fresh(self, check: Check) -> dict:
         self.check = check
         await self.page.goto("about:blank")
-        await self.page.goto(f"{self.job.url}#:~:{check.directive}", wait_until="load")
+        served(await self.page.goto(f"{self.job.url}#:~:{check.directive}", wait_until="load"), self.job)
         arrived = await self._settled("""([d, intended, frames]) => window.__trigsight.arrived(d, intended, frames)
             .catch(e => String(e))""", [check.directive, check.intended, FRESH_FRAMES])
         return await self.finish_fresh(arrived)

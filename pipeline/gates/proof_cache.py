@@ -25,7 +25,9 @@ from ..files import write_atomic
 from ..matching.directives import parse_directive
 from ..matching.textmodel import normalise
 
-FORMAT = 3      # entry layout; older entries are misses
+# The entries' layout; older entries are misses. Before 4, a page the site did not serve (HTTP 404,
+# as pages under a docs folder's api/ and static/ were) was kept as matching nothing.
+FORMAT = 4
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,9 @@ from __future__ import annotations
 import unicodedata
 from urllib.parse import quote, unquote
 
+# The site's own endpoints: a page cannot be served at these paths (content.py refuses it).
+RESERVED = frozenset({"/api/chat", "/api/mcp"})
+
 
 def url_path(slug: str) -> str:
     """The URL path of a page's slug: "入門" → "/%E5%85%A5%E9%96%80", "guide/setup" → "/guide/setup"."""
