@@ -191,3 +191,15 @@ def test_a_front_matter_slug_may_be_written_in_any_script_but_only_in_lower_case
 def test_slug_aliases_of_other_generators(write_content, front, slug):
     folder = write_content({"docs/page.md": f"---\n{front}\n---\nText.\n"})
     assert content.run(folder).pages[0].slug == slug
+
+
+@pytest.mark.parametrize("index", ["index.md", "_index.md", "index.mdx"])
+def test_a_readme_beside_an_index_page_is_left_out_and_named_as_mkdocs_does(write_content, index):
+    folder = write_content({index: "# Home\n\nHome.", "README.md": "# Readme\n\nHow to build.",
+                            f"guide/{index}": "# Guide\n\nGuide.", "guide/README.md": "# For contributors",
+                            "notes/README.md": "# Notes\n\nThe notes folder's only page."})
+    result = content.run(folder)
+    assert sorted(p.source for p in result.pages) == sorted([index, f"guide/{index}", "notes/README.md"])
+    assert result.readmes == ["README.md", "guide/README.md"]
+    assert "README files beside an index page, not published (the index is the folder's page): " \
+           "README.md, guide/README.md" in result.warnings

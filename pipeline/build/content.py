@@ -64,6 +64,7 @@ class ContentResult:
     ignored_keys: dict[str, list[str]] = field(default_factory=dict)   # front matter key → files
     partials: list[str] = field(default_factory=list)           # `_name.md`: included, never a page
     unread: list[str] = field(default_factory=list)             # pages in other formats (.rst, .ipynb, ...)
+    readmes: list[str] = field(default_factory=list)            # README.md beside an index.md: not published
 
     @property
     def warnings(self) -> list[str]:
@@ -76,6 +77,9 @@ class ContentResult:
             lines.append(f"partials not published as pages (names starting with _): {shorten(self.partials)}")
         if self.unread:
             lines.append(f"pages in formats trigsight does not read, not published: {_formats(self.unread)}")
+        if self.readmes:
+            lines.append(f"README files beside an index page, not published (the index is the folder's page): "
+                         f"{shorten(self.readmes)}")
         return lines
 
 
@@ -125,6 +129,7 @@ def run(content_dir: Path, default_language: str = "en") -> ContentResult:
             result.excluded.append(relative)
         else:
             result.pages.append(page)
+    result.pages, result.readmes = _without_shadowed_readmes(result.pages)
     problems.extend(_duplicate_slugs(result.pages, content_dir))
     if problems:
         raise ContentError("content errors", problems=problems)
@@ -286,6 +291,17 @@ def _key_line(text: str, key: str) -> int:
         if re.match(rf"{re.escape(key)}\s*[:=]", line):
             return number
     return 1
+
+
+def _without_shadowed_readmes(pages: list[PageSource]) -> tuple[list[PageSource], list[str]]:
+    """The pages without each README.md whose folder also has an index.md (or Hugo's _index.md),
+    and those READMEs. Both would be the folder's page; as MkDocs does, the index wins: a repository
+    keeps a README for readers browsing the folder on GitHub, and the index for the site."""
+    def stem(page: PageSource) -> str:
+        return without_suffix(page.source.rsplit("/", 1)[-1]).lower()
+    indexed = {page.slug for page in pages if stem(page) in ("index", "_index")}
+    shadowed = [page for page in pages if stem(page) == "readme" and page.slug in indexed]
+    return [page for page in pages if page not in shadowed], [page.source for page in shadowed]
 
 
 def _duplicate_slugs(pages: list[PageSource], content_dir: Path) -> list[Problem]:
