@@ -85,9 +85,23 @@ def test_partials_and_installed_packages_are_not_pages(write_content):
     result = content.run(folder)
     assert [p.source for p in result.pages] == ["index.md"]
     assert result.partials == ["_shared.mdx", "guide/_steps.md"]
-    assert result.warnings == ["partials not published as pages (names starting with _): _shared.mdx, guide/_steps.md"]
+    assert result.warnings == ["partials not published as pages (names or folders starting with _): "
+                               "_shared.mdx, guide/_steps.md"]
     with pytest.raises(ContentError, match="partial"):
         content.run(write_content({"_only.md": "x"}, folder="partials-only"))
+
+
+def test_a_jekyll_sites_posts_are_pages_its_drafts_drafts_and_its_underscore_folders_partials(write_content):
+    """Before, `_posts/…` made a slug starting with "_" and the whole site was refused."""
+    folder = write_content({"index.md": "---\nlayout: home\n---\nHome.",
+                            "_posts/2024-01-05-first-frost.md": "---\nlayout: post\ntitle: First frost\n---\nText.",
+                            "garden/_posts/2024-02-01-seeds.md": "Seeds.", "_drafts/idea.md": "An idea.",
+                            "_includes/note.md": "Included.", "_layouts/default.md": "Layout."})
+    result = content.run(folder)
+    assert sorted(p.slug for p in result.pages) == ["garden/posts/2024-02-01-seeds", "index",
+                                                   "posts/2024-01-05-first-frost"]
+    assert result.excluded == ["_drafts/idea.md"]
+    assert result.partials == ["_includes/note.md", "_layouts/default.md"]
 
 
 def test_pages_in_other_formats_are_named_never_lost_silently(write_content):

@@ -251,7 +251,7 @@ def test_generator_syntax_keeps_line_numbers_and_is_named_in_warnings(write_cont
     (folder / "index.md").write_text('{% include "x" %}\n{{< y >}}\n\n{{ page.title }} is here.', "utf-8")
     build = run(BuildConfig(folder))
     assert build.warnings == [
-        "partials not published as pages (names starting with _): _part.md",
+        "partials not published as pages (names or folders starting with _): _part.md",
         "template tags only the site generator can fill in, not shown: {% include %} (index.md); {{< y >}} (index.md)",
         "template expressions shown as written: {{ page.title }} (index.md)"]
     assert [p.source.source for p in build.pages if p.source.source] == ["index.md"]

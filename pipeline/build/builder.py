@@ -147,7 +147,7 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
         step()
     warnings = content.warnings + folders.warnings + _directive_warnings(parsed) + media.warning()
     if content.excluded:
-        warnings.append(f"not published (draft: true or published: false): {', '.join(content.excluded)}")
+        warnings.append(f"not published (draft: true, published: false or in _drafts/): {', '.join(content.excluded)}")
     return Build(config, final, texts, gate, {**planned_assets, **media.assets}, warnings, content.excluded)
 
 

@@ -33,6 +33,7 @@ KEYS = {
     "toc": ("toc", "hide-toc", "hide"),
 }
 KNOWN_KEYS = frozenset(name for names in KEYS.values() for name in names)
+JEKYLL_FOLDERS = frozenset({"_posts", "_drafts"})
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,8 @@ class ContentResult:
             parts = [f"{key} ({shorten(files)})" for key, files in sorted(self.ignored_keys.items())]
             lines.append("front matter keys ignored: " + "; ".join(parts))
         if self.partials:
-            lines.append(f"partials not published as pages (names starting with _): {shorten(self.partials)}")
+            lines.append(f"partials not published as pages (names or folders starting with _): "
+                         f"{shorten(self.partials)}")
         if self.unread:
             lines.append(f"pages in formats trigsight does not read, not published: {_formats(self.unread)}")
         if self.readmes:
@@ -115,8 +117,12 @@ def run(content_dir: Path, default_language: str = "en") -> ContentResult:
     problems: list[Problem] = []
     # Docusaurus, Astro and Jekyll never publish `_name.md`: it is a partial other pages
     # include. Hugo's `_index.md` is a section's own page.
-    result.partials = [f.relative_to(content_dir).as_posix() for f in files if _is_partial(f.name)]
-    for file in (f for f in files if not _is_partial(f.name)):
+    relative_of = {f: f.relative_to(content_dir).as_posix() for f in files}
+    result.partials = [relative_of[f] for f in files if _is_partial(relative_of[f])]
+    for file in (f for f in files if not _is_partial(relative_of[f])):
+        if "_drafts" in relative_of[file].split("/")[:-1]:     # Jekyll's drafts
+            result.excluded.append(relative_of[file])
+            continue
         try:
             page, ignored = read_page(file, content_dir, default_language)
         except ContentError as error:
@@ -139,7 +145,13 @@ def run(content_dir: Path, default_language: str = "en") -> ContentResult:
     return result
 
 
-def _is_partial(name: str) -> bool:
+def _is_partial(relative: str) -> bool:
+    """A file other pages include, never a page: `_name.md`, or any file in a folder named `_like_this`
+    (Jekyll's _includes and _layouts, Docusaurus's and Astro's partial folders); not Hugo's `_index.md`,
+    Jekyll's `_posts` (pages, at posts/…) or its `_drafts` (drafts)."""
+    *folders, name = relative.split("/")
+    if any(folder.startswith("_") and folder not in JEKYLL_FOLDERS for folder in folders):
+        return True
     return name.startswith("_") and without_suffix(name).lower() != "_index"
 
 
@@ -223,6 +235,7 @@ def default_slug(relative: str) -> str:
     "._~" made one "-"."""
     stem = unicodedata.normalize("NFC", without_suffix(relative))
     parts = [_slug_word(p.lower()) or "page" for p in stem.split("/")]
+    parts = ["posts" if p == "_posts" else p for p in parts]       # Jekyll's posts
     if parts[-1] == "_index":          # Hugo: a section's own page
         parts[-1] = "index"
     if parts[-1] in ("index", "readme") and len(parts) > 1:
