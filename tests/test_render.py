@@ -81,6 +81,9 @@ def test_a_link_to_an_anchor_another_generator_named_lands_on_that_heading(write
     ("[a](guide.html)", "/docs/guide"), ("[a](./guide)", "/docs/guide"), ("[a](guide.md#x)", "/docs/guide#x"),
     ('<a href="guide.html#y">a</a>', "/docs/guide#y"), ("[a](/elsewhere)", "/elsewhere"),
     ("[a](missing.md)", "missing.md"), ("[](guide.md)", "/docs/guide"),
+    # site-absolute links that name a page's file, and Hugo's {{< ref >}} paths from the folder's root
+    ("[a](/docs/guide.md)", "/docs/guide"), ("[a](/docs/guide/)", "/docs/guide"), ("[a](docs/guide.md#x)", "/docs/guide#x"),
+    ('[a]({{< ref "docs/guide.md" >}})', "/docs/guide"), ("[a](/api/chat)", "/api/chat"),
 ])
 def test_links_to_pages_work_as_a_reader_expects(write_content, link, href):
     pages = render(write_content, {"docs/intro.md": f"# Intro\n\n{link}", "docs/guide.md": "# The guide\n\nText."})
@@ -176,6 +179,11 @@ def test_mdx_pages_show_what_the_docusaurus_site_shows(write_content, markdown, 
     # template tags only the generator fills in
     ('{% include "footer.md" %}\n\nText.', "<p>Text.</p>", "footer"),
     ("{{< youtube w7Ft2ymGmfc >}}\n\nText.", "<p>Text.</p>", "youtube"),
+    # Hugo's own figure: the image (media.py publishes it when the folder has it) and its caption
+    ('{{< figure src="flow.png" caption="How the water flows" >}}',
+     '<p><img src="flow.png" alt="How the water flows"> How the water flows</p>', "figure"),
+    ("{{< figure title='Frost' src='a b.png' alt='Frost on leaves' >}}",
+     '<p><img src="a%20b.png" alt="Frost on leaves"> Frost</p>', "{{<"),
     ("{{#include ../listings/main.rs}}\n\nText.", "<p>Text.</p>", "include"),
     ('--8<-- "includes/abbreviations.md"\n\nText.', "<p>Text.</p>", "8&lt;"),
     ("--8<--\na.md\nb.md\n--8<--\n\nText.", "<p>Text.</p>", "a.md"),

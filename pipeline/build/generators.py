@@ -13,6 +13,7 @@ block parsing, after mdx.py, outside fenced code:
   markdown-include `{!file!}`, and a code block holding nothing but such include lines;
 - code blocks written as tags (Jekyll `{% highlight ruby %}`, Hugo `{{< highlight go >}}`)
   are code blocks;
+- Hugo's `{{< figure src="x.png" caption="…" >}}` is the image with its caption after it;
 - paired callout tags become the admonition they draw: GitBook `{% hint style="info" %}`,
   Hugo `{{< notice warning >}}`, `{{% alert %}}`, `{{< hint >}}`, `{{< callout >}}`; a
   GitBook `{% tab title="Python" %}` shows its title as a paragraph;
@@ -55,6 +56,7 @@ _HUGO = r"\{\{([<%])\s*(?:(/)\s*)?([\w.][\w./-]*+)((?:[^>%\n]|[>%](?!\}\}))*)[>%
 _ANY_TAG = rf"{_LIQUID}|{_HUGO}|\{{\{{#(\w++)[^}}\n]*\}}\}}|\{{\{{(?![<%#])([^{{}}\n]+)\}}\}}"
 _TAG = re.compile(_ANY_TAG)
 _TAG_LINE = re.compile(rf"^\s*(?:(?:{_ANY_TAG})\s*)+$")
+_ARGUMENT = re.compile(r"""\b([\w-]+)\s*=\s*(?:"([^"\n]*)"|'([^'\n]*)')""")
 _HUGO_REF = re.compile(r"""\{\{[<%]\s*(?:rel)?ref\s+"([^"\n]+)"\s*[>%]\}\}""")
 _HIGHLIGHT = re.compile(r"^\s*(?:\{%-?\s*highlight\s+([\w+-]+)[^%\n]*-?%\}|\{\{[<%]\s*highlight\s+([\w+-]+)[^\n]*?[>%]\}\})\s*$")
 _HIGHLIGHT_END = re.compile(r"^\s*(?:\{%-?\s*endhighlight\s*-?%\}|\{\{[<%]\s*/highlight\s*[>%]\}\})\s*$")
@@ -205,9 +207,22 @@ def _tags_shown(line: str, callouts: list[str], closers: set[str], notes: set[st
             shown.append(f"{LABEL}{title}" if title else "")
         elif liquid in _UNSAID:
             continue
+        elif hugo_name == "figure" and (figure := _figure(hugo_args or "")):
+            shown.append(figure)
         else:
             notes.add(_described(liquid, hugo_name, mdbook, tag.group()))
     return indent + shown[-1] if shown else ""     # one line stays one line
+
+
+def _figure(arguments: str) -> str:
+    """Hugo's built-in `{{< figure src="x.png" alt="…" caption="…" >}}` as the image (media.py
+    publishes it) and its caption or title after it; "" without a src."""
+    values = {m.group(1).lower(): m.group(2) or m.group(3) for m in _ARGUMENT.finditer(arguments)}
+    if not values.get("src"):
+        return ""
+    words = values.get("caption") or values.get("title") or ""
+    alt = (values.get("alt") or words).replace("]", "")
+    return f"![{alt}](<{values['src']}>)" + (f" {words}" if words else "")
 
 
 def _kind(arguments: str) -> str:

@@ -136,24 +136,37 @@ class SiteLinks:
     anchors: dict[str, list[str]] = field(default_factory=dict)   # URL path → its ids, in page order
 
     def href(self, href: str, source: str) -> str | None:
-        """The site URL a link written in `source` means, or None to leave it as written."""
+        """The site URL a link written in `source` means, or None to leave it as written.
+
+        A path is read beside the page's file, then from the folder's root (Hugo's `{{< ref
+        "docs/setup.md" >}}`); a site-absolute one (`/docs/setup/`, `/docs/setup.md`) from the
+        root, rewritten only when it names a page's file."""
         if href.startswith("#") and len(href) > 1:       # on this page: an anchor another generator named
             fixed = self.anchor(self.pages_by_source.get(source, ""), href[1:])
             return f"#{fixed}" if fixed != href[1:] else None
-        if re.match(r"^[a-z][a-z0-9+.-]*:|^//|^#|^/", href, re.I) or not href:
+        if re.match(r"^[a-z][a-z0-9+.-]*:|^//|^#", href, re.I) or not href:
             return None
         path, _, anchor = href.partition("#")
         path = unquote(path)    # markdown-it writes [](入門.md) as "%E5%85%A5%E9%96%80.md", [](<my page.md>) with "%20"
+        if path.startswith("/"):
+            return self._page_at(posixpath.normpath(path.lstrip("/")) if path.strip("/") else "index.md", anchor)
         folder = posixpath.dirname(source)
         target = posixpath.normpath(posixpath.join(folder, path)) if path else source
+        found = self._page_at(target, anchor)
+        if found is None and folder and path and not path.startswith("."):
+            found = self._page_at(posixpath.normpath(path), anchor)
+        if found is None and not anchor and "/" not in path and "." not in path and path in self.labels:
+            return self.labels[path]    # MyST: [text](label)
+        return found
+
+    def _page_at(self, target: str, anchor: str) -> str | None:
+        """The URL (with its anchor) of the page whose file `target` names, with or without its suffix."""
         stem = without_suffix(re.sub(r"\.html?$", "", target, flags=re.I))
         for candidate in (target, *(stem + ending for ending in MARKDOWN_SUFFIXES),
                           *(f"{stem}/{head}{ending}" for head in ("index", "README") for ending in MARKDOWN_SUFFIXES)):
             if candidate in self.pages_by_source:
                 page = self.pages_by_source[candidate]
                 return page + (f"#{self.anchor(page, anchor)}" if anchor else "")
-        if not anchor and "/" not in path and "." not in path and path in self.labels:
-            return self.labels[path]    # MyST: [text](label)
         return None
 
     def anchor(self, path: str, anchor: str) -> str:
