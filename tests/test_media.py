@@ -32,10 +32,11 @@ def images(html: str) -> list[tuple[str, str]]:
     ("other.md", "![[flow.png|The flow]]", "The flow"),
     ("other.md", "![[flow.png|300]]", "flow"),                                      # a width, not words
     ("other.md", "![The flow](<guide/flow.png>)", "The flow"),
+    ("guide/index.md", "![The flow](../.gitbook/assets/flow.png)", "The flow"),     # GitBook's image folder
 ])
 def test_an_image_in_the_content_folder_is_published_and_its_src_points_at_it(write_content, page, markdown, alt):
     folder = write_content({page: f"# Page\n\nA sentence about the flow of work.\n\n{markdown}\n",
-                            "guide/flow.png": png()})
+                            "guide/flow.png" if ".gitbook" not in markdown else ".gitbook/assets/flow.png": png()})
     built = run(BuildConfig(folder))
     [asset] = [a for name, a in built.assets.items() if name.startswith("media/")]
     assert re.fullmatch(r"flow\.[0-9a-f]{10}\.png", asset.file) and asset.data == png()

@@ -7,7 +7,8 @@ wrong URL; each image is therefore resolved against its page's file, published o
 `static/` with a name that changes whenever its bytes do (`flow.3f2a9c1b07.png`, served
 immutable like the site's own assets), and the `src` is rewritten to that URL. An image that
 is not in the folder keeps its `src` and is named in a warning line; one outside the folder
-(`../../secret.png`) is never read.
+(`../../secret.png`) is never read. A hidden folder is read only when a page names a file in it
+(GitBook's `.gitbook/assets/`), never searched for a bare file name.
 """
 from __future__ import annotations
 
@@ -67,7 +68,8 @@ class ContentMedia:
                 candidates += self._named(path)
         for candidate in candidates:
             normal = posixpath.normpath(candidate)
-            if normal.startswith("../") or normal in ("..", ".") or any(p.startswith(".") for p in normal.split("/")):
+            # a hidden folder is read when a page names it (GitBook keeps images in .gitbook/assets/)
+            if normal.startswith("../") or normal in ("..", "."):
                 continue
             if (self.content_dir / normal).is_file():
                 return normal
