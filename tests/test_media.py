@@ -48,13 +48,15 @@ def test_an_image_in_the_content_folder_is_published_and_its_src_points_at_it(wr
 def test_an_image_not_in_the_folder_keeps_its_src_and_is_named_in_a_warning(write_content, tmp_path):
     (tmp_path / "secret.png").write_bytes(png())
     folder = write_content({"a.md": "# A\n\n![gone](pics/gone.png) ![outside](../secret.png) "
-                                    "![web](https://example.org/x.png)\n"})
+                                    "![linked](linked.png) ![web](https://example.org/x.png)\n"})
+    (folder / "linked.png").symlink_to(tmp_path / "secret.png")      # inside the folder, pointing out of it
     built = run(BuildConfig(folder))
     [html] = [p.html for p in built.pages if p.source.source == "a.md"]
-    assert [src for src, _ in images(html)] == ["pics/gone.png", "../secret.png", "https://example.org/x.png"]
+    assert [src for src, _ in images(html)] == ["pics/gone.png", "../secret.png", "linked.png",
+                                                "https://example.org/x.png"]
     assert not [name for name in built.assets if name.startswith("media/")]
-    assert "images not in the content folder, left as written: ../secret.png (a.md); pics/gone.png (a.md)" \
-        in built.warnings
+    assert "images not in the content folder, left as written: ../secret.png (a.md); linked.png (a.md); " \
+           "pics/gone.png (a.md)" in built.warnings
 
 
 def test_one_image_shown_by_two_pages_is_published_once_and_a_changed_image_gets_a_new_name(write_content):

@@ -71,7 +71,9 @@ class ContentMedia:
             # a hidden folder is read when a page names it (GitBook keeps images in .gitbook/assets/)
             if normal.startswith("../") or normal in ("..", "."):
                 continue
-            if (self.content_dir / normal).is_file():
+            file = self.content_dir / normal
+            # a link inside the folder that points outside it is not read either
+            if file.is_file() and file.resolve().is_relative_to(self.content_dir.resolve()):
                 return normal
         return None
 
