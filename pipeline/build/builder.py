@@ -15,13 +15,13 @@ from . import assets as assets_stage
 from . import categories as categories_stage
 from . import content as content_stage
 from . import navigation, page_text_cache
+from .links import SiteLinks
 from .media import ContentMedia
 from .passages import PageText, build_page_text
 from .render import (
     CitationLink,
     ParsedPage,
     RenderedPage,
-    SiteLinks,
     parse_page,
     raise_if,
     render_body,

@@ -12,6 +12,7 @@ import yaml
 from ..errors import ContentError, Problem, UsageError
 from ..publishing.paths import RESERVED, url_path
 from .languages import page_language
+from .slugs import is_slug, slug_of
 
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx")   # .mdx: Docusaurus (mdx.py)
 # Pages other generators read that trigsight does not: named in a warning, never lost silently.
@@ -212,42 +213,14 @@ def _slug(found: dict, relative: str, text: str, shown: str) -> str:
     return slug
 
 
-def is_slug(slug: str) -> bool:
-    """Is `slug` lowercase words of letters, marks, digits and "_.~-" (any script), separated by "/"?"""
-    return slug == slug.lower() and all(
-        part and unicodedata.category(part[0])[0] in "LN" and all(is_word_char(c) or c in "_.~-" for c in part)
-        for part in slug.split("/"))
-
-
-def is_word_char(character: str) -> bool:
-    """A letter, a mark (the vowel signs of Devanagari or Thai) or a digit, of any script."""
-    return unicodedata.category(character)[0] in "LMN"
-
-
 def without_suffix(path: str) -> str:
     """`path` without its markdown suffix (.md, .markdown, .mdx), if it has one."""
     return _MARKDOWN_SUFFIX.sub("", path)
 
 
 def default_slug(relative: str) -> str:
-    """The slug of a file without one in its front matter: each folder and the file's name in lower
-    case, with every run of characters that are not letters, marks or digits (of any script) or
-    "._~" made one "-"."""
-    stem = unicodedata.normalize("NFC", without_suffix(relative))
-    parts = [_slug_word(p.lower()) or "page" for p in stem.split("/")]
-    parts = ["posts" if p == "_posts" else p for p in parts]       # Jekyll's posts
-    if parts[-1] == "_index":          # Hugo: a section's own page
-        parts[-1] = "index"
-    if parts[-1] in ("index", "readme") and len(parts) > 1:
-        parts.pop()
-    if parts == ["readme"]:
-        parts = ["index"]
-    return "/".join(parts)
-
-
-def _slug_word(name: str) -> str:
-    kept = "".join(c if c in "_.~-" or is_word_char(c) else "\0" for c in name)
-    return re.sub("\0+", "-", kept).strip("-")
+    """The slug of a file without one in its front matter (slugs.slug_of its path without the suffix)."""
+    return slug_of(without_suffix(relative))
 
 
 def split_front_matter(text: str, shown: str) -> tuple[dict, str, int]:

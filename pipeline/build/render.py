@@ -5,7 +5,6 @@ import posixpath
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from urllib.parse import unquote
 
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
@@ -14,8 +13,8 @@ from markdown_it.token import Token
 
 from ..errors import ContentError, Problem
 from . import dialects, sanitize
-from .content import MARKDOWN_SUFFIXES, PageSource, without_suffix
-from .media import ContentMedia
+from .content import PageSource
+from .links import SiteLinks, page_anchors
 
 CITE_OPEN = "[[cite:"
 CITE_CLOSE = "]]"
@@ -86,7 +85,6 @@ def make_parser() -> MarkdownIt:
 
 
 _PARSER = make_parser()
-_HTML_ID = re.compile(r"""<[a-z][^>]*?\s(?:id|name)\s*=\s*["']?([^"'\s>]+)""", re.I)
 
 
 def heading_id(text: str, used: set[str]) -> str:
@@ -104,13 +102,6 @@ def heading_id(text: str, used: set[str]) -> str:
     return candidate
 
 
-def loose_anchor(anchor: str) -> str:
-    """An anchor's letters and digits, lower case: what the slugs of one heading by different
-    generators share ("processexitcode_1" by Node.js's tool, "processexitcode-1" by GitHub's,
-    "process-exitcode" by an older rule)."""
-    return "".join(c for c in unquote(anchor).lower() if unicodedata.category(c)[0] in "LN")
-
-
 @dataclass
 class ParsedPage:
     """One page's tokens and what the rest of the site needs to know about it."""
@@ -123,67 +114,6 @@ class ParsedPage:
     labels: list[str]                       # MyST targets `(label)=` and explicit heading ids
     notes: dict[str, set[str]]              # "text_directives", "generator_tags", ... → names
     anchors: list[str] = field(default_factory=list)   # every id a link may name, in page order
-
-
-@dataclass
-class SiteLinks:
-    """Where links may point, known once every page is parsed."""
-
-    pages_by_source: dict[str, str]         # content file → URL path
-    titles: dict[str, str]                  # URL path → title
-    labels: dict[str, str]                  # MyST label → URL path#label
-    media: ContentMedia | None = None       # the folder's images, published as pages show them
-    anchors: dict[str, list[str]] = field(default_factory=dict)   # URL path → its ids, in page order
-
-    def href(self, href: str, source: str) -> str | None:
-        """The site URL a link written in `source` means, or None to leave it as written.
-
-        A path is read beside the page's file, then from the folder's root (Hugo's `{{< ref
-        "docs/setup.md" >}}`); a site-absolute one (`/docs/setup/`, `/docs/setup.md`) from the
-        root, rewritten only when it names a page's file."""
-        if href.startswith("#") and len(href) > 1:       # on this page: an anchor another generator named
-            fixed = self.anchor(self.pages_by_source.get(source, ""), href[1:])
-            return f"#{fixed}" if fixed != href[1:] else None
-        if re.match(r"^[a-z][a-z0-9+.-]*:|^//|^#", href, re.I) or not href:
-            return None
-        path, _, anchor = href.partition("#")
-        path = unquote(path)    # markdown-it writes [](入門.md) as "%E5%85%A5%E9%96%80.md", [](<my page.md>) with "%20"
-        if path.startswith("/"):
-            return self._page_at(posixpath.normpath(path.lstrip("/")) if path.strip("/") else "index.md", anchor)
-        folder = posixpath.dirname(source)
-        target = posixpath.normpath(posixpath.join(folder, path)) if path else source
-        found = self._page_at(target, anchor)
-        if found is None and folder and path and not path.startswith("."):
-            found = self._page_at(posixpath.normpath(path), anchor)
-        if found is None and not anchor and "/" not in path and "." not in path and path in self.labels:
-            return self.labels[path]    # MyST: [text](label)
-        return found
-
-    def _page_at(self, target: str, anchor: str) -> str | None:
-        """The URL (with its anchor) of the page whose file `target` names, with or without its suffix."""
-        stem = without_suffix(re.sub(r"\.html?$", "", target, flags=re.I))
-        for candidate in (target, *(stem + ending for ending in MARKDOWN_SUFFIXES),
-                          *(f"{stem}/{head}{ending}" for head in ("index", "README") for ending in MARKDOWN_SUFFIXES)):
-            if candidate in self.pages_by_source:
-                page = self.pages_by_source[candidate]
-                return page + (f"#{self.anchor(page, anchor)}" if anchor else "")
-        return None
-
-    def anchor(self, path: str, anchor: str) -> str:
-        """The id on page `path` that `anchor` means: itself when the page has it, else the first id
-        with the same letters and digits (another generator's slug of the same heading)."""
-        ids = self.anchors.get(path, [])
-        if not ids or anchor in ids:
-            return anchor
-        wanted = loose_anchor(anchor)
-        return next((i for i in ids if wanted and loose_anchor(i) == wanted), anchor)
-
-    def by_file_name(self, name: str) -> str | None:
-        """The page whose file is called `name` (any folder, any markdown suffix), if only one is."""
-        wanted = name.strip().lower()
-        found = [path for source, path in self.pages_by_source.items()
-                 if without_suffix(posixpath.basename(source)).lower() == wanted]
-        return found[0] if len(found) == 1 else None
 
 
 def parse_page(source: PageSource, content_label: str) -> tuple[ParsedPage, list[Problem]]:
@@ -227,21 +157,6 @@ def parse_page(source: PageSource, content_label: str) -> tuple[ParsedPage, list
     notes = {k: set(env.get(k, ())) for k in ("text_directives", "silent_directives", "command_directives",
                                                 "generator_tags", "template_expressions")}
     return ParsedPage(source, tokens, title, citations, headings, labels, notes, page_anchors(tokens)), problems
-
-
-def page_anchors(tokens: list[Token]) -> list[str]:
-    """The ids of a page's headings, attribute lists and MyST targets, and of its raw HTML
-    (`<a id="legacy">`, `<a name="x">`), in page order."""
-    found: list[str] = []
-    for token in tokens:
-        for part in (token, *(token.children or ())):
-            if part.type == "myst_target":
-                found.append(part.content)
-            elif part.attrGet("id"):
-                found.append(str(part.attrGet("id")))
-            elif part.type in ("html_inline", "html_block"):
-                found += _HTML_ID.findall(part.content)
-    return list(dict.fromkeys(found))
 
 
 def _default_title(source: PageSource, tokens: list[Token]) -> str:
