@@ -111,3 +111,24 @@ def test_docusaurus_categories_order_folders_and_name_their_heads(write_content,
     broken = [w for w in build.warnings if "category file" in w]
     assert broken == (["category file ignored, not readable: b/_category_.json (JSONDecodeError)"]
                       if "b/_category_.json" in files else [])
+
+
+@pytest.mark.parametrize("summary", [
+    # mdBook: a title, a prefix chapter, numbered chapters nested, a draft chapter
+    "# Summary\n\n[Preface](README.md)\n\n- [Zebra stripes](./zebra.md)\n  - [Why stripes](zebra/why.md)\n"
+    "- [Apples](apples.md)\n- [Coming soon]()\n",
+    # GitBook: `*` items, an anchor, a section heading
+    "# Table of contents\n\n* [Preface](README.md)\n\n## Animals\n\n* [Zebra stripes](zebra.md#top)\n"
+    "  * [Why stripes](<zebra/why.md>)\n* [Apples](apples.md \"Fruit\")\n",
+])
+def test_a_books_summary_sets_the_reading_order_and_is_not_a_page(write_content, summary):
+    build = run(BuildConfig(write_content({
+        "SUMMARY.md": summary, "README.md": "# Preface\n\nWhy this book.", "apples.md": "# Apples\n\nRed.",
+        "zebra.md": "# Zebra stripes\n\nBlack and white.", "zebra/why.md": "# Why stripes\n\nFlies.",
+        "notes.md": "---\norder: 1\n---\n# Notes\n\nIts own order wins."})))
+    contents = next(p for p in build.pages if p.generated).html
+    listed = re.findall(r'<a href="(/[^"]*)" lang="en">', contents.split('<ul class="contents">')[1])
+    assert listed == ["/", "/notes", "/zebra", "/zebra/why", "/apples"]
+    assert "/summary" not in [p.path for p in build.pages]
+    assert "SUMMARY.md read as the reading order of the pages it links to (mdBook, GitBook), not published" \
+        in build.warnings

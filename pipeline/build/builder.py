@@ -14,7 +14,7 @@ from ..gates import source as source_gate
 from . import assets as assets_stage
 from . import categories as categories_stage
 from . import content as content_stage
-from . import navigation, page_text_cache
+from . import navigation, page_text_cache, summary
 from .links import SiteLinks
 from .media import ContentMedia
 from .passages import PageText, build_page_text
@@ -65,6 +65,9 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
     """
     content = content_stage.run(config.content_dir, config.language)
     sources = content.pages
+    book = next((page.source for page in sources if summary.is_summary(page.source)), None)
+    if book is not None and len(sources) > 1:     # mdBook's or GitBook's reading order, not a page
+        sources = summary.ordered([page for page in sources if page.source != book], config.content_dir / book)
     steps, done = 5 * len(sources) + 4, 0   # parse each; draw and read each twice, with contents
 
     def step() -> None:
@@ -146,6 +149,8 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
         texts[page.path] = again
         step()
     warnings = content.warnings + folders.warnings + _directive_warnings(parsed) + media.warning()
+    if book is not None and len(content.pages) > 1:
+        warnings.append(f"{book} read as the reading order of the pages it links to (mdBook, GitBook), not published")
     if content.excluded:
         warnings.append(f"not published (draft: true, published: false or in _drafts/): {', '.join(content.excluded)}")
     return Build(config, final, texts, gate, {**planned_assets, **media.assets}, warnings, content.excluded)

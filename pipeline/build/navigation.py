@@ -102,7 +102,10 @@ def build(pages: list[PageSource], titles: dict[str, str], contents_slug: str = 
         if folder.head is not None:
             key = key_of_page(folder.head)
             return key if folder.head.order is not None or place.position is None else (place.position, *key[1:])
-        order = place.position if place.position is not None else math.inf
+        # without a head page, a folder stands where its first ordered page does (a book's chapter_1/
+        # after chapter_1.md, SUMMARY.md's order)
+        first = min((p.order for p in folder.pages if p.order is not None), default=math.inf)
+        order = place.position if place.position is not None else first
         return (order, (place.label or folder.name).casefold(), folder.name)
 
     entries: list[Entry] = []
