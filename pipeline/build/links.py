@@ -55,13 +55,11 @@ class SiteLinks:
 
     def _page_at(self, target: str, anchor: str) -> str | None:
         """The URL (with its anchor) of the page whose file `target` names, with or without its suffix."""
-        stem = without_suffix(re.sub(r"\.html?$", "", target, flags=re.I))
-        for candidate in (target, *(stem + ending for ending in MARKDOWN_SUFFIXES),
-                          *(f"{stem}/{head}{ending}" for head in ("index", "README") for ending in MARKDOWN_SUFFIXES)):
-            if candidate in self.pages_by_source:
-                page = self.pages_by_source[candidate]
-                return page + (f"#{self.anchor(page, anchor)}" if anchor else "")
-        return None
+        file = named_file(target, self.pages_by_source)
+        if file is None:
+            return None
+        page = self.pages_by_source[file]
+        return page + (f"#{self.anchor(page, anchor)}" if anchor else "")
 
     def anchor(self, path: str, anchor: str) -> str:
         """The id on page `path` that `anchor` means: itself when the page has it, else the first id
@@ -78,6 +76,17 @@ class SiteLinks:
         found = [path for source, path in self.pages_by_source.items()
                  if without_suffix(posixpath.basename(source)).lower() == wanted]
         return found[0] if len(found) == 1 else None
+
+
+def named_file(target: str, files) -> str | None:
+    """The content file among `files` that a link's path names: as written, with any markdown suffix
+    for `.html` or none, or the index or README of the folder it names."""
+    stem = without_suffix(re.sub(r"\.html?$", "", target, flags=re.I))
+    for candidate in (target, *(stem + ending for ending in MARKDOWN_SUFFIXES),
+                      *(f"{stem}/{head}{ending}" for head in ("index", "README") for ending in MARKDOWN_SUFFIXES)):
+        if candidate in files:
+            return candidate
+    return None
 
 
 def loose_anchor(anchor: str) -> str:

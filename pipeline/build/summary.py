@@ -15,6 +15,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from .content import MARKDOWN_SUFFIXES, PageSource, without_suffix
+from .links import named_file
 
 _LINK = re.compile(r"\[[^\]\n]*\]\(<?([^)<>\s]+)>?(?:\s+\"[^\"]*\")?\)")
 
@@ -32,10 +33,8 @@ def ordered(pages: list[PageSource], summary: Path) -> list[PageSource]:
         target = unquote(match.group(1).split("#", 1)[0])
         if not target or re.match(r"^[a-z][a-z0-9+.-]*:|^/", target, re.I):
             continue
-        stem = without_suffix(posixpath.normpath(target))
-        for candidate in (posixpath.normpath(target), *(stem + ending for ending in MARKDOWN_SUFFIXES)):
-            if candidate in by_file:
-                place.setdefault(candidate, len(place) + 1)
-                break
+        file = named_file(posixpath.normpath(target), by_file)
+        if file is not None:
+            place.setdefault(file, len(place) + 1)
     return [dataclasses.replace(page, order=place[page.source])
             if page.order is None and page.source in place else page for page in pages]
