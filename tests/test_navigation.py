@@ -132,3 +132,15 @@ def test_a_books_summary_sets_the_reading_order_and_is_not_a_page(write_content,
     assert "/summary" not in [p.path for p in build.pages]
     assert "SUMMARY.md read as the reading order of the pages it links to (mdBook, GitBook), not published" \
         in build.warnings
+
+
+def test_numbers_that_start_file_and_folder_names_order_them_unless_front_matter_does(write_content):
+    build = run(BuildConfig(write_content({
+        "index.md": "# Home", "10-deploy.md": "# Deploy", "2-install.md": "# Install", "1-intro.md": "# Zebra intro",
+        "03-guides/index.md": "# Guides", "03-guides/2_b.md": "# B guide", "03-guides/1_a.md": "# Z guide",
+        "04-reference/api.md": "# API", "2024-01-05-news.md": "# A news post", "404.md": "# Not found",
+        "9-pinned.md": "---\norder: 0\n---\n# Pinned"})))
+    contents = next(p for p in build.pages if p.generated).html
+    listed = re.findall(r'<a href="(/[^"]*)" lang="en">', contents.split('<ul class="contents">')[1])
+    assert listed == ["/", "/9-pinned", "/1-intro", "/2-install", "/03-guides", "/03-guides/1_a", "/03-guides/2_b",
+                      "/04-reference/api", "/10-deploy", "/2024-01-05-news", "/404"]

@@ -17,13 +17,16 @@ from __future__ import annotations
 
 import math
 import posixpath
+import re
 from dataclasses import dataclass, field
 from html import escape
 
 from .categories import Category
-from .content import PageSource
+from .content import PageSource, without_suffix
 
 HEAD_NAMES = ("index", "readme", "_index")
+_NUMBER_PREFIX = re.compile(r"^(\d+)\s*[-_. ]")
+_DATE_PREFIX = re.compile(r"^\d{4}[-_.]\d{1,2}[-_.]\d{1,2}")
 TOC_MIN_HEADINGS = 3     # an in-page table of contents once a page has this many h2/h3
 
 
@@ -66,6 +69,13 @@ class Navigation:
                 "previous": link(before), "next": link(after)}
 
 
+def numbered(name: str) -> float | None:
+    """The number a file's or folder's name starts with, which orders it (Docusaurus, MkDocs and
+    Hugo folders: `01-intro.md`, `2_setup/`); None without one, or for a date (`2024-01-05-post.md`)."""
+    match = _NUMBER_PREFIX.match(name)
+    return None if match is None or _DATE_PREFIX.match(name) else float(match.group(1))
+
+
 def _is_head(source: PageSource) -> bool:
     stem = posixpath.splitext(posixpath.basename(source.source))[0].lower()
     return stem in HEAD_NAMES
@@ -94,19 +104,24 @@ def build(pages: list[PageSource], titles: dict[str, str], contents_slug: str = 
     label = lambda p: p.nav_label or category(p).label or titles[p.slug]
     has_home = any(p.slug == "index" for p in pages)
 
+    def order_of(page: PageSource) -> float | None:
+        """Front matter's order, else the number the file's name starts with (`02-setup.md`)."""
+        return page.order if page.order is not None else numbered(without_suffix(posixpath.basename(page.source)))
+
     def key_of_page(page: PageSource):
-        return (page.order if page.order is not None else math.inf, label(page).casefold(), page.source)
+        order = order_of(page)
+        return (order if order is not None else math.inf, label(page).casefold(), page.source)
 
     def key_of_folder(folder: Folder, path: str):
         place = categories.get(path, Category())
+        own = place.position if place.position is not None else numbered(folder.name)
         if folder.head is not None:
             key = key_of_page(folder.head)
-            return key if folder.head.order is not None or place.position is None else (place.position, *key[1:])
+            return key if folder.head.order is not None or own is None else (own, *key[1:])
         # without a head page, a folder stands where its first ordered page does (a book's chapter_1/
         # after chapter_1.md, SUMMARY.md's order)
-        first = min((p.order for p in folder.pages if p.order is not None), default=math.inf)
-        order = place.position if place.position is not None else first
-        return (order, (place.label or folder.name).casefold(), folder.name)
+        first = min((o for o in map(order_of, folder.pages) if o is not None), default=math.inf)
+        return (own if own is not None else first, (place.label or folder.name).casefold(), folder.name)
 
     entries: list[Entry] = []
     crumbs: dict[str, list[Entry]] = {}
