@@ -65,9 +65,9 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
     """
     content = content_stage.run(config.content_dir, config.language)
     sources = content.pages
-    book = next((page.source for page in sources if summary.is_summary(page.source)), None)
+    book = next((page for page in sources if summary.is_summary(page)), None)
     if book is not None and len(sources) > 1:     # mdBook's or GitBook's reading order, not a page
-        sources = summary.ordered([page for page in sources if page.source != book], config.content_dir / book)
+        sources = summary.ordered([page for page in sources if page is not book], book)
     steps, done = 5 * len(sources) + 4, 0   # parse each; draw and read each twice, with contents
 
     def step() -> None:
@@ -150,7 +150,7 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
         step()
     warnings = content.warnings + folders.warnings + _directive_warnings(parsed) + media.warning()
     if book is not None and len(content.pages) > 1:
-        warnings.append(f"{book} read as the reading order of the pages it links to (mdBook, GitBook), not published")
+        warnings.append(f"{book.source} read as the reading order of the pages it links to (mdBook, GitBook), not published")
     if content.excluded:
         warnings.append(f"not published (draft: true, published: false or in _drafts/): {', '.join(content.excluded)}")
     return Build(config, final, texts, gate, {**planned_assets, **media.assets}, warnings, content.excluded)

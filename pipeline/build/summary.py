@@ -11,25 +11,24 @@ from __future__ import annotations
 import dataclasses
 import posixpath
 import re
-from pathlib import Path
 from urllib.parse import unquote
 
-from .content import MARKDOWN_SUFFIXES, PageSource, without_suffix
+from .content import PageSource, without_suffix
 from .links import named_file
 
 _LINK = re.compile(r"\[[^\]\n]*\]\(<?([^)<>\s]+)>?(?:\s+\"[^\"]*\")?\)")
 
 
-def is_summary(source: str) -> bool:
-    """Is the content file at `source` (relative) the book's summary: SUMMARY.md at the folder's root?"""
-    return "/" not in source and without_suffix(source).lower() == "summary" and source.lower().endswith(MARKDOWN_SUFFIXES)
+def is_summary(page: PageSource) -> bool:
+    """Is the page the book's summary: SUMMARY.md at the folder's root?"""
+    return "/" not in page.source and without_suffix(page.source).lower() == "summary"
 
 
-def ordered(pages: list[PageSource], summary: Path) -> list[PageSource]:
+def ordered(pages: list[PageSource], summary: PageSource) -> list[PageSource]:
     """`pages` with the order `summary` gives each page it links to that has none of its own."""
     by_file = {page.source: page for page in pages}
     place: dict[str, int] = {}
-    for match in _LINK.finditer(summary.read_text("utf-8", "replace")):
+    for match in _LINK.finditer(summary.body):
         target = unquote(match.group(1).split("#", 1)[0])
         if not target or re.match(r"^[a-z][a-z0-9+.-]*:|^/", target, re.I):
             continue
