@@ -144,3 +144,69 @@ def test_numbers_that_start_file_and_folder_names_order_them_unless_front_matter
     listed = re.findall(r'<a href="(/[^"]*)" lang="en">', contents.split('<ul class="contents">')[1])
     assert listed == ["/", "/9-pinned", "/1-intro", "/2-install", "/03-guides", "/03-guides/1_a", "/03-guides/2_b",
                       "/04-reference/api", "/10-deploy", "/2024-01-05-news", "/404"]
+
+
+PAGES = {"index.md": "# Welcome", "zebra.md": "# Zebra stripes", "apples.md": "# Apples",
+         "guide/index.md": "# Guide", "guide/b.md": "# B step", "guide/a.md": "# A step"}
+NAV = """site_name: Fruit
+markdown_extensions:
+  - pymdownx.emoji:
+      emoji_index: !!python/name:material.extensions.emoji.twemoji
+nav:
+  - Home: index.md
+  - Animals:
+    - Stripes explained: zebra.md
+    - Source: https://example.com/source
+  - guide/index.md
+  - Steps:
+    - guide/b.md
+    - <code>A</code>&#8203; first: guide/a.md
+"""
+WALKED = ["/", "/zebra", "/guide", "/guide/b", "/guide/a", "/apples"]
+
+
+@pytest.mark.parametrize("files, content, order, labels, warning", [
+    # MkDocs: nav in mkdocs.yml beside the docs folder, with titles, sections, a link and a python tag
+    ({"mkdocs.yml": NAV, **{f"docs/{k}": v for k, v in PAGES.items()}}, "docs", WALKED,
+     {"/": "Home", "/zebra": "Stripes explained", "/guide/a": "A first", "/apples": "Apples"},
+     "reading order read from ../mkdocs.yml: 5 pages; not in it, so after the listed ones: apples.md"),
+    # a translation that inherits its nav, its docs_dir by default, two folders down
+    ({"en/mkdocs.yml": NAV, "ja/mkdocs.yml": "INHERIT: ../en/mkdocs.yml\ntheme:\n  language: ja\n",
+      **{f"ja/docs/{k}": v for k, v in PAGES.items()}}, "ja/docs", WALKED, {"/zebra": "Stripes explained"},
+     "reading order read from ../mkdocs.yml: 5 pages"),
+    # the settings name another folder: the folder's own order
+    ({"mkdocs.yml": "docs_dir: website\n" + NAV, **{f"docs/{k}": v for k, v in PAGES.items()}}, "docs",
+     ["/", "/apples", "/guide", "/guide/a", "/guide/b", "/zebra"], {"/zebra": "Zebra stripes"}, None),
+    # settings YAML that does not parse: named, and the folder's own order
+    ({"mkdocs.yml": "nav: [unclosed", **{f"docs/{k}": v for k, v in PAGES.items()}}, "docs",
+     ["/", "/apples", "/guide", "/guide/a", "/guide/b", "/zebra"], {},
+     "../mkdocs.yml ignored, not readable (ParserError); pages in the folder's own order"),
+    # MyST (Jupyter Book 2): project.toc with titles, children and a pattern
+    ({**PAGES, "myst.yml": "version: 1\nproject:\n  toc:\n    - file: index.md\n    - file: zebra.md\n"
+      "      title: Stripes explained\n    - file: guide/index.md\n      children:\n        - pattern: guide/*.md\n"},
+     "", ["/", "/zebra", "/guide", "/guide/a", "/guide/b", "/apples"], {"/zebra": "Stripes explained"},
+     "reading order read from myst.yml: 5 pages"),
+    # Jupyter Book 1: _toc.yml with names written without their suffix
+    ({**PAGES, "_toc.yml": "format: jb-book\nroot: index\nchapters:\n- file: zebra\n- file: guide/index\n"
+      "  sections:\n  - file: guide/b\n  - file: guide/a\n"}, "", WALKED, {}, "reading order read from _toc.yml"),
+    # Sphinx toctrees in MyST pages, depth first from the home page, options either way, titled entries
+    ({**PAGES, "index.md": "# Welcome\n\n```{toctree}\n---\nmaxdepth: 2\nhidden:\n---\n\nStripes explained <zebra>\n"
+      "guide/index\nhttps://example.com\n```\n",
+      "guide/index.md": "# Guide\n\n:::{toctree}\n:hidden:\n\nb\nA first </guide/a>\n:::\n"}, "", WALKED,
+     {"/zebra": "Stripes explained", "/guide/a": "A first"}, "reading order read from {toctree} directives: 5 pages"),
+    # a glob toctree lists its matches by name; front matter's own order still wins
+    ({**PAGES, "zebra.md": "---\norder: 0\n---\n# Zebra stripes",
+      "index.md": "# Welcome\n\n```{toctree}\n:glob:\n\nguide/index\nguide/*\napples\n```\n"}, "",
+     ["/", "/zebra", "/guide", "/guide/a", "/guide/b", "/apples"], {}, "reading order read from {toctree}"),
+], ids=["mkdocs-nav", "mkdocs-inherit", "mkdocs-of-another-folder", "mkdocs-unreadable", "myst-toc",
+        "jupyter-book-toc", "toctrees", "toctree-glob"])
+def test_the_folders_own_table_of_contents_sets_the_reading_order_and_labels(
+        write_content, files, content, order, labels, warning):
+    folder = write_content(files, "project")
+    build = run(BuildConfig(folder / content if content else folder))
+    contents = next(p for p in build.pages if p.generated).html
+    listed = re.findall(r'<a href="(/[^"]*)" lang="en">([^<]*)</a>', contents.split('<ul class="contents">')[1])
+    assert [path for path, _ in listed] == order
+    assert {path: title for path, title in listed if path in labels} == labels
+    said = [w for w in build.warnings if "reading order" in w or "ignored, not readable" in w]
+    assert said == ([] if warning is None else [next(w for w in said if w.startswith(warning))])

@@ -117,6 +117,7 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     ("```{versionadded} 2.1\nNew here.\n```", "New in version 2.1", "{versionadded}"),
     ("> \\[!WARNING]\n>\n> Escaped marker.", '<aside class="admonition kind-warning"', "[!"),
     ("## Setup {#install}\n\nText.", '<h2 id="install">Setup</h2>', "{#"),
+    ("# 6.0 Migration Notes {: #\\6.0}\n\nText.", '<h1 id="6.0">6.0 Migration Notes</h1>', "{:"),   # pymdown's own
     ("* **name**{ #name }: what it is", '<strong id="name">name</strong>: what it is', "{ #"),
     ("See [the guide](guide.md){.internal-link target=\\_blank} now.", '<a href="guide.md">the guide</a> now.', "{."),
     ("[x](y){: #here .big data-x=\"a b\" rel='me' }", '<a href="y" id="here">x</a>', "{:"),

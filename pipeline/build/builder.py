@@ -14,7 +14,7 @@ from ..gates import source as source_gate
 from . import assets as assets_stage
 from . import categories as categories_stage
 from . import content as content_stage
-from . import navigation, page_text_cache, summary
+from . import navigation, page_text_cache, reading_order
 from .links import SiteLinks
 from .media import ContentMedia
 from .passages import PageText, build_page_text
@@ -64,10 +64,8 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
     `progress(done, total)` hears of the page steps (parse, then two drawings and readings).
     """
     content = content_stage.run(config.content_dir, config.language)
-    sources = content.pages
-    book = next((page for page in sources if summary.is_summary(page)), None)
-    if book is not None and len(sources) > 1:     # mdBook's or GitBook's reading order, not a page
-        sources = summary.ordered([page for page in sources if page is not book], book)
+    order = reading_order.run(config.content_dir, content.pages)
+    sources = order.pages
     steps, done = 5 * len(sources) + 4, 0   # parse each; draw and read each twice, with contents
 
     def step() -> None:
@@ -148,9 +146,7 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
                                str(Path(label) / page.source.source))
         texts[page.path] = again
         step()
-    warnings = content.warnings + folders.warnings + _directive_warnings(parsed) + media.warning()
-    if book is not None and len(content.pages) > 1:
-        warnings.append(f"{book.source} read as the reading order of the pages it links to (mdBook, GitBook), not published")
+    warnings = content.warnings + order.warnings + folders.warnings + _directive_warnings(parsed) + media.warning()
     if content.excluded:
         warnings.append(f"not published (draft: true, published: false or in _drafts/): {', '.join(content.excluded)}")
     return Build(config, final, texts, gate, {**planned_assets, **media.assets}, warnings, content.excluded)

@@ -42,7 +42,7 @@ from .fenced_directives import ADMONITIONS, CODE_DIRECTIVES, COMMAND_DIRECTIVES,
 __all__ = ["ADMONITIONS", "CODE_DIRECTIVES", "COMMAND_DIRECTIVES", "SILENT_DIRECTIVES", "TITLES", "UNTITLED",
            "make_parser", "role_parts"]
 
-_HEADING_ATTRS = re.compile(r"\s*\{:?\s*([#.][\w:.-]+(?:\s+[#.][\w:.-]+)*)\s*\}\s*$")
+_HEADING_ATTRS = re.compile(r"\s*\{:?\s*([#.]\\?[\w:.-]+(?:\s+[#.]\\?[\w:.-]+)*)\s*\}\s*$")   # {: #\6.0} too
 # `> [!NOTE]` a formatter escaped, and Obsidian / pymdown callouts: `> [!tip]- Title`
 _ESCAPED_ALERT = re.compile(r"^\\?\[!([A-Za-z]+)\][+-]?(?:[ \t]+([^\n]*?))?[ \t]*(\n|$)")
 _ROLE_TARGET = re.compile(r"^(.*?)\s*<([^<>]+)>\s*$", re.S)
@@ -115,7 +115,7 @@ def _heading_attrs(heading, inline) -> None:
         return
     last.content = last.content[:tail.start()]
     inline.content = inline.content[:match.start()]
-    ids = [part[1:] for part in match.group(1).split() if part.startswith("#")]
+    ids = [part[1:].lstrip("\\") for part in match.group(1).split() if part.startswith("#")]
     if ids:
         heading.meta["id"] = ids[0]
 

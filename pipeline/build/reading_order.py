@@ -1,0 +1,121 @@
+"""The reading order a docs folder already states, given to its pages (pure).
+
+A folder states its order in one of these, the first found wins:
+1. a book's `SUMMARY.md` (mdBook, GitBook: `summary`), which is then not published;
+2. its generator's table of contents (`toc_files`: MkDocs' `nav:`, MyST's `myst.yml`, `_toc.yml`);
+3. Sphinx `{toctree}` directives in its MyST pages, followed depth first from the home page, as
+   Sphinx orders its documents (`Title <path>` entries, `:glob:` patterns).
+
+Each listed page that sets no order in its front matter takes its place in the list as its
+order, and the list's label for it as its navigation label when its front matter gives none. So
+the contents page and the previous/next links follow the author's own table of contents; the
+folders still make the tree. Pages the list leaves out keep their own order and follow the
+listed ones among their siblings; a warning line names the list and what it left out.
+"""
+from __future__ import annotations
+
+import dataclasses
+import fnmatch
+import posixpath
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import summary, toc_files
+from .content import PageSource, shorten, without_suffix
+from .links import named_file
+from .toc_files import Listing
+
+_TOCTREE = re.compile(r"^ {0,3}(`{3,}|:{3,})\s*\{toctree\}(.*)$")
+_TITLED = re.compile(r"^(.*?)\s*<([^<>]+)>$")
+
+
+@dataclass
+class ReadingOrder:
+    pages: list[PageSource]
+    warnings: list[str] = field(default_factory=list)
+    origin: str = ""              # what the order was read from ("" when the folder states none)
+
+
+def run(content_dir: Path, pages: list[PageSource]) -> ReadingOrder:
+    book = next((page for page in pages if summary.is_summary(page)), None)
+    if book is not None and len(pages) > 1:
+        pages = [page for page in pages if page is not book]
+        listing = summary.listing(pages, book)
+        listing.warnings.append(f"{book.source} read as the reading order of the pages it links to (mdBook, GitBook), "
+                                "not published")
+    else:
+        files = {page.source: page for page in pages}
+        listing = toc_files.run(content_dir, files) or toctrees(pages)
+    if listing is None:
+        return ReadingOrder(pages)
+    place = {file: at for at, file in enumerate(listing.files, start=1)}
+    ordered = [dataclasses.replace(page, order=page.order if page.order is not None else place.get(page.source),
+                                   nav_label=page.nav_label or listing.labels.get(page.source, ""))
+               for page in pages]
+    warnings = list(listing.warnings)
+    if listing.files and book is None:
+        left = [page.source for page in pages if page.source not in place and not page.unlisted]
+        warnings.append(f"reading order read from {listing.origin}: {len(place)} pages" +
+                        (f"; not in it, so after the listed ones: {shorten(left)}" if left else ""))
+    return ReadingOrder(ordered, warnings, listing.origin if listing.files else "")
+
+
+def toctrees(pages: list[PageSource]) -> Listing | None:
+    """The pages the `{toctree}` directives list, depth first from the home page (None: no directive)."""
+    trees = {page.source: entries for page in pages if (entries := toctree_entries(page.body))}
+    if not trees:
+        return None
+    files = {page.source for page in pages}
+    listing = Listing("{toctree} directives")
+    seen: set[str] = set()
+
+    def visit(source: str) -> None:
+        seen.add(source)
+        for label, target, is_glob in trees.get(source, []):
+            folder = posixpath.dirname(source)
+            path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+            found = sorted(f for f in files if fnmatch.fnmatch(without_suffix(f), path)) if is_glob else \
+                [named_file(path, files)]
+            for file in found:
+                if file is not None and file not in seen:
+                    listing.add(file, label)
+                    visit(file)
+
+    home = next((page.source for page in pages if page.slug == "index"), None)
+    for root in ([home] if home else []) + sorted(trees):
+        if root not in seen:
+            listing.add(root)
+            visit(root)
+    return listing
+
+
+def toctree_entries(body: str) -> list[tuple[str, str, bool]]:
+    """(label, target, is a glob) of each entry of every `{toctree}` in a MyST page, in order."""
+    if "{toctree}" not in body:
+        return []
+    entries: list[tuple[str, str, bool]] = []
+    lines = iter(body.splitlines())
+    for line in lines:
+        opening = _TOCTREE.match(line)
+        if not opening:
+            continue
+        fence, inside = opening.group(1), []
+        for line in lines:
+            if line.strip().startswith(fence[0] * len(fence)) and not line.strip().strip(fence[0]):
+                break
+            inside.append(line.strip())
+        if inside and inside[0] == "---":                        # options as YAML between --- lines
+            end = inside.index("---", 1) if "---" in inside[1:] else len(inside)
+            options, inside = inside[1:end], inside[end + 1:]
+        else:
+            options = [item for item in inside if item.startswith(":")]
+        is_glob = any(re.match(r"^:?glob:?\s*(?:true)?\s*$", option, re.I) for option in options)
+        for item in inside:
+            if not item or item.startswith(":") or item == "self" or re.match(r"^[a-z][a-z0-9+.-]*:", item, re.I):
+                continue
+            titled = _TITLED.match(item)
+            label, target = (titled.group(1), titled.group(2).strip()) if titled else ("", item)
+            if not re.match(r"^[a-z][a-z0-9+.-]*:", target, re.I):
+                entries.append((label, target, is_glob and any(c in target for c in "*?[")))
+    return entries

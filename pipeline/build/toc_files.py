@@ -1,0 +1,175 @@
+"""A site generator's own table of contents: MkDocs' `nav:`, MyST's `toc:`, Jupyter Book's `_toc.yml` (pure reading).
+
+A docs folder often keeps its reading order outside its pages, in its generator's settings:
+- MkDocs: `nav:` in `mkdocs.yml`, which sits beside the docs folder or a few folders above it
+  and names it with `docs_dir` (default `docs`): it is read only when that is this folder; `INHERIT:` names a file it extends (FastAPI's
+  translations inherit the English nav). Paths are relative to the docs folder; a title given
+  to a page is its navigation label.
+- MyST (mystmd, Jupyter Book 2): `project.toc` in `myst.yml`, entries `file:` (with `title:`),
+  `pattern:` (a glob) and `children:`, paths relative to `myst.yml`.
+- Jupyter Book 1: `_toc.yml`, `root:` and nested `chapters:`, `parts:`, `sections:` of `file:`
+  entries, paths relative to the file and written without a suffix.
+
+Each gives the pages it lists, in order, as content-relative file names (`Listing`). A file that
+cannot be read is named in a warning and changes nothing: an order never refuses a release.
+"""
+from __future__ import annotations
+
+import fnmatch
+import posixpath
+import re
+from dataclasses import dataclass, field
+from html import unescape
+from pathlib import Path
+
+import yaml
+
+from .links import named_file
+
+MKDOCS_NAMES = ("mkdocs.yml", "mkdocs.yaml")
+_TAG = re.compile(r"<[^>]*>")
+_INVISIBLE = re.compile("[\u200b-\u200d\u2060\ufeff]")
+_MOST_INHERITS = 5
+_MOST_LEVELS_UP = 3      # mkdocs.yml beside the docs folder, or a few folders above it (docs_dir: docs/src/markdown)
+
+
+@dataclass
+class Listing:
+    """The pages a table of contents lists, in its order, with the labels it gives them."""
+
+    origin: str                                                  # the file it was read from, as the warning names it
+    files: list[str] = field(default_factory=list)               # content files, first listed first, each once
+    labels: dict[str, str] = field(default_factory=dict)         # content file → its label there
+    warnings: list[str] = field(default_factory=list)
+
+    def add(self, file: str | None, label: str = "") -> None:
+        if file is None or file in self.files:
+            return
+        self.files.append(file)
+        label = " ".join(_INVISIBLE.sub("", unescape(_TAG.sub("", label))).split())
+        if label:
+            self.labels[file] = label
+
+
+class _Lenient(yaml.SafeLoader):
+    """Safe YAML that reads any tag as nothing (`!!python/name:…`, `!ENV`, `!relative` in mkdocs.yml)."""
+
+
+_Lenient.add_multi_constructor("", lambda loader, suffix, node: None)
+
+
+def _load(file: Path) -> object:
+    return yaml.load(file.read_text("utf-8"), Loader=_Lenient)  # noqa: S506 (a SafeLoader)
+
+
+def _unreadable(origin: str, error: Exception) -> Listing:
+    return Listing(origin, warnings=[f"{origin} ignored, not readable ({type(error).__name__}); pages in the "
+                                     f"folder's own order"])
+
+
+def run(content_dir: Path, files: list[str]) -> Listing | None:
+    """The first table of contents found for `content_dir` (MkDocs, then MyST, then Jupyter Book 1),
+    placed among `files`; None when there is none."""
+    content_dir = Path(content_dir)
+    for reader in (_mkdocs, _myst, _jupyter_book):
+        listing = reader(content_dir, files)
+        if listing is not None:
+            return listing
+    return None
+
+
+def _mkdocs(content_dir: Path, files: list[str]) -> Listing | None:
+    here = content_dir.resolve()
+    for up, folder in enumerate((here, *here.parents[:_MOST_LEVELS_UP])):
+        for name in MKDOCS_NAMES:
+            config = folder / name
+            if not config.is_file():
+                continue
+            origin = "../" * up + name
+            try:
+                data = _mkdocs_config(config)
+            except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError, RecursionError) as error:
+                return _unreadable(origin, error)
+            docs = (config.parent / str(data.get("docs_dir") or "docs")).resolve()
+            if docs != here and here not in docs.parents:
+                continue     # the settings of another folder
+            if not isinstance(data.get("nav"), list):
+                return None  # MkDocs then lists pages by name: the folder's own order
+            listing = Listing(origin)
+            prefix = docs.relative_to(here).as_posix()
+            _walk_mkdocs_nav(data["nav"], listing, files, "" if prefix == "." else prefix)
+            return listing
+    return None
+
+
+def _mkdocs_config(config: Path, depth: int = 0) -> dict:
+    data = _load(config)
+    if not isinstance(data, dict):
+        raise ValueError("not a mapping of keys")
+    parent = data.get("INHERIT")
+    if isinstance(parent, str) and depth < _MOST_INHERITS and (config.parent / parent).is_file():
+        return {**_mkdocs_config(config.parent / parent, depth + 1), **data}
+    return data
+
+
+def _walk_mkdocs_nav(items: list, listing: Listing, files: list[str], prefix: str) -> None:
+    for item in items:
+        title, target = "", item
+        if isinstance(item, dict) and len(item) == 1:
+            title, target = next(iter(item.items()))
+        if isinstance(target, list):
+            _walk_mkdocs_nav(target, listing, files, prefix)
+        elif isinstance(target, str) and not re.match(r"^[a-z][a-z0-9+.-]*:|^/|^#", target, re.I):
+            path = posixpath.normpath(posixpath.join(prefix, target.split("#", 1)[0]))
+            listing.add(named_file(path, files), str(title or ""))
+
+
+def _myst(content_dir: Path, files: list[str]) -> Listing | None:
+    config = content_dir / "myst.yml"
+    if not config.is_file():
+        return None
+    try:
+        data = _load(config)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
+        return _unreadable("myst.yml", error)
+    toc = data.get("project", {}).get("toc") if isinstance(data, dict) and isinstance(data.get("project"), dict) \
+        else None
+    if not isinstance(toc, list):
+        return None
+    listing = Listing("myst.yml")
+    _walk_entries(toc, listing, files)
+    return listing
+
+
+def _jupyter_book(content_dir: Path, files: list[str]) -> Listing | None:
+    config = content_dir / "_toc.yml"
+    if not config.is_file():
+        return None
+    try:
+        data = _load(config)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
+        return _unreadable("_toc.yml", error)
+    listing = Listing("_toc.yml")
+    _walk_entries(data, listing, files)
+    return listing
+
+
+def _walk_entries(node: object, listing: Listing, files: list[str]) -> None:
+    """Every `root`/`file` entry (and `pattern`/`glob`'s matches), depth first, as written."""
+    if isinstance(node, list):
+        for item in node:
+            _walk_entries(item, listing, files)
+        return
+    if not isinstance(node, dict):
+        return
+    title = node.get("title") if isinstance(node.get("title"), str) else ""
+    for key in ("root", "file"):
+        if isinstance(node.get(key), str):
+            listing.add(named_file(posixpath.normpath(node[key].lstrip("/")), files), title)
+    for key in ("pattern", "glob"):
+        if isinstance(node.get(key), str):
+            for file in sorted(f for f in files if fnmatch.fnmatch(f, node[key].lstrip("/"))):
+                listing.add(file)
+    for key, value in node.items():
+        if isinstance(value, (list, dict)):
+            _walk_entries(value, listing, files)
