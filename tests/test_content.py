@@ -148,6 +148,22 @@ def test_keys_of_other_generators_are_understood_or_ignored_with_one_warning(wri
                                "search (gates.md); tags (gates.md)"]
 
 
+@pytest.mark.parametrize("front, label, order, unlisted, ignored", [
+    # Starlight
+    ("sidebar:\n  label: Short\n  order: 2\n  badge: New", "Short", 2, False, ["sidebar.badge (a.md)"]),
+    ("sidebar:\n  hidden: true", "", None, True, []),
+    # Mintlify
+    ("sidebarTitle: Quick", "Quick", None, False, []),
+    # a sidebar key that is no mapping is another generator's: ignored, named
+    ("sidebar: auto", "", None, False, ["sidebar (a.md)"]),
+])
+def test_a_nested_sidebar_mapping_gives_label_order_and_hiding(write_content, front, label, order, unlisted, ignored):
+    result = content.run(write_content({"a.md": f"---\n{front}\n---\nA.\n", "b.md": "B."}))
+    page = {p.source: p for p in result.pages}["a.md"]
+    assert (page.nav_label, page.order, page.unlisted) == (label, order, unlisted)
+    assert result.warnings == ([f"front matter keys ignored: {'; '.join(ignored)}"] if ignored else [])
+
+
 @pytest.mark.parametrize("front, published, unlisted", [
     ("draft: true", False, False), ("published: false", False, False), ("draft: false", True, False),
     ("unlisted: true", True, True), ("orphan: true", True, True), ("nav_exclude: true", True, True),

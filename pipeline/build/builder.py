@@ -93,7 +93,7 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
     taken = {source.slug for source in sources}
     folders = categories_stage.run(config.content_dir)
     nav = navigation.build(sources, titles, "contents" if "contents" not in taken else "site-contents",
-                           folders.folders)
+                           {**order.folders, **folders.folders})
     parsed.append(_contents_page(nav, config))
     template = _page_template()
     context = {"site_title": config.site_title, "assets": assets_stage.urls(planned_assets)}

@@ -26,14 +26,16 @@ KEYS = {
     "description": ("description",),
     "slug": ("slug", "id", "permalink"),
     "language": ("language", "lang"),
-    "nav_label": ("nav_label", "sidebar_label", "nav_title", "linkTitle", "short_title"),
-    "order": ("order", "sidebar_position", "weight", "nav_order"),
+    "nav_label": ("nav_label", "sidebar_label", "sidebar.label", "sidebarTitle", "nav_title", "linkTitle",
+                  "short_title"),
+    "order": ("order", "sidebar_position", "sidebar.order", "weight", "nav_order"),
     "draft": ("draft",),
     "published": ("published",),
-    "unlisted": ("unlisted", "orphan", "nav_exclude"),
+    "unlisted": ("unlisted", "orphan", "nav_exclude", "sidebar.hidden"),
     "toc": ("toc", "hide-toc", "hide"),
 }
 KNOWN_KEYS = frozenset(name for names in KEYS.values() for name in names)
+NESTED = "sidebar"    # Starlight: `sidebar: {label, order, hidden}`, read as `sidebar.label` and so on
 JEKYLL_FOLDERS = frozenset({"_posts", "_drafts"})
 
 
@@ -162,6 +164,9 @@ def read_page(file: Path, content_dir: Path, default_language: str) -> tuple[Pag
     shown = str(file)
     text = _decode(file.read_bytes(), shown)
     meta, body, body_line = split_front_matter(text, shown)
+    if isinstance(meta.get(NESTED), dict):
+        meta = {**{k: v for k, v in meta.items() if k != NESTED},
+                **{f"{NESTED}.{key}": value for key, value in meta[NESTED].items()}}
     ignored = sorted(str(key) for key in meta if key not in KNOWN_KEYS)
     found = {canonical: (name, meta[name]) for canonical, names in reversed(KEYS.items())
              for name in reversed(names) if name in meta}

@@ -2,9 +2,12 @@
 
 A folder states its order in one of these, the first found wins:
 1. a book's `SUMMARY.md` (mdBook, GitBook: `summary`), which is then not published;
-2. its generator's table of contents (`toc_files`: MkDocs' `nav:`, MyST's `myst.yml`, `_toc.yml`);
+2. its generator's table of contents (`toc_files`: MkDocs' `nav:`, MyST's `myst.yml`, `_toc.yml`,
+   Mintlify's `docs.json`), or docsify's `_sidebar.md`;
 3. Sphinx `{toctree}` directives in its MyST pages, followed depth first from the home page, as
-   Sphinx orders its documents (`Title <path>` entries, `:glob:` patterns).
+   Sphinx orders its documents (`Title <path>` entries, `:glob:` patterns);
+4. a listing file in each folder (`folder_meta`: Nextra, Fumadocs, mkdocs-awesome-pages), which
+   also places subfolders among their siblings.
 
 Each listed page that sets no order in its front matter takes its place in the list as its
 order, and the list's label for it as its navigation label when its front matter gives none. So
@@ -21,7 +24,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import summary, toc_files
+from . import folder_meta, summary, toc_files
+from .categories import Category
 from .content import PageSource, shorten, without_suffix
 from .links import named_file
 from .toc_files import Listing
@@ -35,6 +39,7 @@ class ReadingOrder:
     pages: list[PageSource]
     warnings: list[str] = field(default_factory=list)
     origin: str = ""              # what the order was read from ("" when the folder states none)
+    folders: dict[str, Category] = field(default_factory=dict)   # folder → its place, from folder listing files
 
 
 def run(content_dir: Path, pages: list[PageSource]) -> ReadingOrder:
@@ -46,9 +51,9 @@ def run(content_dir: Path, pages: list[PageSource]) -> ReadingOrder:
                                 "not published")
     else:
         files = {page.source: page for page in pages}
-        listing = toc_files.run(content_dir, files) or toctrees(pages)
-    if listing is None:
-        return ReadingOrder(pages)
+        listing = toc_files.run(content_dir, files) or _docsify(content_dir, files) or toctrees(pages)
+    if listing is None or not listing.files:
+        return _folder_listings(content_dir, pages, listing.warnings if listing else [])
     place = {file: at for at, file in enumerate(listing.files, start=1)}
     ordered = [dataclasses.replace(page, order=page.order if page.order is not None else place.get(page.source),
                                    nav_label=page.nav_label or listing.labels.get(page.source, ""))
@@ -58,7 +63,24 @@ def run(content_dir: Path, pages: list[PageSource]) -> ReadingOrder:
         left = [page.source for page in pages if page.source not in place and not page.unlisted]
         warnings.append(f"reading order read from {listing.origin}: {len(place)} pages" +
                         (f"; not in it, so after the listed ones: {shorten(left)}" if left else ""))
-    return ReadingOrder(ordered, warnings, listing.origin if listing.files else "")
+    return ReadingOrder(ordered, warnings, listing.origin)
+
+
+def _docsify(content_dir: Path, files: dict) -> Listing | None:
+    """docsify's `_sidebar.md` at the folder's root (a partial, so never a page itself)."""
+    sidebar = Path(content_dir) / "_sidebar.md"
+    try:
+        return summary.links_listing(sidebar.read_text("utf-8"), "_sidebar.md", files) if sidebar.is_file() else None
+    except (OSError, UnicodeDecodeError) as error:
+        return Listing("_sidebar.md", warnings=[f"_sidebar.md ignored, not readable ({type(error).__name__})"])
+
+
+def _folder_listings(content_dir: Path, pages: list[PageSource], warnings: list[str]) -> ReadingOrder:
+    meta = folder_meta.run(content_dir, pages)
+    if meta.files:
+        warnings = warnings + [f"reading order read from {len(meta.files)} folder listing "
+                               f"file{'s' if len(meta.files) > 1 else ''}: {shorten(meta.files)}"]
+    return ReadingOrder(meta.pages, warnings + meta.warnings, "folder listings" if meta.files else "", meta.folders)
 
 
 def toctrees(pages: list[PageSource]) -> Listing | None:

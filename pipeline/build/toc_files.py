@@ -9,6 +9,8 @@ A docs folder often keeps its reading order outside its pages, in its generator'
   `pattern:` (a glob) and `children:`, paths relative to `myst.yml`.
 - Jupyter Book 1: `_toc.yml`, `root:` and nested `chapters:`, `parts:`, `sections:` of `file:`
   entries, paths relative to the file and written without a suffix.
+- Mintlify: `navigation` in `docs.json` (or the older `mint.json`), whose `pages` lists name
+  pages without their suffix and nest groups.
 
 Each gives the pages it lists, in order, as content-relative file names (`Listing`). A file that
 cannot be read is named in a warning and changes nothing: an order never refuses a release.
@@ -16,6 +18,7 @@ cannot be read is named in a warning and changes nothing: an order never refuses
 from __future__ import annotations
 
 import fnmatch
+import json
 import posixpath
 import re
 from dataclasses import dataclass, field
@@ -68,10 +71,10 @@ def _unreadable(origin: str, error: Exception) -> Listing:
 
 
 def run(content_dir: Path, files: list[str]) -> Listing | None:
-    """The first table of contents found for `content_dir` (MkDocs, then MyST, then Jupyter Book 1),
+    """The first table of contents found for `content_dir` (MkDocs, MyST, Jupyter Book 1, Mintlify),
     placed among `files`; None when there is none."""
     content_dir = Path(content_dir)
-    for reader in (_mkdocs, _myst, _jupyter_book):
+    for reader in (_mkdocs, _myst, _jupyter_book, _mintlify):
         listing = reader(content_dir, files)
         if listing is not None:
             return listing
@@ -152,6 +155,34 @@ def _jupyter_book(content_dir: Path, files: list[str]) -> Listing | None:
     listing = Listing("_toc.yml")
     _walk_entries(data, listing, files)
     return listing
+
+
+def _mintlify(content_dir: Path, files: list[str]) -> Listing | None:
+    for name in ("docs.json", "mint.json"):
+        config = content_dir / name
+        if not config.is_file():
+            continue
+        try:
+            data = json.loads(config.read_text("utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as error:
+            return _unreadable(name, error)
+        if isinstance(data, dict) and "navigation" in data:
+            listing = Listing(name)
+            _walk_pages(data["navigation"], listing, files)
+            return listing
+    return None
+
+
+def _walk_pages(node: object, listing: Listing, files: list[str], in_pages: bool = False) -> None:
+    """Mintlify: the names in every `pages` list, groups nested in them, depth first."""
+    if isinstance(node, str) and in_pages:
+        listing.add(named_file(posixpath.normpath(node.lstrip("/")), files))
+    elif isinstance(node, list):
+        for item in node:
+            _walk_pages(item, listing, files, in_pages)
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            _walk_pages(value, listing, files, key == "pages")
 
 
 def _walk_entries(node: object, listing: Listing, files: list[str]) -> None:
