@@ -51,6 +51,8 @@ def test_front_matter_language_wins_over_the_script(write_content):
     ({"a.md": "---\nsidebar_label: {a: 1}\n---\nx"}, "a.md:2", "`sidebar_label` must be a text value"),
     ({"a.md": "---\nslug: same\n---\nx", "b.md": "---\nslug: same\n---\ny"}, "b.md:1", "duplicate slug 'same'"),
     ({"a.md": b"line one\nline two \xff\xfe\n"}, "a.md:2", "not valid UTF-8"),
+    ({"a.md": "# Title\n\nA line.\n".encode("utf-16-le").join([b"\xff\xfe", b"\x00\xd8"])}, "a.md:4",
+     "not valid UTF-16"),
     ({"a.md": "+++\ntitle = 'x'\nweight = = 3\n+++\nx"}, "a.md:3", "malformed front matter"),
     ({"a.md": "+++\ntitle = 'x'\n"}, "a.md:1", "'+++' is never closed"),
     ({"a.md": "+++\nslug = 'Bad Slug!'\n+++\nx"}, "a.md:2", "slug 'Bad Slug!'"),
@@ -63,6 +65,14 @@ def test_bad_content_is_reported_with_file_and_line(write_content, files, where,
         content.run(folder)
     assert any(str(p).startswith(str(folder / where.split(":")[0]) + ":" + where.split(":")[1])
                and message in p.message for p in caught.value.problems), str(caught.value)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-8-sig"])
+def test_a_page_saved_as_utf16_or_with_a_byte_order_mark_is_read(write_content, encoding):
+    text = "---\ntitle: Über\n---\n\n日本語とEnglish, CRLF too.\r\n"
+    raw = text.encode(encoding) if encoding != "utf-16-be" else b"\xfe\xff" + text.encode("utf-16-be")
+    page = content.run(write_content({"a.md": raw})).pages[0]
+    assert (page.title, page.body.strip()) == ("Über", "日本語とEnglish, CRLF too.")
 
 
 def test_hugo_toml_front_matter_and_section_pages_are_read(write_content):

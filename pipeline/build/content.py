@@ -268,6 +268,14 @@ def _toml_front_matter(lines: list[str], shown: str) -> tuple[dict, str, int]:
 
 
 def _decode(raw: bytes, shown: str) -> str:
+    """UTF-8, with or without its byte order mark; UTF-16 only with one (what Windows PowerShell's
+    `>` and Notepad's "Unicode" write), since without it UTF-16 is not told apart from other bytes."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return raw.decode("utf-16")
+        except UnicodeDecodeError as error:
+            raise ContentError(f"not valid UTF-16 (at byte {error.start}); save the file as UTF-8", shown,
+                               raw[:error.start].decode("utf-16", "replace").count("\n") + 1) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
