@@ -14,7 +14,7 @@ from ..gates import source as source_gate
 from . import assets as assets_stage
 from . import categories as categories_stage
 from . import content as content_stage
-from . import navigation, page_text_cache, reading_order
+from . import includes, navigation, page_text_cache, reading_order
 from .links import SiteLinks
 from .media import ContentMedia
 from .passages import PageText, build_page_text
@@ -64,7 +64,8 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
     `progress(done, total)` hears of the page steps (parse, then two drawings and readings).
     """
     content = content_stage.run(config.content_dir, config.language)
-    order = reading_order.run(config.content_dir, content.pages)
+    included = includes.run(config.content_dir, content.pages)
+    order = reading_order.run(config.content_dir, included.pages)
     sources = order.pages
     steps, done = 5 * len(sources) + 4, 0   # parse each; draw and read each twice, with contents
 
@@ -146,7 +147,7 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
                                str(Path(label) / page.source.source))
         texts[page.path] = again
         step()
-    warnings = content.warnings + order.warnings + folders.warnings + _directive_warnings(parsed) + media.warning()
+    warnings = content.warnings + included.warnings + order.warnings + folders.warnings + _directive_warnings(parsed) + media.warning()
     if content.excluded:
         warnings.append(f"not published (draft: true, published: false or in _drafts/): {', '.join(content.excluded)}")
     return Build(config, final, texts, gate, {**planned_assets, **media.assets}, warnings, content.excluded)

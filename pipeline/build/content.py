@@ -54,6 +54,18 @@ class PageSource:
     order: float | None = None
     unlisted: bool = False  # published, but kept out of navigation
     toc: bool = True        # an in-page table of contents on long pages
+    # Where `body` comes from other files (includes.py): (line index in body, file, that file's line),
+    # each until the next; empty when all of it is this file's.
+    origins: tuple[tuple[int, str, int], ...] = ()
+
+    def locate(self, index: int) -> tuple[str, int]:
+        """(file relative to the content folder, 1-based line) of the body's line `index` (0-based)."""
+        file, line = self.source, self.body_line + index
+        for start, other, first in self.origins:
+            if start > index:
+                break
+            file, line = other, first + index - start
+        return file, line
 
     @property
     def path(self) -> str:

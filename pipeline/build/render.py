@@ -120,7 +120,6 @@ def parse_page(source: PageSource, content_label: str) -> tuple[ParsedPage, list
     """Parse one page; return it and located problems (malformed citations)."""
     env: dict = {}
     tokens = _PARSER.parse(source.body, env)
-    shown = posixpath.join(content_label, source.source)
     citations, problems, used_ids, headings, labels = [], [], set(), [], []
     for index, token in enumerate(tokens):
         if token.type == "myst_target":
@@ -137,11 +136,12 @@ def parse_page(source: PageSource, content_label: str) -> tuple[ParsedPage, list
                 headings.append((int(token.tag[1]), identifier, text))
         if token.type != "inline" or not token.children:
             continue
-        base_line = source.body_line + (token.map[0] if token.map else 0)
         for child in token.children:
             if child.type != "cite":
                 continue
-            line = base_line + token.content[:child.meta["offset"]].count("\n")
+            file, line = source.locate((token.map[0] if token.map else 0)
+                                       + token.content[:child.meta["offset"]].count("\n"))
+            shown = posixpath.join(content_label, file)
             raw = child.meta["raw"]
             if raw is None or "|" not in raw:
                 problems.append(Problem(shown, line, "malformed citation: write [[cite:SLUG|exact sentence]]"))
@@ -152,7 +152,7 @@ def parse_page(source: PageSource, content_label: str) -> tuple[ParsedPage, list
                 continue
             key = f"{source.source}#{len(citations)}"
             child.meta["key"] = key
-            citations.append(AuthorCitation(source.source, line, source.path, target, text, key))
+            citations.append(AuthorCitation(file, line, source.path, target, text, key))
     title = source.title or _default_title(source, tokens)
     notes = {k: set(env.get(k, ())) for k in ("text_directives", "silent_directives", "command_directives",
                                                 "generator_tags", "template_expressions")}
@@ -222,5 +222,5 @@ def render_body(page: ParsedPage, site: SiteLinks | None, cite_links: dict[str, 
 
 
 def raise_if(problems: list[Problem]) -> None:
-    if problems:
-        raise ContentError("content errors", problems=problems)
+    if problems:     # a file two pages include is named once for each of its errors
+        raise ContentError("content errors", problems=list(dict.fromkeys(problems)))

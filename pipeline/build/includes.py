@@ -1,0 +1,269 @@
+"""Included files: the text a page pulls in from other files, put in its place before the page is read.
+
+Docs folders keep shared text in files their pages include, written as their generator reads it:
+- MyST/Sphinx: ```` ```{include} ../CHANGES.md ```` (or `:::{include}`), with `:start-line:`,
+  `:end-line:`, `:start-after:`, `:end-before:` and `:heading-offset:`; `{literalinclude}` becomes a
+  code block of the file (`:language:`);
+- pymdown snippets: `--8<-- "file.md"` (`file.md:3:10` for lines, `file.md:name` for the lines between
+  `--8<-- [start:name]` and `--8<-- [end:name]`), one or several in a `--8<--` block;
+- markdown-include `{!file.md!}`; mkdocs-include-markdown `{% include-markdown "file.md" %}` and
+  `{% include "file.md" %}` (`start="…"`, `end="…"`); mdBook `{{#include file.md}}` (`:2:10`, `:anchor`).
+
+A path is read beside the including file, then from the content folder's root, then from the
+project's root: the nearest folder at most three above the content folder that holds a project's
+marker (`.git`, `pyproject.toml`, `package.json`, …), since a changelog or a README usually sits
+there (`../CHANGES.md`). Nothing outside that root, in a hidden folder, over 2 MB or not text is
+ever read; an include it cannot read keeps its directive, which shows nothing and is named in the
+warning about generator syntax, as before. Includes nest (at most 5 deep, never in a cycle).
+
+The page keeps a map from each line of its new body to the file and line it came from
+(`PageSource.origins`), so a content error inside an included file names that file and line.
+"""
+from __future__ import annotations
+
+import dataclasses
+import posixpath
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .content import PageSource, shorten
+
+MARKERS = (".git", "pyproject.toml", "setup.py", "setup.cfg", "package.json", "Cargo.toml", "go.mod", "book.toml")
+LEVELS_UP = 3
+MOST_BYTES = 2_000_000
+DEEPEST = 5
+_MYST = re.compile(r"^ {0,3}(`{3,}|:{3,})\s*\{(include|literalinclude)\}\s+(\S.*?)\s*$")
+_SNIPPET = re.compile(r"""^\s*-{1,3}8<-{1,3}\s+(["'])([^"'\n]+)\1\s*$""")
+_SNIPPET_BLOCK = re.compile(r"^\s*-{1,3}8<-{1,3}\s*$")
+_MARKDOWN_INCLUDE = re.compile(r"\{!\s*([^!\n]+?)\s*!\}")
+_INCLUDE_MARKDOWN = re.compile(r"""\{%-?\s*include(?:-markdown)?\s+(["'])([^"'\n]+)\1([^%\n]*)-?%\}""")
+_MDBOOK = re.compile(r"\{\{#include\s+([^}\s]+)\s*\}\}")
+_ARGUMENT = re.compile(r"""\b(start|end)\s*=\s*(?:"([^"\n]*)"|'([^'\n]*)')""")
+
+
+@dataclass
+class IncludesResult:
+    pages: list[PageSource]
+    outside: dict[str, list[str]] = field(default_factory=dict)   # file read outside the folder → pages
+
+    @property
+    def warnings(self) -> list[str]:
+        if not self.outside:
+            return []
+        parts = [f"{file} ({shorten(pages)})" for file, pages in sorted(self.outside.items())]
+        return ["included files read from outside the content folder: " + "; ".join(parts)]
+
+
+def project_root(content_dir: Path) -> Path:
+    """The folder includes may read from: the nearest project root above the content folder, else the folder."""
+    content_dir = content_dir.resolve()
+    for folder in (content_dir, *content_dir.parents[:LEVELS_UP]):
+        if any((folder / marker).exists() for marker in MARKERS):
+            return folder
+    return content_dir
+
+
+def run(content_dir: Path, pages: list[PageSource]) -> IncludesResult:
+    content_dir = Path(content_dir).resolve()
+    reader = _Reader(content_dir, project_root(content_dir))
+    result = IncludesResult(pages)
+    expanded = []
+    for page in pages:
+        if not _may_include(page.body):
+            expanded.append(page)
+            continue
+        body, origins = reader.expand(page.body, content_dir / page.source, page.body_line, {page.source})
+        for file in reader.outside:
+            result.outside.setdefault(file, []).append(page.source)
+        reader.outside.clear()
+        expanded.append(dataclasses.replace(page, body=body, origins=tuple(origins)) if origins else page)
+    result.pages = expanded
+    return result
+
+
+def _may_include(text: str) -> bool:
+    return any(mark in text for mark in ("include}", "8<", "{!", "include", "{{#include"))
+
+
+class _Reader:
+    def __init__(self, content_dir: Path, root: Path) -> None:
+        self.content_dir, self.root = content_dir, root
+        self.outside: set[str] = set()
+
+    def expand(self, text: str, file: Path, first_line: int, seen: set[str], depth: int = 0):
+        """(text with its includes in place, origins): each origin is (line index in the new text, file,
+        that file's line) where the text starts coming from another file, or back from this one; none
+        when nothing was included."""
+        lines, out, origins = text.split("\n"), [], []
+        own, index = self._label(file), 0
+        while index < len(lines):
+            found = self._directive(lines, index, file) if depth < DEEPEST else None
+            if found is None or any(self._label(path) in seen for path, *_ in found[1]):   # none, or a cycle
+                out.append(lines[index])
+                index += 1
+                continue
+            end, included = found
+            for path, piece, piece_line, fence in included:
+                label = self._label(path)
+                inner, inner_origins = (piece, []) if fence else \
+                    self.expand(piece, path, piece_line, seen | {label}, depth + 1)
+                out += [fence] if fence else []
+                origins.append((len(out), label, piece_line))
+                origins += [(len(out) + at, name, line) for at, name, line in inner_origins]
+                out += inner.split("\n")
+                out += [fence[:3]] if fence else []
+            origins.append((len(out), own, first_line + end))
+            index = end
+        return "\n".join(out), origins
+
+    def _label(self, path: Path) -> str:
+        """The file as a content error names it: relative to the content folder (`../CHANGES.md` above it)."""
+        return posixpath.relpath(path.resolve().as_posix(), self.content_dir.as_posix())
+
+    def _directive(self, lines: list[str], index: int, file: Path):
+        """(index after the directive, [(path, text, its first line, code fence or "")]) or None."""
+        line = lines[index]
+        if (myst := _MYST.match(line)):
+            fence = myst.group(1)
+            end = next((n for n in range(index + 1, len(lines))
+                        if lines[n].strip().startswith(fence) and not lines[n].strip().strip(fence[0])), len(lines))
+            options = dict(_option(item) for item in lines[index + 1:end] if item.strip().startswith(":"))
+            path = self._find(myst.group(3), file, beside_only=True)
+            if path is None:
+                return None
+            text, first = self._read(path)
+            if text is None:
+                return None
+            text, first = _cut_myst(text, first, options)
+            if myst.group(2) == "literalinclude":
+                return end + 1, [(path, text, first, "```" + options.get("language", ""))]
+            offset = int(options["heading-offset"]) if options.get("heading-offset", "").isdigit() else 0
+            return end + 1, [(path, _shift_headings(text, offset) if offset else text, first, "")]
+        if (snippet := _SNIPPET.match(line)):
+            return self._snippets([snippet.group(2)], file, index + 1)
+        if _SNIPPET_BLOCK.match(line):
+            end = next((n for n in range(index + 1, len(lines)) if _SNIPPET_BLOCK.match(lines[n])), None)
+            if end is None:
+                return None
+            names = [item.strip() for item in lines[index + 1:end] if item.strip() and not item.strip().startswith(";")]
+            return self._snippets(names, file, end + 1)
+        for pattern, group in ((_MARKDOWN_INCLUDE, 1), (_INCLUDE_MARKDOWN, 2), (_MDBOOK, 1)):
+            match = pattern.fullmatch(line.strip())
+            if match is None:
+                continue
+            target, piece = match.group(group), None
+            if pattern is _MDBOOK:
+                target, _, piece = target.partition(":")
+            path = self._find(target, file)
+            text, first = self._read(path) if path else (None, 0)
+            if text is None:
+                return None
+            if pattern is _INCLUDE_MARKDOWN:
+                arguments = {m.group(1): m.group(2) if m.group(2) is not None else m.group(3)
+                             for m in _ARGUMENT.finditer(match.group(3))}
+                text, first = _between(text, first, arguments.get("start"), arguments.get("end"))
+            elif piece:
+                text, first = _piece(text, first, piece, "ANCHOR: {0}", "ANCHOR_END: {0}")
+            return index + 1, [(path, text, first, "")]
+        return None
+
+    def _snippets(self, names: list[str], file: Path, after: int):
+        included = []
+        for name in names:
+            target, _, piece = name.partition(":")
+            path = self._find(target, file)
+            text, first = self._read(path) if path else (None, 0)
+            if text is None:
+                return None
+            if piece:
+                text, first = _piece(text, first, piece, "--8<-- [start:{0}]", "--8<-- [end:{0}]")
+            included.append((path, text, first, ""))
+        return (after, included) if included else None
+
+    def _find(self, target: str, file: Path, beside_only: bool = False) -> Path | None:
+        """The readable file `target` names: beside `file`, then from the content folder, then the project root."""
+        target = target.strip().strip("\"'")
+        if not target or re.match(r"^[a-z][a-z0-9+.-]*:", target, re.I):
+            return None
+        bases = [self.content_dir] if target.startswith("/") else \
+            [file.parent] + ([] if beside_only else [self.content_dir, self.root])
+        for base in bases:
+            path = (base / target.lstrip("/")).resolve()
+            if self._allowed(path):
+                if not path.is_relative_to(self.content_dir):
+                    self.outside.add(self._label(path))
+                return path
+        return None
+
+    def _allowed(self, path: Path) -> bool:
+        if not path.is_relative_to(self.root) or not path.is_file():
+            return False
+        inside = path.relative_to(self.root).parts
+        return not any(part.startswith(".") for part in inside) and path.stat().st_size <= MOST_BYTES
+
+    @staticmethod
+    def _read(path: Path) -> tuple[str | None, int]:
+        raw = path.read_bytes()
+        try:
+            text = raw.decode("utf-16") if raw.startswith((b"\xff\xfe", b"\xfe\xff")) else raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return None, 0
+        text = text.removeprefix("\ufeff").replace("\r\n", "\n")
+        if "\x00" in text:
+            return None, 0
+        if text.startswith("---\n") and (close := text.find("\n---\n", 4)) != -1:   # its own front matter
+            return text[close + 5:], text[:close + 5].count("\n") + 1
+        return text, 1
+
+
+def _option(line: str) -> tuple[str, str]:
+    name, _, value = line.strip()[1:].partition(":")
+    return name.strip(), value.strip()
+
+
+def _cut_myst(text: str, first: int, options: dict[str, str]) -> tuple[str, int]:
+    text, first = _between(text, first, options.get("start-after"), options.get("end-before"))
+    lines = text.split("\n")
+    start = int(options["start-line"]) if options.get("start-line", "").lstrip("-").isdigit() else 0
+    stop = int(options["end-line"]) if options.get("end-line", "").lstrip("-").isdigit() else len(lines)
+    start = max(start if start >= 0 else len(lines) + start, 0)
+    return "\n".join(lines[start:stop]), first + start
+
+
+def _between(text: str, first: int, start: str | None, end: str | None) -> tuple[str, int]:
+    """The text after the first `start` and before the next `end` (either may be absent)."""
+    if start and start in text:
+        cut = text.index(start) + len(start)
+        first += text[:cut].count("\n")
+        text = text[cut:]
+    if end and end in text:
+        text = text[:text.index(end)]
+    return text, first
+
+
+def _piece(text: str, first: int, piece: str, opening: str, closing: str) -> tuple[str, int]:
+    """Lines `3:10` (either end may be left out), or the lines between a named section's markers."""
+    lines = text.split("\n")
+    if re.fullmatch(r"\d*(?::\d*)?", piece):
+        low, _, high = piece.partition(":")
+        start = max(int(low) - 1, 0) if low else 0
+        stop = int(high) if high else len(lines)
+        return "\n".join(lines[start:stop]), first + start
+    starts = [n for n, line in enumerate(lines) if opening.format(piece) in line]
+    if not starts:
+        return text, first
+    stop = next((n for n in range(starts[0] + 1, len(lines)) if closing.format(piece) in lines[n]), len(lines))
+    return "\n".join(lines[starts[0] + 1:stop]), first + starts[0] + 1
+
+
+def _shift_headings(text: str, offset: int) -> str:
+    out, fence = [], ""
+    for line in text.split("\n"):
+        marker = re.match(r"^\s*(`{3,}|~{3,})", line)
+        if marker and (not fence or marker.group(1).startswith(fence)):
+            fence = "" if fence else marker.group(1)[:3]
+        elif not fence and re.match(r"^#{1,6}\s", line):
+            line = "#" * offset + line
+        out.append(line)
+    return "\n".join(out)

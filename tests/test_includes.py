@@ -1,0 +1,80 @@
+"""Included files: what a page pulls in from other files is on the page, as its generator shows it."""
+import re
+
+import pytest
+from trigsight.build.builder import BuildConfig, run
+from trigsight.errors import ContentError
+
+SHARED = "Intro line.\n<!-- start -->\nThe shared sentence is on every page that includes it.\n<!-- end -->\nOutro line.\n"
+CODE = "import os\n# ANCHOR: main\nprint(os.sep)\n# ANCHOR_END: main\n"
+SECTIONED = "Before.\n--8<-- [start:usage]\nThe shared sentence is in a named section.\n--8<-- [end:usage]\nAfter.\n"
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+@pytest.mark.parametrize("markdown, shown, hidden", [
+    # MyST / Sphinx, with the part between two markers
+    ("```{include} parts/shared.md\n:start-after: <!-- start -->\n:end-before: <!-- end -->\n```",
+     "The shared sentence is on every page", "Intro line"),
+    (":::{include} parts/shared.md\n:::", "Intro line. The shared sentence is on every page", "{include}"),
+    ("```{literalinclude} parts/code.py\n:language: python\n```", "print(os.sep)", "literalinclude"),
+    # pymdown snippets: a file, lines of it, a named section, the block form
+    ('--8<-- "parts/shared.md"', "The shared sentence is on every page", "8<"),
+    ('--8<-- "parts/shared.md:3:3"', "The shared sentence is on every page", "Intro line"),
+    ('--8<-- "parts/sectioned.md:usage"', "The shared sentence is in a named section", "Before."),
+    ("--8<--\nparts/shared.md\nparts/sectioned.md\n--8<--", "Outro line. Before.", "8<"),
+    # markdown-include, also filling a code block
+    ("{!parts/shared.md!}", "The shared sentence is on every page", "{!"),
+    ("```python\n{!parts/code.py!}\n```", "print(os.sep)", "{!"),
+    # mkdocs-include-markdown, with start and end
+    ('{% include-markdown "parts/shared.md" start="<!-- start -->" end="<!-- end -->" %}',
+     "The shared sentence is on every page", "Intro line"),
+    # mdBook, an anchor of a file
+    ("```python\n{{#include parts/code.py:main}}\n```", "print(os.sep)", "import os"),
+])
+def test_an_included_file_is_shown_where_the_page_includes_it(write_content, markdown, shown, hidden):
+    folder = write_content({"page.md": f"# Page\n\nThe page's own sentence.\n\n{markdown}\n\nThe last sentence.\n",
+                            "parts/shared.md": SHARED, "parts/code.py": CODE, "parts/sectioned.md": SECTIONED})
+    built = run(BuildConfig(folder))
+    page = text_of(next(p for p in built.pages if p.path == "/page").body_html)
+    assert shown in page and hidden not in page
+    assert page.index("The page's own sentence") < page.index(shown.split(".")[0]) < page.index("The last sentence")
+    assert not [w for w in built.warnings if "include" in w]
+
+
+@pytest.mark.parametrize("marker, read", [("pyproject.toml", True), ("package.json", True), (".git", True),
+                                          (None, False)])
+def test_a_file_above_the_folder_is_read_only_inside_its_project(write_content, marker, read):
+    files = {"docs/changelog.md": "# Changelog\n\n```{include} ../CHANGES.md\n```\n",
+             "CHANGES.md": "## 2.0\n\nVersion 2.0 removed the legacy reader.\n",
+             "docs/index.md": "# Home\n\n--8<-- \"../.env\"\n\n{!../.private/notes.md!}\n",
+             ".env": "TOKEN=secret", ".private/notes.md": "A private note."}
+    if marker:
+        files[f"{marker}/HEAD" if marker == ".git" else marker] = "{}"
+    project = write_content(files, "project")
+    built = run(BuildConfig(project / "docs"))
+    changelog = text_of(next(p for p in built.pages if p.path == "/changelog").body_html)
+    home = text_of(next(p for p in built.pages if p.path == "/").body_html)
+    assert ("Version 2.0 removed the legacy reader." in changelog) == read
+    assert "secret" not in home and "private note" not in home        # hidden files are never read
+    said = [w for w in built.warnings if w.startswith("included files read from outside")]
+    assert said == (["included files read from outside the content folder: ../CHANGES.md (changelog.md)"] if read else [])
+
+
+def test_includes_nest_and_a_cycle_stops(write_content):
+    built = run(BuildConfig(write_content({
+        "a.md": "# A\n\nFirst of A.\n\n{!b.md!}\n", "b.md": "Text of B.\n\n{!c.md!}\n", "c.md": "Text of C.\n\n{!a.md!}\n"})))
+    page = text_of(next(p for p in built.pages if p.path == "/a").body_html)
+    assert page.count("Text of B.") == 1 and page.count("Text of C.") == 1 and page.count("First of A.") == 1
+
+
+@pytest.mark.parametrize("part", ["_parts/part.md", "parts/part.md"])     # a partial, or a page of its own too
+def test_a_content_error_in_an_included_file_names_that_file_and_line_once(write_content, part):
+    folder = write_content({"page.md": f"# Page\n\n{{!{part}!}}\n\nAfter. [[cite:nowhere]]\n",
+                            "other.md": f"# Other\n\n--8<-- \"{part}\"\n", part: "One.\n\nTwo. [[cite:broken]]\n"})
+    with pytest.raises(ContentError) as caught:
+        run(BuildConfig(folder))
+    where = sorted((p.path.replace(str(folder), ""), p.line) for p in caught.value.problems)
+    assert where == sorted([("/page.md", 5), (f"/{part}", 3)])
