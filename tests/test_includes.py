@@ -27,10 +27,14 @@ def text_of(html: str) -> str:
     ("--8<--\nparts/shared.md\nparts/sectioned.md\n--8<--", "Outro line. Before.", "8<"),
     # markdown-include, also filling a code block
     ("{!parts/shared.md!}", "The shared sentence is on every page", "{!"),
+    ("{!> parts/shared.md!}", "The shared sentence is on every page", "{!"),      # mdx_include, as FastAPI writes it
     ("```python\n{!parts/code.py!}\n```", "print(os.sep)", "{!"),
     # mkdocs-include-markdown, with start and end
     ('{% include-markdown "parts/shared.md" start="<!-- start -->" end="<!-- end -->" %}',
      "The shared sentence is on every page", "Intro line"),
+    # in a content tab's indented body, the included lines stay indented: the tab and the text after it hold
+    ('=== "Python"\n\n    ```python\n    {!> parts/code.py!}\n    ```\n\n=== "Other"\n\n    Other tab.',
+     "print(os.sep)", "{!"),
     # mdBook, an anchor of a file
     ("```python\n{{#include parts/code.py:main}}\n```", "print(os.sep)", "import os"),
 ])
@@ -38,29 +42,33 @@ def test_an_included_file_is_shown_where_the_page_includes_it(write_content, mar
     folder = write_content({"page.md": f"# Page\n\nThe page's own sentence.\n\n{markdown}\n\nThe last sentence.\n",
                             "parts/shared.md": SHARED, "parts/code.py": CODE, "parts/sectioned.md": SECTIONED})
     built = run(BuildConfig(folder))
-    page = text_of(next(p for p in built.pages if p.path == "/page").body_html)
+    html = next(p for p in built.pages if p.path == "/page").body_html
+    page = text_of(html)
     assert shown in page and hidden not in page
+    assert "<p>The last sentence.</p>" in html         # what follows is read as before, not swallowed
     assert page.index("The page's own sentence") < page.index(shown.split(".")[0]) < page.index("The last sentence")
     assert not [w for w in built.warnings if "include" in w]
 
 
-@pytest.mark.parametrize("marker, read", [("pyproject.toml", True), ("package.json", True), (".git", True),
-                                          (None, False)])
-def test_a_file_above_the_folder_is_read_only_inside_its_project(write_content, marker, read):
-    files = {"docs/changelog.md": "# Changelog\n\n```{include} ../CHANGES.md\n```\n",
+@pytest.mark.parametrize("marker, docs, read", [
+    ("pyproject.toml", "docs", True), ("package.json", "docs", True), (".git", "docs", True),
+    (None, "docs", False), ("pyproject.toml", ".cache/docs", False)])     # not the project's own docs
+def test_a_file_above_the_folder_is_read_only_inside_its_project(write_content, marker, docs, read):
+    files = {f"{docs}/changelog.md": "# Changelog\n\n```{include} ../CHANGES.md\n```\n",
              "CHANGES.md": "## 2.0\n\nVersion 2.0 removed the legacy reader.\n",
-             "docs/index.md": "# Home\n\n--8<-- \"../.env\"\n\n{!../.private/notes.md!}\n",
+             ".cache/CHANGES.md": "## 2.0\n\nVersion 2.0 removed the legacy reader.\n",
+             f"{docs}/index.md": "# Home\n\n--8<-- \"../.env\"\n\n{!../.private/notes.md!}\n",
              ".env": "TOKEN=secret", ".private/notes.md": "A private note."}
     if marker:
         files[f"{marker}/HEAD" if marker == ".git" else marker] = "{}"
     project = write_content(files, "project")
-    built = run(BuildConfig(project / "docs"))
+    built = run(BuildConfig(project / docs))
     changelog = text_of(next(p for p in built.pages if p.path == "/changelog").body_html)
     home = text_of(next(p for p in built.pages if p.path == "/").body_html)
     assert ("Version 2.0 removed the legacy reader." in changelog) == read
     assert "secret" not in home and "private note" not in home        # hidden files are never read
     said = [w for w in built.warnings if w.startswith("included files read from outside")]
-    assert said == (["included files read from outside the content folder: ../CHANGES.md (changelog.md)"] if read else [])
+    assert said == (["included files read from outside the content folder: 1: ../CHANGES.md (changelog.md)"] if read else [])
 
 
 def test_includes_nest_and_a_cycle_stops(write_content):

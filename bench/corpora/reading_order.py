@@ -45,8 +45,9 @@ DEFAULT = ("python-markdown", "hatch", "fastapi-ja", "fastapi-ko", "fastapi-ru",
 _CONTENTS_LINK = re.compile(r'<a href="(/[^"]*)" lang="[^"]*">')
 
 
-def unpack(name: str, work: Path) -> Path:
-    """The corpus's docs folder with the settings files of the folders above it and beside those."""
+def unpack(name: str, work: Path, whole: bool = False) -> Path:
+    """The corpus's docs folder with the settings files of the folders above it and beside those
+    (`whole`: with every file of the sdist, as its project keeps them)."""
     corpus = CORPORA[name]
     archive, _ = _pypi_sdist(corpus, Path(DEFAULT_ROOT) / "_downloads", PYPI_URL)
     subdir = PurePosixPath(corpus.subdir)
@@ -57,7 +58,7 @@ def unpack(name: str, work: Path) -> Path:
             path = PurePosixPath(*parts) if parts else PurePosixPath()
             inside = subdir in path.parents
             settings = path.suffix in (".yml", ".yaml") and len(path.parts) <= len(subdir.parts)
-            if member.isfile() and (inside or settings) and ".." not in path.parts:
+            if member.isfile() and (inside or settings or whole) and ".." not in path.parts:
                 out = root.joinpath(*path.parts)
                 out.parent.mkdir(parents=True, exist_ok=True)
                 out.write_bytes(tar.extractfile(member).read())

@@ -12,7 +12,7 @@ Docs folders keep shared text in files their pages include, written as their gen
 A path is read beside the including file, then from the content folder's root, then from the
 project's root: the nearest folder at most three above the content folder that holds a project's
 marker (`.git`, `pyproject.toml`, `package.json`, …), since a changelog or a README usually sits
-there (`../CHANGES.md`). Nothing outside that root, in a hidden folder, over 2 MB or not text is
+there (`../CHANGES.md`), unless the content folder lies in a hidden folder of it (`.cache/docs`). Nothing outside that root, in a hidden folder, over 2 MB or not text is
 ever read; an include it cannot read keeps its directive, which shows nothing and is named in the
 warning about generator syntax, as before. Includes nest (at most 5 deep, never in a cycle).
 
@@ -36,7 +36,7 @@ DEEPEST = 5
 _MYST = re.compile(r"^ {0,3}(`{3,}|:{3,})\s*\{(include|literalinclude)\}\s+(\S.*?)\s*$")
 _SNIPPET = re.compile(r"""^\s*-{1,3}8<-{1,3}\s+(["'])([^"'\n]+)\1\s*$""")
 _SNIPPET_BLOCK = re.compile(r"^\s*-{1,3}8<-{1,3}\s*$")
-_MARKDOWN_INCLUDE = re.compile(r"\{!\s*([^!\n]+?)\s*!\}")
+_MARKDOWN_INCLUDE = re.compile(r"\{![+>]?\s*([^!\n]+?)\s*!\}")     # mdx_include's {!> file!} too (FastAPI)
 _INCLUDE_MARKDOWN = re.compile(r"""\{%-?\s*include(?:-markdown)?\s+(["'])([^"'\n]+)\1([^%\n]*)-?%\}""")
 _MDBOOK = re.compile(r"\{\{#include\s+([^}\s]+)\s*\}\}")
 _ARGUMENT = re.compile(r"""\b(start|end)\s*=\s*(?:"([^"\n]*)"|'([^'\n]*)')""")
@@ -51,8 +51,10 @@ class IncludesResult:
     def warnings(self) -> list[str]:
         if not self.outside:
             return []
-        parts = [f"{file} ({shorten(pages)})" for file, pages in sorted(self.outside.items())]
-        return ["included files read from outside the content folder: " + "; ".join(parts)]
+        parts = [f"{file} ({shorten(pages, 2)})" for file, pages in sorted(self.outside.items())]
+        more = len(parts) - 5
+        return [f"included files read from outside the content folder: {len(parts)}: " + "; ".join(parts[:5])
+                + (f" and {more} more" if more > 0 else "")]
 
 
 def project_root(content_dir: Path) -> Path:
@@ -60,7 +62,9 @@ def project_root(content_dir: Path) -> Path:
     content_dir = content_dir.resolve()
     for folder in (content_dir, *content_dir.parents[:LEVELS_UP]):
         if any((folder / marker).exists() for marker in MARKERS):
-            return folder
+            # a folder kept in a hidden one (`.cache/corpora/x`) is not that project's docs
+            hidden = any(part.startswith(".") for part in content_dir.relative_to(folder).parts)
+            return content_dir if hidden else folder
     return content_dir
 
 
@@ -104,15 +108,16 @@ class _Reader:
                 index += 1
                 continue
             end, included = found
+            indent = re.match(r"[ \t]*", lines[index]).group()   # inside a list, a tab or an admonition: stays there
             for path, piece, piece_line, fence in included:
                 label = self._label(path)
                 inner, inner_origins = (piece, []) if fence else \
                     self.expand(piece, path, piece_line, seen | {label}, depth + 1)
-                out += [fence] if fence else []
+                out += [indent + fence] if fence else []
                 origins.append((len(out), label, piece_line))
                 origins += [(len(out) + at, name, line) for at, name, line in inner_origins]
-                out += inner.split("\n")
-                out += [fence[:3]] if fence else []
+                out += [indent + text_line if text_line.strip() else text_line for text_line in inner.split("\n")]
+                out += [indent + fence[:3]] if fence else []
             origins.append((len(out), own, first_line + end))
             index = end
         return "\n".join(out), origins
