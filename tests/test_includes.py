@@ -35,6 +35,9 @@ def text_of(html: str) -> str:
     # in a content tab's indented body, the included lines stay indented: the tab and the text after it hold
     ('=== "Python"\n\n    ```python\n    {!> parts/code.py!}\n    ```\n\n=== "Other"\n\n    Other tab.',
      "print(os.sep)", "{!"),
+    # MDX: a partial imported from a markdown file and used as a component
+    ("import Shared from './parts/shared.md';\n\n<Shared />", "Intro line. The shared sentence is on every page",
+     "Shared"),
     # mdBook, an anchor of a file
     ("```python\n{{#include parts/code.py:main}}\n```", "print(os.sep)", "import os"),
 ])

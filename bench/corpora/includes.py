@@ -8,7 +8,9 @@ For each PyPI corpus of fetch.py this harness unpacks the *whole* cached sdist (
 authors keep it, so files above the docs folder are there), builds the site in process (build and
 source gate, no browser) with includes left as before (shown as nothing) and as read now, and
 reports the include directives its pages write (counted here by plain text rules), the pages
-whose body changed, the files read from outside the docs folder, and the passages published.
+whose body changed, the files read from outside the docs folder, the passages published, and
+those left out as repeats: a tab label or a tip written in every tab ("Python 3.8+") told apart by
+the empty code blocks between them before is no longer told apart by the code now shown there.
 
 Results: bench/corpora/results/<date>-includes[-label].md, naming the machine.
 """
@@ -47,6 +49,11 @@ def build(content: Path, read: bool):
         builder.includes.run = saved
 
 
+def repeats(built) -> int:
+    """Passages the source gate leaves out because they repeat on their page with nothing near to tell them apart."""
+    return sum(1 for text in built.texts.values() for skipped in text.skipped if skipped.reason.startswith("repeats"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("corpora", nargs="*", default=list(DEFAULT))
@@ -55,7 +62,7 @@ def main() -> None:
     lines = [f"# Included files, {date.today().isoformat()}", "",
              f"Machine: {machine()}; code: {Path(trigsight.__file__).parent}", "",
              "| corpus | pages | include directives written (pages) | pages changed | files read from outside "
-             "the folder | passages: before → now |", "|---|---|---|---|---|---|"]
+             "the folder | passages: before → now | left out as repeats: before → now |", "|---|---|---|---|---|---|---|"]
     with tempfile.TemporaryDirectory() as work:
         for name in args.corpora:
             content = unpack(name, Path(work), whole=True)
@@ -66,7 +73,8 @@ def main() -> None:
             changed = [p.source.source for p in now.authored if p.source.body != bodies.get(p.source.source)]
             outside = next((w.split(": ", 1)[1] for w in now.warnings if w.startswith("included files read")), "")
             lines.append(f"| {name} | {len(now.authored)} | {sum(written.values())} ({len(written)}) | "
-                         f"{len(changed)} | {outside or '—'} | {len(before.passages):,} → {len(now.passages):,} |")
+                         f"{len(changed)} | {outside or '—'} | {len(before.passages):,} → {len(now.passages):,} | "
+                         f"{repeats(before)} → {repeats(now)} |")
             print(lines[-1], file=sys.stderr, flush=True)
     write_results(lines, HERE / "results" / (f"{date.today().isoformat()}-includes"
                                              + (f"-{args.label}" if args.label else "") + ".md"))

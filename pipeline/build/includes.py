@@ -7,14 +7,17 @@ Docs folders keep shared text in files their pages include, written as their gen
 - pymdown snippets: `--8<-- "file.md"` (`file.md:3:10` for lines, `file.md:name` for the lines between
   `--8<-- [start:name]` and `--8<-- [end:name]`), one or several in a `--8<--` block;
 - markdown-include `{!file.md!}`; mkdocs-include-markdown `{% include-markdown "file.md" %}` and
-  `{% include "file.md" %}` (`start="…"`, `end="…"`); mdBook `{{#include file.md}}` (`:2:10`, `:anchor`).
+  `{% include "file.md" %}` (`start="…"`, `end="…"`); mdBook `{{#include file.md}}` (`:2:10`, `:anchor`);
+- MDX (Docusaurus): a component imported from a markdown file (`import Setup from './_setup.mdx';`)
+  and written alone on its line (`<Setup />`).
 
 A path is read beside the including file, then from the content folder's root, then from the
 project's root: the nearest folder at most three above the content folder that holds a project's
 marker (`.git`, `pyproject.toml`, `package.json`, …), since a changelog or a README usually sits
-there (`../CHANGES.md`), unless the content folder lies in a hidden folder of it (`.cache/docs`). Nothing outside that root, in a hidden folder, over 2 MB or not text is
-ever read; an include it cannot read keeps its directive, which shows nothing and is named in the
-warning about generator syntax, as before. Includes nest (at most 5 deep, never in a cycle).
+there (`../CHANGES.md`), unless the content folder lies in a hidden folder of it (`.cache/docs`).
+Nothing outside that root, in a hidden folder, over 2 MB or not text is ever read; an include it
+cannot read keeps its directive, which shows nothing and is named in the warning about generator
+syntax, as before. Includes nest (at most 5 deep, never in a cycle).
 
 The page keeps a map from each line of its new body to the file and line it came from
 (`PageSource.origins`), so a content error inside an included file names that file and line.
@@ -39,6 +42,8 @@ _SNIPPET_BLOCK = re.compile(r"^\s*-{1,3}8<-{1,3}\s*$")
 _MARKDOWN_INCLUDE = re.compile(r"\{![+>]?\s*([^!\n]+?)\s*!\}")     # mdx_include's {!> file!} too (FastAPI)
 _INCLUDE_MARKDOWN = re.compile(r"""\{%-?\s*include(?:-markdown)?\s+(["'])([^"'\n]+)\1([^%\n]*)-?%\}""")
 _MDBOOK = re.compile(r"\{\{#include\s+([^}\s]+)\s*\}\}")
+_MDX_IMPORT = re.compile(r"""^import\s+([A-Za-z_$][\w$]*)\s+from\s+['"](\.{1,2}/[^'"\n]+\.mdx?)['"];?\s*$""", re.M)
+_MDX_USE = re.compile(r"^\s*<([A-Z][\w$]*)\s*/>\s*$")
 _ARGUMENT = re.compile(r"""\b(start|end)\s*=\s*(?:"([^"\n]*)"|'([^'\n]*)')""")
 
 
@@ -87,13 +92,14 @@ def run(content_dir: Path, pages: list[PageSource]) -> IncludesResult:
 
 
 def _may_include(text: str) -> bool:
-    return any(mark in text for mark in ("include}", "8<", "{!", "include", "{{#include"))
+    return any(mark in text for mark in ("include", "8<", "{!", "import "))
 
 
 class _Reader:
     def __init__(self, content_dir: Path, root: Path) -> None:
         self.content_dir, self.root = content_dir, root
         self.outside: set[str] = set()
+        self.partials: dict[str, str] = {}     # MDX: component name → the markdown file it was imported from
 
     def expand(self, text: str, file: Path, first_line: int, seen: set[str], depth: int = 0):
         """(text with its includes in place, origins): each origin is (line index in the new text, file,
@@ -101,6 +107,7 @@ class _Reader:
         when nothing was included."""
         lines, out, origins = text.split("\n"), [], []
         own, index = self._label(file), 0
+        outer, self.partials = self.partials, dict(_MDX_IMPORT.findall(text))
         while index < len(lines):
             found = self._directive(lines, index, file) if depth < DEEPEST else None
             if found is None or any(self._label(path) in seen for path, *_ in found[1]):   # none, or a cycle
@@ -120,6 +127,7 @@ class _Reader:
                 out += [indent + fence[:3]] if fence else []
             origins.append((len(out), own, first_line + end))
             index = end
+        self.partials = outer
         return "\n".join(out), origins
 
     def _label(self, path: Path) -> str:
@@ -147,6 +155,10 @@ class _Reader:
             return end + 1, [(path, _shift_headings(text, offset) if offset else text, first, "")]
         if (snippet := _SNIPPET.match(line)):
             return self._snippets([snippet.group(2)], file, index + 1)
+        if (use := _MDX_USE.match(line)) and use.group(1) in self.partials:
+            path = self._find(self.partials[use.group(1)], file, beside_only=True)
+            text, first = self._read(path) if path else (None, 0)
+            return None if text is None else (index + 1, [(path, text, first, "")])
         if _SNIPPET_BLOCK.match(line):
             end = next((n for n in range(index + 1, len(lines)) if _SNIPPET_BLOCK.match(lines[n])), None)
             if end is None:
