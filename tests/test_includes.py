@@ -38,6 +38,8 @@ def text_of(html: str) -> str:
     # MDX: a partial imported from a markdown file and used as a component
     ("import Shared from './parts/shared.md';\n\n<Shared />", "Intro line. The shared sentence is on every page",
      "Shared"),
+    # a MyST include shown as an example inside a longer fence is code, not an include
+    ("````md\n```{include} parts/shared.md\n```\n````", "{include} parts/shared.md", "The shared sentence"),
     # mdBook, an anchor of a file
     ("```python\n{{#include parts/code.py:main}}\n```", "print(os.sep)", "import os"),
 ])

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .content import PageSource, shorten
+from .generators import fence_after
 
 MARKERS = (".git", "pyproject.toml", "setup.py", "setup.cfg", "package.json", "Cargo.toml", "go.mod", "book.toml")
 LEVELS_UP = 3
@@ -108,23 +109,27 @@ class _Reader:
         lines, out, origins = text.split("\n"), [], []
         own, index = self._label(file), 0
         outer, self.partials = self.partials, dict(_MDX_IMPORT.findall(text))
+        fence = ""     # the code fence open here: inside code, only the preprocessors' syntaxes are read
         while index < len(lines):
-            found = self._directive(lines, index, file) if depth < DEEPEST else None
+            found = self._directive(lines, index, file, bool(fence)) if depth < DEEPEST else None
             if found is None or any(self._label(path) in seen for path, *_ in found[1]):   # none, or a cycle
+                fence = fence_after(lines[index], fence)
                 out.append(lines[index])
                 index += 1
                 continue
             end, included = found
             indent = re.match(r"[ \t]*", lines[index]).group()   # inside a list, a tab or an admonition: stays there
-            for path, piece, piece_line, fence in included:
+            for path, piece, piece_line, code in included:
                 label = self._label(path)
-                inner, inner_origins = (piece, []) if fence else \
+                if not path.is_relative_to(self.content_dir):
+                    self.outside.add(label)
+                inner, inner_origins = (piece, []) if code else \
                     self.expand(piece, path, piece_line, seen | {label}, depth + 1)
-                out += [indent + fence] if fence else []
+                out += [indent + code] if code else []
                 origins.append((len(out), label, piece_line))
                 origins += [(len(out) + at, name, line) for at, name, line in inner_origins]
                 out += [indent + text_line if text_line.strip() else text_line for text_line in inner.split("\n")]
-                out += [indent + fence[:3]] if fence else []
+                out += [indent + code[:3]] if code else []
             origins.append((len(out), own, first_line + end))
             index = end
         self.partials = outer
@@ -134,10 +139,10 @@ class _Reader:
         """The file as a content error names it: relative to the content folder (`../CHANGES.md` above it)."""
         return posixpath.relpath(path.resolve().as_posix(), self.content_dir.as_posix())
 
-    def _directive(self, lines: list[str], index: int, file: Path):
+    def _directive(self, lines: list[str], index: int, file: Path, in_code: bool):
         """(index after the directive, [(path, text, its first line, code fence or "")]) or None."""
         line = lines[index]
-        if (myst := _MYST.match(line)):
+        if (myst := _MYST.match(line)) and not in_code:
             fence = myst.group(1)
             end = next((n for n in range(index + 1, len(lines))
                         if lines[n].strip().startswith(fence) and not lines[n].strip().strip(fence[0])), len(lines))
@@ -155,7 +160,7 @@ class _Reader:
             return end + 1, [(path, _shift_headings(text, offset) if offset else text, first, "")]
         if (snippet := _SNIPPET.match(line)):
             return self._snippets([snippet.group(2)], file, index + 1)
-        if (use := _MDX_USE.match(line)) and use.group(1) in self.partials:
+        if (use := _MDX_USE.match(line)) and use.group(1) in self.partials and not in_code:
             path = self._find(self.partials[use.group(1)], file, beside_only=True)
             text, first = self._read(path) if path else (None, 0)
             return None if text is None else (index + 1, [(path, text, first, "")])
@@ -208,8 +213,6 @@ class _Reader:
         for base in bases:
             path = (base / target.lstrip("/")).resolve()
             if self._allowed(path):
-                if not path.is_relative_to(self.content_dir):
-                    self.outside.add(self._label(path))
                 return path
         return None
 
