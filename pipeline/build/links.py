@@ -49,8 +49,8 @@ class SiteLinks:
         found = self._page_at(target, anchor)
         if found is None and folder and path and not path.startswith("."):
             found = self._page_at(posixpath.normpath(path), anchor)
-        if found is None and not anchor and "/" not in path and "." not in path and path in self.labels:
-            return self.labels[path]    # MyST: [text](label)
+        if found is None and not anchor and path in self.labels:
+            return self.labels[path]    # MyST: [text](label), also `labels/stability-policy` (Black's)
         return found
 
     def _page_at(self, target: str, anchor: str) -> str | None:
