@@ -76,6 +76,19 @@ def test_a_file_above_the_folder_is_read_only_inside_its_project(write_content, 
     assert said == (["included files read from outside the content folder: 1: ../CHANGES.md (changelog.md)"] if read else [])
 
 
+def test_links_and_images_of_an_included_file_in_another_folder_still_reach_their_files(write_content):
+    project = write_content({
+        "pyproject.toml": "", "README.md": "# Proj\n\nSee [the guide](docs/guide.md#setup), ![logo](docs/img/logo.png), "
+        "[notes](NOTES.md), [web](https://example.com) and [top](#proj).\n\n[ref]: docs/guide.md\n",
+        "NOTES.md": "# Notes", "docs/index.md": "# Home\n\n```{include} ../README.md\n```\n",
+        "docs/guide.md": "# Guide\n\n## Setup\n\nText.", "docs/img/logo.png": b"\x89PNG\r\n\x1a\n"}, "project")
+    built = run(BuildConfig(project / "docs"))
+    home = next(p for p in built.pages if p.path == "/").body_html
+    assert 'href="/guide#setup"' in home and re.search(r'src="/static/logo\.[0-9a-f]+\.png"', home)
+    assert 'href="https://example.com"' in home and 'href="#proj"' in home
+    assert 'href="../NOTES.md"' in home         # a file outside the folder: named as from the page, not a page
+
+
 def test_includes_nest_and_a_cycle_stops(write_content):
     built = run(BuildConfig(write_content({
         "a.md": "# A\n\nFirst of A.\n\n{!b.md!}\n", "b.md": "Text of B.\n\n{!c.md!}\n", "c.md": "Text of C.\n\n{!a.md!}\n"})))

@@ -32,6 +32,7 @@ from pathlib import Path
 
 from .content import PageSource, shorten
 from .generators import fence_after
+from .include_pieces import between, cut_myst, option, piece_of, shift_headings
 
 MARKERS = (".git", "pyproject.toml", "setup.py", "setup.cfg", "package.json", "Cargo.toml", "go.mod", "book.toml")
 LEVELS_UP = 3
@@ -45,6 +46,9 @@ _INCLUDE_MARKDOWN = re.compile(r"""\{%-?\s*include(?:-markdown)?\s+(["'])([^"'\n
 _MDBOOK = re.compile(r"\{\{#include\s+([^}\s]+)\s*\}\}")
 _MDX_IMPORT = re.compile(r"""^import\s+([A-Za-z_$][\w$]*)\s+from\s+['"](\.{1,2}/[^'"\n]+\.mdx?)['"];?\s*$""", re.M)
 _MDX_USE = re.compile(r"^\s*<([A-Z][\w$]*)\s*/>\s*$")
+# a markdown link or image target, a reference definition's, or an HTML src/href
+_RELATIVE = re.compile(r"""(\]\(\s*)([^)\s]+)((?:\s+"[^"\n]*")?\s*\))|(^\s*\[[^\]\n]+\]:\s*)(\S+)()"""
+                       r"""|(\b(?:src|href)\s*=\s*")([^"\n]+)(")""", re.M)
 _ARGUMENT = re.compile(r"""\b(start|end)\s*=\s*(?:"([^"\n]*)"|'([^'\n]*)')""")
 
 
@@ -83,6 +87,7 @@ def run(content_dir: Path, pages: list[PageSource]) -> IncludesResult:
         if not _may_include(page.body):
             expanded.append(page)
             continue
+        reader.page_dir = (content_dir / page.source).parent
         body, origins = reader.expand(page.body, content_dir / page.source, page.body_line, {page.source})
         for file in reader.outside:
             result.outside.setdefault(file, []).append(page.source)
@@ -101,6 +106,7 @@ class _Reader:
         self.content_dir, self.root = content_dir, root
         self.outside: set[str] = set()
         self.partials: dict[str, str] = {}     # MDX: component name → the markdown file it was imported from
+        self.page_dir = content_dir            # the folder of the page being expanded
 
     def expand(self, text: str, file: Path, first_line: int, seen: set[str], depth: int = 0):
         """(text with its includes in place, origins): each origin is (line index in the new text, file,
@@ -124,7 +130,7 @@ class _Reader:
                 if not path.is_relative_to(self.content_dir):
                     self.outside.add(label)
                 inner, inner_origins = (piece, []) if code else \
-                    self.expand(piece, path, piece_line, seen | {label}, depth + 1)
+                    self.expand(self._relinked(piece, path.parent), path, piece_line, seen | {label}, depth + 1)
                 out += [indent + code] if code else []
                 origins.append((len(out), label, piece_line))
                 origins += [(len(out) + at, name, line) for at, name, line in inner_origins]
@@ -134,6 +140,26 @@ class _Reader:
             index = end
         self.partials = outer
         return "\n".join(out), origins
+
+    def _relinked(self, text: str, folder: Path) -> str:
+        """`text` from a file in `folder` with each relative link or image that names a file there, and
+        not from the page's folder, rewritten to name it from the page (what mkdocs-include-markdown does)."""
+        if folder == self.page_dir:
+            return text
+
+        def relink(match: re.Match) -> str:
+            at = next(i for i in (0, 3, 6) if match.groups()[i] is not None)    # which of the three forms
+            before, target, after = match.groups()[at:at + 3]
+            path, mark, anchor = target.partition("#")
+            if not path or re.match(r"^[a-z][a-z0-9+.-]*:|^/|^<", path, re.I) or (self.page_dir / path).exists():
+                return match.group(0)
+            found = (folder / path).resolve()
+            if not found.exists() or not found.is_relative_to(self.root):
+                return match.group(0)
+            moved = posixpath.relpath(found.as_posix(), self.page_dir.resolve().as_posix())
+            return before + moved + mark + anchor + (after or "")
+
+        return _RELATIVE.sub(relink, text)
 
     def _label(self, path: Path) -> str:
         """The file as a content error names it: relative to the content folder (`../CHANGES.md` above it)."""
@@ -146,18 +172,18 @@ class _Reader:
             fence = myst.group(1)
             end = next((n for n in range(index + 1, len(lines))
                         if lines[n].strip().startswith(fence) and not lines[n].strip().strip(fence[0])), len(lines))
-            options = dict(_option(item) for item in lines[index + 1:end] if item.strip().startswith(":"))
+            options = dict(option(item) for item in lines[index + 1:end] if item.strip().startswith(":"))
             path = self._find(myst.group(3), file, beside_only=True)
             if path is None:
                 return None
             text, first = self._read(path)
             if text is None:
                 return None
-            text, first = _cut_myst(text, first, options)
+            text, first = cut_myst(text, first, options)
             if myst.group(2) == "literalinclude":
                 return end + 1, [(path, text, first, "```" + options.get("language", ""))]
             offset = int(options["heading-offset"]) if options.get("heading-offset", "").isdigit() else 0
-            return end + 1, [(path, _shift_headings(text, offset) if offset else text, first, "")]
+            return end + 1, [(path, shift_headings(text, offset) if offset else text, first, "")]
         if (snippet := _SNIPPET.match(line)):
             return self._snippets([snippet.group(2)], file, index + 1)
         if (use := _MDX_USE.match(line)) and use.group(1) in self.partials and not in_code:
@@ -184,9 +210,9 @@ class _Reader:
             if pattern is _INCLUDE_MARKDOWN:
                 arguments = {m.group(1): m.group(2) if m.group(2) is not None else m.group(3)
                              for m in _ARGUMENT.finditer(match.group(3))}
-                text, first = _between(text, first, arguments.get("start"), arguments.get("end"))
+                text, first = between(text, first, arguments.get("start"), arguments.get("end"))
             elif piece:
-                text, first = _piece(text, first, piece, "ANCHOR: {0}", "ANCHOR_END: {0}")
+                text, first = piece_of(text, first, piece, "ANCHOR: {0}", "ANCHOR_END: {0}")
             return index + 1, [(path, text, first, "")]
         return None
 
@@ -199,7 +225,7 @@ class _Reader:
             if text is None:
                 return None
             if piece:
-                text, first = _piece(text, first, piece, "--8<-- [start:{0}]", "--8<-- [end:{0}]")
+                text, first = piece_of(text, first, piece, "--8<-- [start:{0}]", "--8<-- [end:{0}]")
             included.append((path, text, first, ""))
         return (after, included) if included else None
 
@@ -235,55 +261,3 @@ class _Reader:
         if text.startswith("---\n") and (close := text.find("\n---\n", 4)) != -1:   # its own front matter
             return text[close + 5:], text[:close + 5].count("\n") + 1
         return text, 1
-
-
-def _option(line: str) -> tuple[str, str]:
-    name, _, value = line.strip()[1:].partition(":")
-    return name.strip(), value.strip()
-
-
-def _cut_myst(text: str, first: int, options: dict[str, str]) -> tuple[str, int]:
-    text, first = _between(text, first, options.get("start-after"), options.get("end-before"))
-    lines = text.split("\n")
-    start = int(options["start-line"]) if options.get("start-line", "").lstrip("-").isdigit() else 0
-    stop = int(options["end-line"]) if options.get("end-line", "").lstrip("-").isdigit() else len(lines)
-    start = max(start if start >= 0 else len(lines) + start, 0)
-    return "\n".join(lines[start:stop]), first + start
-
-
-def _between(text: str, first: int, start: str | None, end: str | None) -> tuple[str, int]:
-    """The text after the first `start` and before the next `end` (either may be absent)."""
-    if start and start in text:
-        cut = text.index(start) + len(start)
-        first += text[:cut].count("\n")
-        text = text[cut:]
-    if end and end in text:
-        text = text[:text.index(end)]
-    return text, first
-
-
-def _piece(text: str, first: int, piece: str, opening: str, closing: str) -> tuple[str, int]:
-    """Lines `3:10` (either end may be left out), or the lines between a named section's markers."""
-    lines = text.split("\n")
-    if re.fullmatch(r"\d*(?::\d*)?", piece):
-        low, _, high = piece.partition(":")
-        start = max(int(low) - 1, 0) if low else 0
-        stop = int(high) if high else len(lines)
-        return "\n".join(lines[start:stop]), first + start
-    starts = [n for n, line in enumerate(lines) if opening.format(piece) in line]
-    if not starts:
-        return text, first
-    stop = next((n for n in range(starts[0] + 1, len(lines)) if closing.format(piece) in lines[n]), len(lines))
-    return "\n".join(lines[starts[0] + 1:stop]), first + starts[0] + 1
-
-
-def _shift_headings(text: str, offset: int) -> str:
-    out, fence = [], ""
-    for line in text.split("\n"):
-        marker = re.match(r"^\s*(`{3,}|~{3,})", line)
-        if marker and (not fence or marker.group(1).startswith(fence)):
-            fence = "" if fence else marker.group(1)[:3]
-        elif not fence and re.match(r"^#{1,6}\s", line):
-            line = "#" * offset + line
-        out.append(line)
-    return "\n".join(out)
