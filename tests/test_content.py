@@ -243,3 +243,19 @@ def test_a_readme_beside_an_index_page_is_left_out_and_named_as_mkdocs_does(writ
     assert result.readmes == ["README.md", "guide/README.md"]
     assert "README files beside an index page, not published (the index is the folder's page): " \
            "README.md, guide/README.md" in result.warnings
+
+
+@pytest.mark.parametrize("head", ["index.md", "README.md", "_index.md"])
+def test_a_page_at_its_folders_address_gives_way_to_the_folders_own_page(write_content, head):
+    folder = write_content({"deployment.md": "# Deployment (old)", f"deployment/{head}": "# Deployment",
+                            "deployment/docker.md": "# Docker", "other.md": "---\nslug: elsewhere\n---\n# Other"})
+    result = content.run(folder)
+    assert sorted(p.source for p in result.pages) == sorted([f"deployment/{head}", "deployment/docker.md", "other.md"])
+    assert "pages at the address of their folder's own page, not published (the folder's page wins): " \
+           "deployment.md" in result.warnings
+
+
+def test_a_slug_written_twice_is_still_refused(write_content):
+    folder = write_content({"a.md": "---\nslug: deployment\n---\n# A", "deployment/index.md": "# Deployment"})
+    with pytest.raises(ContentError, match="duplicate slug 'deployment'"):
+        content.run(folder)

@@ -81,6 +81,7 @@ class ContentResult:
     partials: list[str] = field(default_factory=list)           # `_name.md`: included, never a page
     unread: list[str] = field(default_factory=list)             # pages in other formats (.rst, .ipynb, ...)
     readmes: list[str] = field(default_factory=list)            # README.md beside an index.md: not published
+    shadowed: list[str] = field(default_factory=list)           # x.md beside x/index.md: not published
 
     @property
     def warnings(self) -> list[str]:
@@ -97,6 +98,9 @@ class ContentResult:
         if self.readmes:
             lines.append(f"README files beside an index page, not published (the index is the folder's page): "
                          f"{shorten(self.readmes)}")
+        if self.shadowed:
+            lines.append(f"pages at the address of their folder's own page, not published (the folder's page wins): "
+                         f"{shorten(self.shadowed)}")
         return lines
 
 
@@ -150,7 +154,7 @@ def run(content_dir: Path, default_language: str = "en") -> ContentResult:
             result.excluded.append(relative)
         else:
             result.pages.append(page)
-    result.pages, result.readmes = _without_shadowed_readmes(result.pages)
+    result.pages, result.readmes, result.shadowed = _without_shadowed(result.pages)
     problems.extend(_duplicate_slugs(result.pages, content_dir))
     if problems:
         raise ContentError("content errors", problems=problems)
@@ -304,15 +308,23 @@ def _key_line(text: str, key: str) -> int:
     return 1
 
 
-def _without_shadowed_readmes(pages: list[PageSource]) -> tuple[list[PageSource], list[str]]:
-    """The pages without each README.md whose folder also has an index.md (or Hugo's _index.md),
-    and those READMEs. Both would be the folder's page; as MkDocs does, the index wins: a repository
-    keeps a README for readers browsing the folder on GitHub, and the index for the site."""
+def _without_shadowed(pages: list[PageSource]) -> tuple[list[PageSource], list[str], list[str]]:
+    """The pages without those another page takes the address of, with each README.md whose folder also
+    has an index.md (or Hugo's _index.md), and each `x.md` beside a folder `x/` with its own page.
+    Both would be the folder's page. As MkDocs does, the index wins: a repository keeps a README for
+    readers browsing the folder on GitHub, and the index for the site. MkDocs writes `x.md` and
+    `x/index.md` to one file, so only one survives there too: the folder's page, whose pages it heads
+    (FastAPI's Portuguese docs kept an old `deployment.md` beside `deployment/index.md`)."""
     def stem(page: PageSource) -> str:
         return without_suffix(page.source.rsplit("/", 1)[-1]).lower()
     indexed = {page.slug for page in pages if stem(page) in ("index", "_index")}
-    shadowed = [page for page in pages if stem(page) == "readme" and page.slug in indexed]
-    return [page for page in pages if page not in shadowed], [page.source for page in shadowed]
+    readmes = [page for page in pages if stem(page) == "readme" and page.slug in indexed]
+    kept = [page for page in pages if page not in readmes]
+    heads = {page.slug for page in kept if stem(page) in ("index", "_index", "readme") and "/" in page.source
+             and page.slug == default_slug(page.source)}
+    files = [page for page in kept if stem(page) not in ("index", "_index", "readme") and page.slug in heads
+             and page.slug == default_slug(page.source)]
+    return [page for page in kept if page not in files], [p.source for p in readmes], [p.source for p in files]
 
 
 def _duplicate_slugs(pages: list[PageSource], content_dir: Path) -> list[Problem]:
