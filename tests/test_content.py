@@ -116,9 +116,9 @@ def test_a_jekyll_sites_posts_are_pages_its_drafts_drafts_and_its_underscore_fol
 
 def test_pages_in_other_formats_are_named_never_lost_silently(write_content):
     folder = write_content({"index.md": "Home.", "api/index.rst": "API\n===", "api/usage.rst": "x",
-                            "tour.ipynb": "{}", "notes.txt": "x", "logo.png": b"png"})
+                            "tour.adoc": "= Tour", "notes.txt": "x", "logo.png": b"png"})
     assert content.run(folder).warnings == [
-        "pages in formats trigsight does not read, not published: 1 .ipynb (tour.ipynb), "
+        "pages in formats trigsight does not read, not published: 1 .adoc (tour.adoc), "
         "2 .rst (api/index.rst, api/usage.rst)"]
     with pytest.raises(ContentError, match=r"no markdown files .*; found 1 \.rst \(index\.rst\), which trigsight"):
         content.run(write_content({"index.rst": "Title\n====="}, folder="sphinx"))

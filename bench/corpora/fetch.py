@@ -41,7 +41,7 @@ from pathlib import Path, PurePosixPath
 PYPI_URL = "https://pypi.org"
 NPM_REGISTRY = "https://registry.npmjs.org"
 TIMEOUT = 60
-PAGE_SUFFIXES = (".md", ".mdx")
+PAGE_SUFFIXES = (".md", ".mdx", ".ipynb")
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
 DEFAULT_ROOT = Path(".cache/corpora")
 
@@ -156,6 +156,8 @@ CORPORA: dict[str, Corpus] = {
         # Markdown about Markdown (57 pages): a page per lint rule, each with fenced examples of bad
         # Markdown, inline HTML in code spans, and "[click here](...)"-style ellipses inside sentences.
         Corpus("markdownlint", "npm", "markdownlint", "0.40.0", "doc", "markdownlint's rule docs (GFM)"),
+        # Jupyter notebooks as pages (32 of them, not executed: no outputs), beside .rst pages not read.
+        Corpus("nbsphinx", "pypi", "nbsphinx", "0.9.8", "doc", "Sphinx + nbsphinx (notebooks)"),
         # GitHub-flavoured: > [!NOTE] alerts, eslint-doc-generator comments.
         Corpus(
             "eslint-plugin-import", "npm", "eslint-plugin-import", "2.32.0", "docs",
@@ -318,7 +320,7 @@ def _members(archive: tarfile.TarFile, subdir: str, strip_top: bool):
 
 
 def _select(files: dict[PurePosixPath, bytes]) -> tuple[dict[PurePosixPath, bytes], dict[str, int]]:
-    """Keep .md and .mdx pages (gunzipping .md.gz), the images some page names, and Docusaurus's
+    """Keep .md, .mdx and .ipynb pages (gunzipping .md.gz), the images some page names, and Docusaurus's
     `_category_` files (a folder's label and position)."""
     pages: dict[PurePosixPath, bytes] = {}
     others: dict[PurePosixPath, bytes] = {}

@@ -1,22 +1,22 @@
 """Stage 1: read a folder of markdown into page sources (front matter optional)."""
 from __future__ import annotations
 
+import dataclasses
 import re
-import tomllib
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from ..errors import ContentError, Problem, UsageError
 from ..publishing.paths import RESERVED, url_path
+from . import notebooks
+from .front_matter import decode, key_line, split_front_matter
 from .languages import page_language
 from .slugs import is_slug, slug_of
 
-MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx")   # .mdx: Docusaurus (mdx.py)
+MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx", ".ipynb")   # .mdx: Docusaurus (mdx.py); .ipynb: notebooks.py
 # Pages other generators read that trigsight does not: named in a warning, never lost silently.
-OTHER_PAGE_SUFFIXES = frozenset(".rst .ipynb .adoc .asciidoc .org .textile .rmd .qmd".split())
+OTHER_PAGE_SUFFIXES = frozenset(".rst .adoc .asciidoc .org .textile .rmd .qmd".split())
 _MARKDOWN_SUFFIX = re.compile("(?:%s)$" % "|".join(map(re.escape, MARKDOWN_SUFFIXES)), re.I)
 
 # Front matter keys that mean the same thing across the common generators (README's table).
@@ -130,7 +130,8 @@ def run(content_dir: Path, default_language: str = "en") -> ContentResult:
     result.unread = [p.relative_to(content_dir).as_posix() for p in found if p.suffix.lower() in OTHER_PAGE_SUFFIXES]
     if not files:
         others = f"; found {_formats(result.unread)}, which trigsight does not read" if result.unread else ""
-        raise ContentError(f"no markdown files (*.md, *.markdown, *.mdx) in the content folder{others}",
+        raise ContentError(f"no markdown files (*.md, *.markdown, *.mdx) or notebooks (*.ipynb) in the content "
+                           f"folder{others}",
                            str(content_dir))
 
     problems: list[Problem] = []
@@ -178,7 +179,30 @@ def read_page(file: Path, content_dir: Path, default_language: str) -> tuple[Pag
     """The page (None when it is a draft or unpublished) and the front matter keys ignored."""
     relative = file.relative_to(content_dir).as_posix()
     shown = str(file)
-    text = _decode(file.read_bytes(), shown)
+    text = decode(file.read_bytes(), shown)
+    if file.suffix.lower() != ".ipynb":
+        return _read_text(text, relative, shown, default_language)
+    text, cells = notebooks.markdown(text, shown)
+    try:
+        page, ignored = _read_text(text, relative, shown, default_language)
+    except ContentError as error:     # named at the notebook's own lines
+        raise ContentError(str(error), problems=[Problem(p.path, _cell_line(cells, (p.line or 1) - 1), p.message)
+                                                 for p in error.problems]) from None
+    if page is None:
+        return page, ignored
+    offset, origins = page.body_line - 1, []
+    for start, line in cells:
+        origins = [(0, relative, line + offset - start)] if start <= offset else origins + [(start - offset, relative, line)]
+    return dataclasses.replace(page, origins=tuple(origins)), ignored
+
+
+def _cell_line(cells: list[tuple[int, int]], index: int) -> int:
+    """The notebook's line of its markdown's line `index` (0-based)."""
+    start, line = next(((s, n) for s, n in reversed(cells) if s <= index), (index, 1))
+    return line + index - start
+
+
+def _read_text(text: str, relative: str, shown: str, default_language: str) -> tuple[PageSource | None, list[str]]:
     meta, body, body_line = split_front_matter(text, shown)
     if isinstance(meta.get(NESTED), dict):
         meta = {**{k: v for k, v in meta.items() if k != NESTED},
@@ -189,7 +213,7 @@ def read_page(file: Path, content_dir: Path, default_language: str) -> tuple[Pag
     for canonical in ("title", "slug", "language", "description", "nav_label"):
         if canonical in found and not isinstance(found[canonical][1], (str, int, float, type(None))):
             name = found[canonical][0]
-            raise ContentError(f"front matter `{name}` must be a text value", shown, _key_line(text, name))
+            raise ContentError(f"front matter `{name}` must be a text value", shown, key_line(text, name))
     if _flag(found, "draft") is True or _flag(found, "published") is False:
         return None, ignored
     slug = _slug(found, relative, text, shown)
@@ -230,7 +254,7 @@ def _slug(found: dict, relative: str, text: str, shown: str) -> str:
     slug = unicodedata.normalize("NFC", written) or default_slug(relative)
     if not is_slug(slug):
         raise ContentError(f"slug {slug!r} must be lowercase letters (any script), digits, '-', '_', '.', "
-                           "separated by '/'", shown, _key_line(text, name))
+                           "separated by '/'", shown, key_line(text, name))
     return slug
 
 
@@ -242,70 +266,6 @@ def without_suffix(path: str) -> str:
 def default_slug(relative: str) -> str:
     """The slug of a file without one in its front matter (slugs.slug_of its path without the suffix)."""
     return slug_of(without_suffix(relative))
-
-
-def split_front_matter(text: str, shown: str) -> tuple[dict, str, int]:
-    """Return (metadata, body, 1-based line where the body starts): YAML between `---`, or
-    TOML between `+++` (Hugo)."""
-    lines = text.splitlines(keepends=True)
-    opening = lines[0].rstrip("\r\n").rstrip() if lines else ""
-    if opening == "+++":
-        return _toml_front_matter(lines, shown)
-    if opening != "---":
-        return {}, text, 1
-    for index in range(1, len(lines)):
-        if lines[index].rstrip("\r\n").rstrip() in ("---", "..."):
-            block = "".join(lines[1:index])
-            try:
-                meta = yaml.safe_load(block) if block.strip() else {}
-            except yaml.YAMLError as error:
-                mark = getattr(error, "problem_mark", None)
-                line = mark.line + 2 if mark is not None else 2
-                reason = getattr(error, "problem", None) or "invalid YAML"
-                raise ContentError(f"malformed front matter: {reason}", shown, line) from None
-            if not isinstance(meta, dict):
-                raise ContentError("front matter must be a mapping of `key: value` lines", shown, 2)
-            return meta, "".join(lines[index + 1:]), index + 2
-    raise ContentError("front matter opened with '---' is never closed", shown, 1)
-
-
-def _toml_front_matter(lines: list[str], shown: str) -> tuple[dict, str, int]:
-    for index in range(1, len(lines)):
-        if lines[index].rstrip("\r\n").rstrip() == "+++":
-            try:
-                meta = tomllib.loads("".join(lines[1:index]))
-            except tomllib.TOMLDecodeError as error:
-                where = re.search(r"\(at line (\d+), column \d+\)", str(error))
-                reason = re.sub(r"\s*\(at line.*$", "", str(error)) or "invalid TOML"
-                raise ContentError(f"malformed front matter: {reason}", shown,
-                                   int(where.group(1)) + 1 if where else 2) from None
-            return meta, "".join(lines[index + 1:]), index + 2
-    raise ContentError("front matter opened with '+++' is never closed", shown, 1)
-
-
-def _decode(raw: bytes, shown: str) -> str:
-    """UTF-8, with or without its byte order mark; UTF-16 only with one (what Windows PowerShell's
-    `>` and Notepad's "Unicode" write), since without it UTF-16 is not told apart from other bytes."""
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return raw.decode("utf-16")
-        except UnicodeDecodeError as error:
-            raise ContentError(f"not valid UTF-16 (at byte {error.start}); save the file as UTF-8", shown,
-                               raw[:error.start].decode("utf-16", "replace").count("\n") + 1) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = raw[:error.start].count(b"\n") + 1
-        raise ContentError(f"not valid UTF-8 (byte 0x{raw[error.start]:02x}); "
-                           "save the file as UTF-8", shown, line) from None
-    return text.removeprefix("\ufeff")
-
-
-def _key_line(text: str, key: str) -> int:
-    for number, line in enumerate(text.splitlines(), start=1):
-        if re.match(rf"{re.escape(key)}\s*[:=]", line):
-            return number
-    return 1
 
 
 def _without_shadowed(pages: list[PageSource]) -> tuple[list[PageSource], list[str], list[str]]:

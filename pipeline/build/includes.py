@@ -30,7 +30,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..errors import ContentError
 from .content import PageSource, shorten
+from .front_matter import decode
 from .generators import fence_after
 from .include_pieces import between, cut_myst, option, piece_of, shift_headings
 
@@ -84,7 +86,7 @@ def run(content_dir: Path, pages: list[PageSource]) -> IncludesResult:
     result = IncludesResult(pages)
     expanded = []
     for page in pages:
-        if not _may_include(page.body):
+        if page.origins or not _may_include(page.body):     # a notebook keeps its own map of lines
             expanded.append(page)
             continue
         reader.page_dir = (content_dir / page.source).parent
@@ -173,10 +175,7 @@ class _Reader:
             end = next((n for n in range(index + 1, len(lines))
                         if lines[n].strip().startswith(fence) and not lines[n].strip().strip(fence[0])), len(lines))
             options = dict(option(item) for item in lines[index + 1:end] if item.strip().startswith(":"))
-            path = self._find(myst.group(3), file, beside_only=True)
-            if path is None:
-                return None
-            text, first = self._read(path)
+            path, text, first = self._text(myst.group(3), file, beside_only=True)
             if text is None:
                 return None
             text, first = cut_myst(text, first, options)
@@ -187,8 +186,7 @@ class _Reader:
         if (snippet := _SNIPPET.match(line)):
             return self._snippets([snippet.group(2)], file, index + 1)
         if (use := _MDX_USE.match(line)) and use.group(1) in self.partials and not in_code:
-            path = self._find(self.partials[use.group(1)], file, beside_only=True)
-            text, first = self._read(path) if path else (None, 0)
+            path, text, first = self._text(self.partials[use.group(1)], file, beside_only=True)
             return None if text is None else (index + 1, [(path, text, first, "")])
         if _SNIPPET_BLOCK.match(line):
             end = next((n for n in range(index + 1, len(lines)) if _SNIPPET_BLOCK.match(lines[n])), None)
@@ -203,8 +201,7 @@ class _Reader:
             target, piece = match.group(group), None
             if pattern is _MDBOOK:
                 target, _, piece = target.partition(":")
-            path = self._find(target, file)
-            text, first = self._read(path) if path else (None, 0)
+            path, text, first = self._text(target, file)
             if text is None:
                 return None
             if pattern is _INCLUDE_MARKDOWN:
@@ -220,14 +217,18 @@ class _Reader:
         included = []
         for name in names:
             target, _, piece = name.partition(":")
-            path = self._find(target, file)
-            text, first = self._read(path) if path else (None, 0)
+            path, text, first = self._text(target, file)
             if text is None:
                 return None
             if piece:
                 text, first = piece_of(text, first, piece, "--8<-- [start:{0}]", "--8<-- [end:{0}]")
             included.append((path, text, first, ""))
         return (after, included) if included else None
+
+    def _text(self, target: str, file: Path, beside_only: bool = False) -> tuple[Path | None, str | None, int]:
+        """(the file `target` names, its text, the line the text starts on); text None when none is readable."""
+        path = self._find(target, file, beside_only)
+        return (path, *self._read(path)) if path else (None, None, 0)
 
     def _find(self, target: str, file: Path, beside_only: bool = False) -> Path | None:
         """The readable file `target` names: beside `file`, then from the content folder, then the project root."""
@@ -250,12 +251,10 @@ class _Reader:
 
     @staticmethod
     def _read(path: Path) -> tuple[str | None, int]:
-        raw = path.read_bytes()
         try:
-            text = raw.decode("utf-16") if raw.startswith((b"\xff\xfe", b"\xfe\xff")) else raw.decode("utf-8")
-        except UnicodeDecodeError:
+            text = decode(path.read_bytes(), str(path)).replace("\r\n", "\n")
+        except ContentError:      # not text: the directive stays
             return None, 0
-        text = text.removeprefix("\ufeff").replace("\r\n", "\n")
         if "\x00" in text:
             return None, 0
         if text.startswith("---\n") and (close := text.find("\n---\n", 4)) != -1:   # its own front matter
