@@ -2,6 +2,7 @@
 import re
 
 import pytest
+from trigsight.build import includes
 from trigsight.build.builder import BuildConfig, run
 from trigsight.errors import ContentError
 
@@ -87,6 +88,15 @@ def test_links_and_images_of_an_included_file_in_another_folder_still_reach_thei
     assert 'href="/guide#setup"' in home and re.search(r'src="/static/logo\.[0-9a-f]+\.png"', home)
     assert 'href="https://example.com"' in home and 'href="#proj"' in home
     assert 'href="../NOTES.md"' in home         # a file outside the folder: named as from the page, not a page
+
+
+def test_includes_that_multiply_stop_at_the_pages_limit(write_content, monkeypatch):
+    monkeypatch.setattr(includes, "MOST_BYTES_A_PAGE", 1_000_000)     # 20 MB in use; 1 MB keeps the test quick
+    files = {"index.md": "# Home\n\n" + "{!_l1.md!}\n" * 10, "_l5.md": "```\n" + "x\n" * 5_000 + "```\n"}
+    files.update({f"_l{n}.md": f"{{!_l{n + 1}.md!}}\n" * 10 for n in range(1, 5)})    # 10^5 copies unbounded
+    built = run(BuildConfig(write_content(files)))
+    home = next(p for p in built.pages if p.path == "/").body_html
+    assert 450_000 <= home.count("x") <= 520_000        # about 1 MB of "x\\n", not 10^5 copies of 10 kB
 
 
 def test_includes_nest_and_a_cycle_stops(write_content):

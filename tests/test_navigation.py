@@ -165,6 +165,18 @@ nav:
 WALKED = ["/", "/zebra", "/guide", "/guide/b", "/guide/a", "/apples"]
 
 
+@pytest.mark.parametrize("settings", [
+    # a billion laughs: nine levels of aliases, each ten times the one before
+    "a: &a [index.md, zebra.md]\n" + "".join(f"{n}: &{n} [{', '.join(['*' + p] * 10)}]\n"
+                                              for p, n in zip("abcdefghi", "bcdefghij")) + "nav: *j\n",
+    "nav: " + "[" * 3000 + "index.md" + "]" * 3000 + "\n",       # nested deeper than Python recurses
+])
+def test_a_hostile_mkdocs_nav_neither_hangs_nor_refuses_the_release(write_content, settings):
+    folder = write_content({"mkdocs.yml": settings, **{f"docs/{k}": v for k, v in PAGES.items()}}, "project")
+    build = run(BuildConfig(folder / "docs"))
+    assert len(build.authored) == len(PAGES)
+
+
 @pytest.mark.parametrize("files, content, order, labels, warning", [
     # MkDocs: nav in mkdocs.yml beside the docs folder, with titles, sections, a link and a python tag
     ({"mkdocs.yml": NAV, **{f"docs/{k}": v for k, v in PAGES.items()}}, "docs", WALKED,
@@ -226,9 +238,14 @@ WALKED = ["/", "/zebra", "/guide", "/guide/b", "/guide/a", "/apples"]
      ["/", "/apples", "/guide", "/guide/b", "/guide/a", "/zebra"], {},
      ["listing file ignored, not readable: _meta.json (JSONDecodeError)",
       "reading order read from 1 folder listing file: guide/_meta.json"]),
+    # nested deeper than Python reads JSON: named the same way
+    ({**PAGES, "_meta.json": "[" * 100_000 + "]" * 100_000, "guide/_meta.json": '{"b": "B step", "a": "A step"}'},
+     "", ["/", "/apples", "/guide", "/guide/b", "/guide/a", "/zebra"], {},
+     ["listing file ignored, not readable: _meta.json (RecursionError)",
+      "reading order read from 1 folder listing file: guide/_meta.json"]),
 ], ids=["mkdocs-nav", "mkdocs-inherit", "mkdocs-of-another-folder", "mkdocs-unreadable", "myst-toc",
         "jupyter-book-toc", "toctrees", "toctree-glob", "docsify-sidebar", "mintlify", "nextra", "fumadocs",
-        "awesome-pages", "listing-unreadable"])
+        "awesome-pages", "listing-unreadable", "listing-too-deep"])
 def test_the_folders_own_table_of_contents_sets_the_reading_order_and_labels(
         write_content, files, content, order, labels, warning):
     folder = write_content(files, "project")

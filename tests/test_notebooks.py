@@ -50,6 +50,7 @@ def test_a_notebook_is_a_page_of_its_markdown_code_and_text_outputs(write_conten
     # YAML finds the unclosed bracket at the block's end, as in a markdown page
     (notebook(("raw", "---\ntitle: [unclosed\n---"), ("markdown", "# T")), 9, "malformed front matter"),
     ('{"cells": [\n  {"cell_type": "markdown",,}\n]}', 2, "not a readable notebook"),
+    ('{"cells": ' + "[" * 100_000 + "]" * 100_000 + "}", 1, "nested too deep"),
 ])
 def test_an_error_in_a_notebook_names_the_notebook_and_its_line(write_content, text, line, message):
     folder = write_content({"nb.ipynb": text})
@@ -57,4 +58,4 @@ def test_an_error_in_a_notebook_names_the_notebook_and_its_line(write_content, t
         run(BuildConfig(folder))
     problem = caught.value.problems[0]
     assert (problem.path, problem.line) == (str(folder / "nb.ipynb"), line) and message in problem.message
-    assert text.split("\n")[line - 1].strip().startswith(('"Two', '"---', '{"cell_type'))
+    assert text.split("\n")[line - 1].strip().startswith(('"Two', '"---', '{"cell_type', '{"cells"'))

@@ -147,7 +147,8 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
                                str(Path(label) / page.source.source))
         texts[page.path] = again
         step()
-    warnings = content.warnings + included.warnings + order.warnings + folders.warnings + _directive_warnings(parsed) + media.warning()
+    warnings = (content.warnings + included.warnings + order.warnings + folders.warnings
+                + _directive_warnings(parsed) + media.warning())
     if content.excluded:
         warnings.append(f"not published (draft: true, published: false or in _drafts/): {', '.join(content.excluded)}")
     return Build(config, final, texts, gate, {**planned_assets, **media.assets}, warnings, content.excluded)

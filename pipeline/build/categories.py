@@ -40,7 +40,7 @@ def run(content_dir: Path) -> CategoriesResult:
         try:
             text = file.read_text("utf-8")
             data = json.loads(text) if file.suffix == ".json" else yaml.safe_load(text)
-        except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError) as error:
+        except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError, RecursionError) as error:
             result.warnings.append(f"category file ignored, not readable: {relative.as_posix()} ({type(error).__name__})")
             continue
         if not isinstance(data, dict):

@@ -54,8 +54,9 @@ class PageSource:
     order: float | None = None
     unlisted: bool = False  # published, but kept out of navigation
     toc: bool = True        # an in-page table of contents on long pages
-    # Where `body` comes from other files (includes.py): (line index in body, file, that file's line),
-    # each until the next; empty when all of it is this file's.
+    # Where `body`'s lines come from when not this file's own lines one for one (includes.py: other
+    # files; notebooks.py: the notebook's JSON lines): (line index in body, file, that file's line),
+    # each until the next; empty when `body` is this file's text from `body_line` on.
     origins: tuple[tuple[int, str, int], ...] = ()
 
     def locate(self, index: int) -> tuple[str, int]:
@@ -79,7 +80,7 @@ class ContentResult:
     excluded: list[str] = field(default_factory=list)           # draft / unpublished files
     ignored_keys: dict[str, list[str]] = field(default_factory=dict)   # front matter key → files
     partials: list[str] = field(default_factory=list)           # `_name.md`: included, never a page
-    unread: list[str] = field(default_factory=list)             # pages in other formats (.rst, .ipynb, ...)
+    unread: list[str] = field(default_factory=list)             # pages in other formats (.rst, .adoc, ...)
     readmes: list[str] = field(default_factory=list)            # README.md beside an index.md: not published
     shadowed: list[str] = field(default_factory=list)           # x.md beside x/index.md: not published
 

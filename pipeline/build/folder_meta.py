@@ -52,7 +52,7 @@ def run(content_dir: Path, pages: list[PageSource]) -> FolderMeta:
             continue
         try:
             listings[folder] = _read(file)
-        except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError) as error:
+        except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError, RecursionError) as error:
             result.warnings.append(f"listing file ignored, not readable: {relative} ({type(error).__name__})")
             continue
         names[folder] = relative

@@ -17,7 +17,8 @@ marker (`.git`, `pyproject.toml`, `package.json`, …), since a changelog or a R
 there (`../CHANGES.md`), unless the content folder lies in a hidden folder of it (`.cache/docs`).
 Nothing outside that root, in a hidden folder, over 2 MB or not text is ever read; an include it
 cannot read keeps its directive, which shows nothing and is named in the warning about generator
-syntax, as before. Includes nest (at most 5 deep, never in a cycle).
+syntax, as before. Includes nest (at most 5 deep, never in a cycle), and a page takes in at most
+20 MB of them.
 
 The page keeps a map from each line of its new body to the file and line it came from
 (`PageSource.origins`), so a content error inside an included file names that file and line.
@@ -39,6 +40,7 @@ from .include_pieces import between, cut_myst, option, piece_of, shift_headings
 MARKERS = (".git", "pyproject.toml", "setup.py", "setup.cfg", "package.json", "Cargo.toml", "go.mod", "book.toml")
 LEVELS_UP = 3
 MOST_BYTES = 2_000_000
+MOST_BYTES_A_PAGE = 20_000_000     # includes of includes multiply: a page stops taking more after this
 DEEPEST = 5
 _MYST = re.compile(r"^ {0,3}(`{3,}|:{3,})\s*\{(include|literalinclude)\}\s+(\S.*?)\s*$")
 _SNIPPET = re.compile(r"""^\s*-{1,3}8<-{1,3}\s+(["'])([^"'\n]+)\1\s*$""")
@@ -89,7 +91,7 @@ def run(content_dir: Path, pages: list[PageSource]) -> IncludesResult:
         if page.origins or not _may_include(page.body):     # a notebook keeps its own map of lines
             expanded.append(page)
             continue
-        reader.page_dir = (content_dir / page.source).parent
+        reader.page_dir, reader.room = (content_dir / page.source).parent, MOST_BYTES_A_PAGE
         body, origins = reader.expand(page.body, content_dir / page.source, page.body_line, {page.source})
         for file in reader.outside:
             result.outside.setdefault(file, []).append(page.source)
@@ -109,6 +111,7 @@ class _Reader:
         self.outside: set[str] = set()
         self.partials: dict[str, str] = {}     # MDX: component name → the markdown file it was imported from
         self.page_dir = content_dir            # the folder of the page being expanded
+        self.room = MOST_BYTES_A_PAGE          # characters the page may still take in
 
     def expand(self, text: str, file: Path, first_line: int, seen: set[str], depth: int = 0):
         """(text with its includes in place, origins): each origin is (line index in the new text, file,
@@ -119,7 +122,7 @@ class _Reader:
         outer, self.partials = self.partials, dict(_MDX_IMPORT.findall(text))
         fence = ""     # the code fence open here: inside code, only the preprocessors' syntaxes are read
         while index < len(lines):
-            found = self._directive(lines, index, file, bool(fence)) if depth < DEEPEST else None
+            found = self._directive(lines, index, file, bool(fence)) if depth < DEEPEST and self.room > 0 else None
             if found is None or any(self._label(path) in seen for path, *_ in found[1]):   # none, or a cycle
                 fence = fence_after(lines[index], fence)
                 out.append(lines[index])
@@ -128,6 +131,7 @@ class _Reader:
             end, included = found
             indent = re.match(r"[ \t]*", lines[index]).group()   # inside a list, a tab or an admonition: stays there
             for path, piece, piece_line, code in included:
+                self.room -= len(piece)
                 label = self._label(path)
                 if not path.is_relative_to(self.content_dir):
                     self.outside.add(label)

@@ -24,6 +24,8 @@ def markdown(raw: str, shown: str) -> tuple[str, list[tuple[int, int]]]:
     """(the notebook as markdown, [(line index in it, the notebook's line)] where each cell starts)."""
     try:
         notebook = json.loads(raw)
+    except RecursionError:
+        raise ContentError("not a readable notebook (nested too deep)", shown, 1) from None
     except ValueError as error:
         raise ContentError(f"not a readable notebook ({error.msg if hasattr(error, 'msg') else error})", shown,
                            getattr(error, "lineno", 1)) from None

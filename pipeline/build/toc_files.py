@@ -44,6 +44,11 @@ class Listing:
     files: list[str] = field(default_factory=list)               # content files, first listed first, each once
     labels: dict[str, str] = field(default_factory=dict)         # content file → its label there
     warnings: list[str] = field(default_factory=list)
+    budget: int = 20_000     # entries walked at most: YAML aliases can make a small file an endless tree
+
+    def spent(self) -> bool:
+        self.budget -= 1
+        return self.budget < 0
 
     def add(self, file: str | None, label: str = "") -> None:
         if file is None or file in self.files:
@@ -75,7 +80,10 @@ def run(content_dir: Path, files: list[str]) -> Listing | None:
     placed among `files`; None when there is none."""
     content_dir = Path(content_dir)
     for reader in (_mkdocs, _myst, _jupyter_book, _mintlify):
-        listing = reader(content_dir, files)
+        try:
+            listing = reader(content_dir, files)
+        except RecursionError as error:      # nested deeper than Python walks
+            return _unreadable(reader.__name__.strip("_"), error)
         if listing is not None:
             return listing
     return None
@@ -117,6 +125,8 @@ def _mkdocs_config(config: Path, depth: int = 0) -> dict:
 
 def _walk_mkdocs_nav(items: list, listing: Listing, files: list[str], prefix: str) -> None:
     for item in items:
+        if listing.spent():
+            return
         title, target = "", item
         if isinstance(item, dict) and len(item) == 1:
             title, target = next(iter(item.items()))
@@ -175,6 +185,8 @@ def _mintlify(content_dir: Path, files: list[str]) -> Listing | None:
 
 def _walk_pages(node: object, listing: Listing, files: list[str], in_pages: bool = False) -> None:
     """Mintlify: the names in every `pages` list, groups nested in them, depth first."""
+    if listing.spent():
+        return
     if isinstance(node, str) and in_pages:
         listing.add(named_file(posixpath.normpath(node.lstrip("/")), files))
     elif isinstance(node, list):
@@ -187,6 +199,8 @@ def _walk_pages(node: object, listing: Listing, files: list[str], in_pages: bool
 
 def _walk_entries(node: object, listing: Listing, files: list[str]) -> None:
     """Every `root`/`file` entry (and `pattern`/`glob`'s matches), depth first, as written."""
+    if listing.spent():
+        return
     if isinstance(node, list):
         for item in node:
             _walk_entries(item, listing, files)
