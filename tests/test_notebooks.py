@@ -25,7 +25,13 @@ TOUR = notebook(
     ("code", "show()", [{"output_type": "display_data", "metadata": {},
                          "data": {"image/png": "iVBORw0KGgo=", "text/plain": ["<Figure size 640x480>"]}},
                         {"output_type": "display_data", "metadata": {},
-                         "data": {"text/markdown": ["The frame has **three** columns."]}}]),
+                         "data": {"text/markdown": ["The frame has **three** columns."]}},
+                        {"output_type": "display_data", "metadata": {},
+                         "data": {"application/vnd.jupyter.widget-view+json": {"model_id": "m"},
+                                  "text/plain": ["IntSlider(value=3)"]}}]),
+    ("code", "frame", [{"output_type": "execute_result", "execution_count": 3, "metadata": {},
+                        "data": {"text/html": ["<table><tr><td>1</td></tr></table>"],
+                                 "text/plain": ["   city  trips\n0  Oslo     12"]}}]),
     ("raw", "\\begin{latex} only for PDF \\end{latex}"),
 )
 
@@ -40,6 +46,7 @@ def test_a_notebook_is_a_page_of_its_markdown_code_and_text_outputs(write_conten
     assert "3.141592653589793" in html and "6.283185307179586" in html
     assert "<p>The frame has <strong>three</strong> columns.</p>" in html
     assert "Figure size" not in html and "latex" not in html       # an image's text stand-in, a raw cell
+    assert "IntSlider" not in html and "<table>" not in html and "Oslo     12" in html   # a widget; a table as text
     assert 'href="/tour"' in next(p for p in built.pages if p.path == "/guide").body_html
     assert "The tour shows how a frame is loaded." in [p.text for p in built.texts["/tour"].passages]
 

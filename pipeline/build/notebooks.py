@@ -3,8 +3,9 @@
 Jupyter Book, MyST, nbsphinx and mkdocs-jupyter sites keep pages as notebooks. What their built
 pages show is kept: markdown cells as written (a first cell's front matter is the page's), code
 cells as code blocks in the notebook's language, and their text outputs — a stream, a result's
-`text/markdown` (as markdown) or `text/plain` — as the plain blocks under them. Images, HTML and
-widget outputs show nothing; raw cells show nothing (but a first raw cell of front matter, as
+`text/markdown` (as markdown) or `text/plain` — as the plain blocks under them: a table drawn in
+HTML (a pandas DataFrame) shows its plain-text form. Images and widgets show nothing, nor does
+the `<Figure size …>` stand-in that comes with an image; raw cells show nothing (but a first raw cell of front matter, as
 Jupytext and Jupyter Book write one, is the page's front matter).
 
 A notebook's lines are JSON lines: the markdown keeps a map to them (`origins`, as included files
@@ -71,8 +72,10 @@ def _outputs(outputs: object) -> list[str]:
             shown.append(_text(data["text/markdown"]))
             continue
         else:
-            text = _text(data.get("text/plain")) if not any(k.startswith("image/") or k == "text/html" for k in data) \
-                else ""
+            text = _text(data.get("text/plain"))
+            rich = any(k.startswith("image/") or k == "text/html" for k in data)
+            if any("widget" in k for k in data) or (rich and re.fullmatch(r"<[^\n]*>", text.strip())):
+                text = ""    # only a stand-in for what a browser draws: <Figure size 640x480 with 1 Axes>
         if text.strip():
             fence = "`" * max(3, max((len(m) for m in re.findall(r"`{3,}", text)), default=0) + 1)
             shown.append(f"{fence}text\n{text}\n{fence}")
