@@ -138,32 +138,33 @@ def _walk_mkdocs_nav(items: list, listing: Listing, files: list[str], prefix: st
 
 
 def _myst(content_dir: Path, files: list[str]) -> Listing | None:
-    config = content_dir / "myst.yml"
-    if not config.is_file():
-        return None
-    try:
-        data = _load(config)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
-        return _unreadable("myst.yml", error)
-    toc = data.get("project", {}).get("toc") if isinstance(data, dict) and isinstance(data.get("project"), dict) \
-        else None
-    if not isinstance(toc, list):
-        return None
-    listing = Listing("myst.yml")
-    _walk_entries(toc, listing, files)
-    return listing
+    return _entries_file(content_dir / "myst.yml", files, _project_toc)
 
 
 def _jupyter_book(content_dir: Path, files: list[str]) -> Listing | None:
-    config = content_dir / "_toc.yml"
+    return _entries_file(content_dir / "_toc.yml", files, lambda data: data)
+
+
+def _project_toc(data: object) -> list | None:
+    """MyST: the `toc` list of `project`, if the file has one."""
+    project = data.get("project") if isinstance(data, dict) else None
+    toc = project.get("toc") if isinstance(project, dict) else None
+    return toc if isinstance(toc, list) else None
+
+
+def _entries_file(config: Path, files: list[str], toc_of) -> Listing | None:
+    """The `file:` entries of a YAML table of contents (`toc_of` finds it in the file's data)."""
     if not config.is_file():
         return None
     try:
         data = _load(config)
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
-        return _unreadable("_toc.yml", error)
-    listing = Listing("_toc.yml")
-    _walk_entries(data, listing, files)
+        return _unreadable(config.name, error)
+    toc = toc_of(data)
+    if toc is None:
+        return None
+    listing = Listing(config.name)
+    _walk_entries(toc, listing, files)
     return listing
 
 
