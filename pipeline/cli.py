@@ -7,6 +7,7 @@ what the commands share (folders, report files) in cli_options.py.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -54,6 +55,15 @@ def main(ctx) -> None:
     """Build, gate and serve a site whose every citation a browser has proven."""
     # The one place the command reads the environment: a malformed setting stops here, exit 2.
     ctx.obj = Settings.from_environ(os.environ)
+    signal.signal(signal.SIGTERM, _stopped)
+
+
+def _stopped(signum, frame) -> None:
+    """SIGTERM (`kill`, a CI job's timeout, a service manager) unwinds as Ctrl-C does: the gate's
+    server and browser are stopped and the staging folder removed, not left running (they run in
+    sessions of their own, which the signal does not reach)."""
+    click.echo(f"trigsight: stopped ({signal.Signals(signum).name})", err=True)
+    raise SystemExit(128 + signum)
 
 
 main.add_command(payload)        # the commands that measure (cli_measure.py)

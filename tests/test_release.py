@@ -1,12 +1,17 @@
 """`trigsight release` end to end: gates, atomic publish, and clean failures."""
 import json
+import os
 import re
+import signal
 import stat
+import subprocess
+import time
+from pathlib import Path
 
 import pytest
 from trigsight.gates import chromium
 
-from conftest import snapshot
+from conftest import TRIGSIGHT, snapshot
 
 WELL_FORMED = re.compile(r"^text=(?:[A-Za-z0-9._~%]+-,)?[A-Za-z0-9._~%]+(?:,[A-Za-z0-9._~%]+)?(?:,-[A-Za-z0-9._~%]+)?$")
 
@@ -118,3 +123,42 @@ def test_bundled_release_has_every_language_and_citations(bundled_release):
     assert all(WELL_FORMED.match(p["directive"]) for p in allowlist["passages"])
     encoded = [p["directive"] for p in allowlist["passages"]]
     assert any("%2D" in d for d in encoded) and any("%2C" in d for d in encoded) and any("%26" in d for d in encoded)
+
+
+def _servers_of(folder) -> list[int]:
+    """PIDs of the gunicorn processes serving a release under `folder` (their environment names it)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            if b"gunicorn" in (proc / "cmdline").read_bytes() and str(folder).encode() in (proc / "environ").read_bytes():
+                found.append(int(proc.name))
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads /proc to find the gate's server")
+def test_a_release_stopped_by_sigterm_stops_its_gate_server_and_keeps_the_old_release(published, write_content,
+                                                                                      tmp_path):
+    out, before = published
+    pages = {f"page{n}.md": f"# Page {n}\n\nThe sentence number {n} stands alone here.\n" for n in range(40)}
+    process = subprocess.Popen([*TRIGSIGHT, "release", "--content", str(write_content({**SITE, **pages}, "more")),
+                                "--out", str(out), "--no-cache"], stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not _servers_of(tmp_path) and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _servers_of(tmp_path), "the release never started its gate server"
+        process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        process.kill()
+    assert process.returncode == 128 + signal.SIGTERM and "trigsight: stopped (SIGTERM)" in stderr
+    deadline = time.monotonic() + 5
+    while _servers_of(tmp_path) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = _servers_of(tmp_path)
+    for pid in left:      # the test's own leftovers, when it fails
+        os.kill(pid, signal.SIGKILL)
+    assert left == []
+    assert snapshot(out) == before and not [p for p in out.parent.iterdir() if p.name.startswith(".release.")]
