@@ -280,10 +280,12 @@ def test_mdx_pages_are_linked_like_markdown_and_keep_their_line_numbers(write_co
 def test_roles_and_labels_link_to_the_pages_they_name(write_content):
     pages = render(write_content, {
         "docs/a.md": "# A\n\n{doc}`b` and {ref}`the part <part>` and {abbr}`USE (Universal Sentence Encoder)`. "
-                     "See [the policy](labels/policy.v2).",
-        "docs/b.md": "# Page B\n\n(part)=\n## Part\n\n(labels/policy.v2)=\n## Policy\n\nText. [back](a.html)"})
+                     "See [the policy](labels/policy.v2), {ref}`part` and {ref}`note`.",
+        "docs/b.md": "# Page B\n\n(part)=\n## Part\n\n(labels/policy.v2)=\n## Policy\n\nText. [back](a.html)\n\n"
+                     "(note)=\nA note.\n\n## Later"})
     body = pages["docs/a.md"].body_html
     assert '<a href="/docs/b">Page B</a>' in body and '<a href="/docs/b#part">the part</a>' in body
     assert '<a href="/docs/b#labels/policy.v2">the policy</a>' in body       # a label with / and . (Black's)
+    assert '<a href="/docs/b#part">Part</a>' in body and '<a href="/docs/b#note">note</a>' in body  # a heading's title
     assert '<abbr title="Universal Sentence Encoder">USE</abbr>' in body
     assert 'href="/docs/a"' in pages["docs/b.md"].body_html

@@ -41,7 +41,7 @@ from pathlib import Path, PurePosixPath
 PYPI_URL = "https://pypi.org"
 NPM_REGISTRY = "https://registry.npmjs.org"
 TIMEOUT = 60
-PAGE_SUFFIXES = (".md", ".mdx", ".ipynb")
+PAGE_SUFFIXES = (".md", ".mdx", ".ipynb", ".rst")
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
 DEFAULT_ROOT = Path(".cache/corpora")
 
@@ -96,6 +96,13 @@ CORPORA: dict[str, Corpus] = {
         ),
         # Sphinx + MyST-Parser: ```{note} fences, {doc}/{ref} roles, hide-toc.
         Corpus("furo", "pypi", "furo", "2025.12.19", "docs", "Sphinx + MyST-Parser"),
+        # Sphinx with reStructuredText, as most Python projects still write it: toctree, :ref:/:doc:,
+        # code-block, versionadded, autodoc directives and `.. include:: ../CHANGES.rst`.
+        Corpus("flask", "pypi", "flask", "3.1.3", "docs", "Sphinx, reStructuredText (Flask's own docs)"),
+        Corpus("jinja", "pypi", "jinja2", "3.1.6", "docs", "Sphinx, reStructuredText (Jinja's own docs)"),
+        # Sphinx's own manual: every directive and role of Sphinx and its domains, written in rST.
+        Corpus("sphinx", "pypi", "sphinx", "9.2.0", "doc", "Sphinx, reStructuredText (Sphinx's own docs)"),
+        Corpus("pytest", "pypi", "pytest", "9.2.0", "doc/en", "Sphinx, reStructuredText (pytest's own docs)"),
         # Sphinx + MyST-Parser on a tool's user guide: usage, configuration and a long change log.
         Corpus("black", "pypi", "black", "26.10.1", "docs", "Sphinx + MyST-Parser (Black's own docs)"),
         # MyST as mystmd reads it: :::{note} colon fences, {term}/{eq} roles.

@@ -40,7 +40,11 @@ SHOWN = 5
 
 def links(folder: Path) -> dict:
     """Internal links, dead ones as (page, href), anchor links to live pages and the broken ones."""
-    built = run(BuildConfig(folder))
+    return links_of(run(BuildConfig(folder)))
+
+
+def links_of(built) -> dict:
+    """links() of a site already built."""
     ids = {page.path: set(_ID.findall(page.html)) for page in built.pages}
     found = {"internal": 0, "dead": [], "anchors": 0, "broken": []}
     for page in built.pages:

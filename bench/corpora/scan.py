@@ -39,6 +39,10 @@ PATTERNS: dict[str, re.Pattern] = {
     "mdx": re.compile(r"^import\s.+\sfrom\s+['\"]|</?[A-Z]\w+[^<>]*>|\{/\*"),   # ESM, components, {/* */}
     "block break": re.compile(r"^\+\+\+"),
     "reference link": re.compile(r"(?<![\w!\\])\[[^\[\]\n]+\]\[[^\[\]\s]*\]"),  # [text][id] no definition resolved
+    # reStructuredText a reader of Sphinx's pages never sees: roles, ``literals``, `links <url>`_
+    "rst role": re.compile(r"(?<![\w`]):[a-z][\w:.+-]*:`"),
+    "rst literal": re.compile(r"``\S"),
+    "rst link": re.compile(r"`[^`]+ <[^<>`]+>`__?"),
 }
 
 

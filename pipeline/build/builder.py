@@ -88,7 +88,8 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
     media = ContentMedia(config.content_dir)
     site = SiteLinks({p.source: p.path for p in sources}, {p.source.path: p.title for p in parsed},
                      {lab: f"{p.source.path}#{lab}" for p in parsed for lab in p.labels}, media,
-                     {p.source.path: p.anchors for p in parsed})
+                     {p.source.path: p.anchors for p in parsed},
+                     {label: title for p in parsed for label, title in p.label_titles.items()})
     for page in parsed:
         resolve_links(page, site)
     taken = {source.slug for source in sources}

@@ -12,11 +12,13 @@ from ..publishing.paths import RESERVED, url_path
 from . import notebooks
 from .front_matter import decode, key_line, split_front_matter
 from .languages import page_language
+from .rst_pages import RstPages
 from .slugs import is_slug, slug_of
 
-MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx", ".ipynb")   # .mdx: Docusaurus (mdx.py); .ipynb: notebooks.py
+# .mdx: Docusaurus (mdx.py); .ipynb: notebooks.py; .rst: Sphinx's reStructuredText (rst_pages.py)
+MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx", ".ipynb", ".rst")
 # Pages other generators read that trigsight does not: named in a warning, never lost silently.
-OTHER_PAGE_SUFFIXES = frozenset(".rst .adoc .asciidoc .org .textile .rmd .qmd".split())
+OTHER_PAGE_SUFFIXES = frozenset(".adoc .asciidoc .org .textile .rmd .qmd".split())
 _MARKDOWN_SUFFIX = re.compile("(?:%s)$" % "|".join(map(re.escape, MARKDOWN_SUFFIXES)), re.I)
 
 # Front matter keys that mean the same thing across the common generators (README's table).
@@ -80,9 +82,10 @@ class ContentResult:
     excluded: list[str] = field(default_factory=list)           # draft / unpublished files
     ignored_keys: dict[str, list[str]] = field(default_factory=dict)   # front matter key → files
     partials: list[str] = field(default_factory=list)           # `_name.md`: included, never a page
-    unread: list[str] = field(default_factory=list)             # pages in other formats (.rst, .adoc, ...)
+    unread: list[str] = field(default_factory=list)             # pages in other formats (.adoc, .org, ...)
     readmes: list[str] = field(default_factory=list)            # README.md beside an index.md: not published
     shadowed: list[str] = field(default_factory=list)           # x.md beside x/index.md: not published
+    rst: RstPages | None = None                                 # what reading the .rst pages found
 
     @property
     def warnings(self) -> list[str]:
@@ -102,7 +105,7 @@ class ContentResult:
         if self.shadowed:
             lines.append(f"pages at the address of their folder's own page, not published (the folder's page wins): "
                          f"{shorten(self.shadowed)}")
-        return lines
+        return lines + (self.rst.warnings if self.rst else [])
 
 
 def _formats(files: list[str]) -> str:
@@ -127,12 +130,12 @@ def run(content_dir: Path, default_language: str = "en") -> ContentResult:
                    if p.is_file() and not any(part.startswith(".") or part == "node_modules"
                                               for part in p.relative_to(content_dir).parts))
     files = [p for p in found if p.suffix.lower() in MARKDOWN_SUFFIXES]
-    result = ContentResult()
+    result = ContentResult(rst=RstPages(content_dir))
     result.unread = [p.relative_to(content_dir).as_posix() for p in found if p.suffix.lower() in OTHER_PAGE_SUFFIXES]
     if not files:
         others = f"; found {_formats(result.unread)}, which trigsight does not read" if result.unread else ""
-        raise ContentError(f"no markdown files (*.md, *.markdown, *.mdx) or notebooks (*.ipynb) in the content "
-                           f"folder{others}",
+        raise ContentError(f"no markdown files (*.md, *.markdown, *.mdx), notebooks (*.ipynb) or reStructuredText "
+                           f"files (*.rst) in the content folder{others}",
                            str(content_dir))
 
     problems: list[Problem] = []
@@ -145,7 +148,7 @@ def run(content_dir: Path, default_language: str = "en") -> ContentResult:
             result.excluded.append(relative_of[file])
             continue
         try:
-            page, ignored = read_page(file, content_dir, default_language)
+            page, ignored = read_page(file, content_dir, default_language, result.rst)
         except ContentError as error:
             problems.extend(error.problems)
             continue
@@ -176,31 +179,37 @@ def _is_partial(relative: str) -> bool:
     return name.startswith("_") and without_suffix(name).lower() != "_index"
 
 
-def read_page(file: Path, content_dir: Path, default_language: str) -> tuple[PageSource | None, list[str]]:
+def read_page(file: Path, content_dir: Path, default_language: str,
+              rst: RstPages | None = None) -> tuple[PageSource | None, list[str]]:
     """The page (None when it is a draft or unpublished) and the front matter keys ignored."""
     relative = file.relative_to(content_dir).as_posix()
     shown = str(file)
     text = decode(file.read_bytes(), shown)
-    if file.suffix.lower() != ".ipynb":
+    suffix = file.suffix.lower()
+    if suffix not in (".ipynb", ".rst"):
         return _read_text(text, relative, shown, default_language)
-    text, cells = notebooks.markdown(text, shown)
+    if suffix == ".ipynb":
+        text, cells = notebooks.markdown(text, shown)
+        lines = [(start, relative, line) for start, line in cells]
+    else:
+        text, lines = (rst or RstPages(content_dir)).markdown(text, file, relative)
     try:
         page, ignored = _read_text(text, relative, shown, default_language)
-    except ContentError as error:     # named at the notebook's own lines
-        raise ContentError(str(error), problems=[Problem(p.path, _cell_line(cells, (p.line or 1) - 1), p.message)
-                                                 for p in error.problems]) from None
+    except ContentError as error:     # named at the lines of the file as written
+        raise ContentError(str(error), problems=[Problem(*_located(lines, (p.line or 1) - 1, shown, content_dir),
+                                                         p.message) for p in error.problems]) from None
     if page is None:
         return page, ignored
     offset, origins = page.body_line - 1, []
-    for start, line in cells:
-        origins = [(0, relative, line + offset - start)] if start <= offset else origins + [(start - offset, relative, line)]
+    for start, name, line in lines:
+        origins = [(0, name, line + offset - start)] if start <= offset else origins + [(start - offset, name, line)]
     return dataclasses.replace(page, origins=tuple(origins)), ignored
 
 
-def _cell_line(cells: list[tuple[int, int]], index: int) -> int:
-    """The notebook's line of its markdown's line `index` (0-based)."""
-    start, line = next(((s, n) for s, n in reversed(cells) if s <= index), (index, 1))
-    return line + index - start
+def _located(lines: list[tuple[int, str, int]], index: int, shown: str, content_dir: Path) -> tuple[str, int]:
+    """(file, line) as written of the converted text's line `index` (0-based)."""
+    start, name, line = next(((s, n, f) for s, n, f in reversed(lines) if s <= index), (index, "", 1))
+    return (str(content_dir / name) if name else shown), line + index - start
 
 
 def _read_text(text: str, relative: str, shown: str, default_language: str) -> tuple[PageSource | None, list[str]]:

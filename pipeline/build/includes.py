@@ -11,12 +11,8 @@ Docs folders keep shared text in files their pages include, written as their gen
 - MDX (Docusaurus): a component imported from a markdown file (`import Setup from './_setup.mdx';`)
   and written alone on its line (`<Setup />`).
 
-A path is read beside the including file, then from the content folder's root, then from the
-project's root: the nearest folder at most three above the content folder that holds a project's
-marker (`.git`, `pyproject.toml`, `package.json`, …), since a changelog or a README usually sits
-there (`../CHANGES.md`), unless the content folder lies in a hidden folder of it (`.cache/docs`).
-Nothing outside that root, in a hidden folder, over 2 MB or not text is ever read; an include it
-cannot read keeps its directive, which shows nothing and is named in the warning about generator
+Which files may be read, and from where, is included_files.py's: beside the including file, the
+content folder, the project's root, never hidden, large or binary files. An include it cannot read keeps its directive, which shows nothing and is named in the warning about generator
 syntax, as before. Includes nest (at most 5 deep, never in a cycle), and a page takes in at most
 20 MB of them.
 
@@ -31,15 +27,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import ContentError
 from .content import PageSource, shorten
-from .front_matter import decode
 from .generators import fence_after
 from .include_pieces import between, cut_myst, option, piece_of, shift_headings
+from .included_files import IncludedFiles, project_root
 
-MARKERS = (".git", "pyproject.toml", "setup.py", "setup.cfg", "package.json", "Cargo.toml", "go.mod", "book.toml")
-LEVELS_UP = 3
-MOST_BYTES = 2_000_000
 MOST_BYTES_A_PAGE = 20_000_000     # includes of includes multiply: a page stops taking more after this
 DEEPEST = 5
 _MYST = re.compile(r"^ {0,3}(`{3,}|:{3,})\s*\{(include|literalinclude)\}\s+(\S.*?)\s*$")
@@ -71,17 +63,6 @@ class IncludesResult:
                 + (f" and {more} more" if more > 0 else "")]
 
 
-def project_root(content_dir: Path) -> Path:
-    """The folder includes may read from: the nearest project root above the content folder, else the folder."""
-    content_dir = content_dir.resolve()
-    for folder in (content_dir, *content_dir.parents[:LEVELS_UP]):
-        if any((folder / marker).exists() for marker in MARKERS):
-            # a folder kept in a hidden one (`.cache/corpora/x`) is not that project's docs
-            hidden = any(part.startswith(".") for part in content_dir.relative_to(folder).parts)
-            return content_dir if hidden else folder
-    return content_dir
-
-
 def run(content_dir: Path, pages: list[PageSource]) -> IncludesResult:
     content_dir = Path(content_dir).resolve()
     reader = _Reader(content_dir, project_root(content_dir))
@@ -105,10 +86,9 @@ def _may_include(text: str) -> bool:
     return any(mark in text for mark in ("include", "8<", "{!", "import "))
 
 
-class _Reader:
+class _Reader(IncludedFiles):
     def __init__(self, content_dir: Path, root: Path) -> None:
-        self.content_dir, self.root = content_dir, root
-        self.outside: set[str] = set()
+        super().__init__(content_dir, root)
         self.partials: dict[str, str] = {}     # MDX: component name → the markdown file it was imported from
         self.page_dir = content_dir            # the folder of the page being expanded
         self.room = MOST_BYTES_A_PAGE          # characters the page may still take in
@@ -118,12 +98,12 @@ class _Reader:
         that file's line) where the text starts coming from another file, or back from this one; none
         when nothing was included."""
         lines, out, origins = text.split("\n"), [], []
-        own, index = self._label(file), 0
+        own, index = self.label(file), 0
         outer, self.partials = self.partials, dict(_MDX_IMPORT.findall(text))
         fence = ""     # the code fence open here: inside code, only the preprocessors' syntaxes are read
         while index < len(lines):
             found = self._directive(lines, index, file, bool(fence)) if depth < DEEPEST and self.room > 0 else None
-            if found is None or any(self._label(path) in seen for path, *_ in found[1]):   # none, or a cycle
+            if found is None or any(self.label(path) in seen for path, *_ in found[1]):   # none, or a cycle
                 fence = fence_after(lines[index], fence)
                 out.append(lines[index])
                 index += 1
@@ -132,7 +112,7 @@ class _Reader:
             indent = re.match(r"[ \t]*", lines[index]).group()   # inside a list, a tab or an admonition: stays there
             for path, piece, piece_line, code in included:
                 self.room -= len(piece)
-                label = self._label(path)
+                label = self.label(path)
                 if not path.is_relative_to(self.content_dir):
                     self.outside.add(label)
                 inner, inner_origins = (piece, []) if code else \
@@ -167,10 +147,6 @@ class _Reader:
 
         return _RELATIVE.sub(relink, text)
 
-    def _label(self, path: Path) -> str:
-        """The file as a content error names it: relative to the content folder (`../CHANGES.md` above it)."""
-        return posixpath.relpath(path.resolve().as_posix(), self.content_dir.as_posix())
-
     def _directive(self, lines: list[str], index: int, file: Path, in_code: bool):
         """(index after the directive, [(path, text, its first line, code fence or "")]) or None."""
         line = lines[index]
@@ -179,7 +155,7 @@ class _Reader:
             end = next((n for n in range(index + 1, len(lines))
                         if lines[n].strip().startswith(fence) and not lines[n].strip().strip(fence[0])), len(lines))
             options = dict(option(item) for item in lines[index + 1:end] if item.strip().startswith(":"))
-            path, text, first = self._text(myst.group(3), file, beside_only=True)
+            path, text, first = self.text(myst.group(3), file, beside_only=True)
             if text is None:
                 return None
             text, first = cut_myst(text, first, options)
@@ -190,7 +166,7 @@ class _Reader:
         if (snippet := _SNIPPET.match(line)):
             return self._snippets([snippet.group(2)], file, index + 1)
         if (use := _MDX_USE.match(line)) and use.group(1) in self.partials and not in_code:
-            path, text, first = self._text(self.partials[use.group(1)], file, beside_only=True)
+            path, text, first = self.text(self.partials[use.group(1)], file, beside_only=True)
             return None if text is None else (index + 1, [(path, text, first, "")])
         if _SNIPPET_BLOCK.match(line):
             end = next((n for n in range(index + 1, len(lines)) if _SNIPPET_BLOCK.match(lines[n])), None)
@@ -205,7 +181,7 @@ class _Reader:
             target, piece = match.group(group), None
             if pattern is _MDBOOK:
                 target, _, piece = target.partition(":")
-            path, text, first = self._text(target, file)
+            path, text, first = self.text(target, file)
             if text is None:
                 return None
             if pattern is _INCLUDE_MARKDOWN:
@@ -221,46 +197,10 @@ class _Reader:
         included = []
         for name in names:
             target, _, piece = name.partition(":")
-            path, text, first = self._text(target, file)
+            path, text, first = self.text(target, file)
             if text is None:
                 return None
             if piece:
                 text, first = piece_of(text, first, piece, "--8<-- [start:{0}]", "--8<-- [end:{0}]")
             included.append((path, text, first, ""))
         return (after, included) if included else None
-
-    def _text(self, target: str, file: Path, beside_only: bool = False) -> tuple[Path | None, str | None, int]:
-        """(the file `target` names, its text, the line the text starts on); text None when none is readable."""
-        path = self._find(target, file, beside_only)
-        return (path, *self._read(path)) if path else (None, None, 0)
-
-    def _find(self, target: str, file: Path, beside_only: bool = False) -> Path | None:
-        """The readable file `target` names: beside `file`, then from the content folder, then the project root."""
-        target = target.strip().strip("\"'")
-        if not target or re.match(r"^[a-z][a-z0-9+.-]*:", target, re.I):
-            return None
-        bases = [self.content_dir] if target.startswith("/") else \
-            [file.parent] + ([] if beside_only else [self.content_dir, self.root])
-        for base in bases:
-            path = (base / target.lstrip("/")).resolve()
-            if self._allowed(path):
-                return path
-        return None
-
-    def _allowed(self, path: Path) -> bool:
-        if not path.is_relative_to(self.root) or not path.is_file():
-            return False
-        inside = path.relative_to(self.root).parts
-        return not any(part.startswith(".") for part in inside) and path.stat().st_size <= MOST_BYTES
-
-    @staticmethod
-    def _read(path: Path) -> tuple[str | None, int]:
-        try:
-            text = decode(path.read_bytes(), str(path)).replace("\r\n", "\n")
-        except ContentError:      # not text: the directive stays
-            return None, 0
-        if "\x00" in text:
-            return None, 0
-        if text.startswith("---\n") and (close := text.find("\n---\n", 4)) != -1:   # its own front matter
-            return text[close + 5:], text[:close + 5].count("\n") + 1
-        return text, 1

@@ -28,6 +28,7 @@ class SiteLinks:
     labels: dict[str, str]                  # MyST label → URL path#label
     media: ContentMedia | None = None       # the folder's images, published as pages show them
     anchors: dict[str, list[str]] = field(default_factory=dict)   # URL path → its ids, in page order
+    label_titles: dict[str, str] = field(default_factory=dict)    # MyST label → the heading it stands above
 
     def href(self, href: str, source: str) -> str | None:
         """The site URL a link written in `source` means, or None to leave it as written.

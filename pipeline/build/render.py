@@ -114,6 +114,7 @@ class ParsedPage:
     labels: list[str]                       # MyST targets `(label)=` and explicit heading ids
     notes: dict[str, set[str]]              # "text_directives", "generator_tags", ... → names
     anchors: list[str] = field(default_factory=list)   # every id a link may name, in page order
+    label_titles: dict[str, str] = field(default_factory=dict)   # a label just above a heading → its text
 
 
 def parse_page(source: PageSource, content_label: str) -> tuple[ParsedPage, list[Problem]]:
@@ -121,11 +122,17 @@ def parse_page(source: PageSource, content_label: str) -> tuple[ParsedPage, list
     env: dict = {}
     tokens = _PARSER.parse(source.body, env)
     citations, problems, used_ids, headings, labels = [], [], set(), [], []
+    label_titles, waiting = {}, []     # labels written just above a heading name it (Sphinx's `:ref:`)
     for index, token in enumerate(tokens):
         if token.type == "myst_target":
             labels.append(token.content)
+            waiting.append(token.content)
+        elif token.block and token.type != "heading_open":
+            waiting = []
         if token.type == "heading_open":
             text = _plain(tokens[index + 1])
+            label_titles.update(dict.fromkeys(waiting, text))
+            waiting = []
             explicit = token.meta.get("id")
             identifier = explicit if explicit and explicit not in used_ids else heading_id(text, used_ids)
             used_ids.add(identifier)
@@ -156,7 +163,8 @@ def parse_page(source: PageSource, content_label: str) -> tuple[ParsedPage, list
     title = source.title or _default_title(source, tokens)
     notes = {k: set(env.get(k, ())) for k in ("text_directives", "silent_directives", "command_directives",
                                                 "generator_tags", "template_expressions")}
-    return ParsedPage(source, tokens, title, citations, headings, labels, notes, page_anchors(tokens)), problems
+    return ParsedPage(source, tokens, title, citations, headings, labels, notes, page_anchors(tokens),
+                      label_titles), problems
 
 
 def _default_title(source: PageSource, tokens: list[Token]) -> str:
@@ -204,9 +212,10 @@ def resolve_links(page: ParsedPage, site: SiteLinks) -> None:
                     href = href or site.href(target if name != "doc" else target + ".md", page.source.source)
                 if href is not None:
                     child.meta["href"] = href
-                    if text == target and name == "doc":
-                        child.meta["label"] = site.titles.get(href.partition("#")[0], text)
-                        child.content = child.meta["label"]
+                    title = site.titles.get(href.partition("#")[0]) if name == "doc" else \
+                        site.label_titles.get(target) if name in ("ref", "any") else None
+                    if text == target and title:     # Sphinx shows the page's or the section's title
+                        child.meta["label"] = child.content = title
 
 
 def render_body(page: ParsedPage, site: SiteLinks | None, cite_links: dict[str, CitationLink]) -> str:

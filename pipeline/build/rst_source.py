@@ -1,0 +1,237 @@
+"""reStructuredText pages parsed as Sphinx sites write them (docutils; rst_markdown.py writes the result).
+
+docutils reads the reStructuredText; what only Sphinx or its extensions know is carried through
+to the markdown reader, which already reads the same directives in MyST pages:
+- every directive docutils does not know (`toctree`, `versionadded`, `seealso`, `py:function`,
+  `autoclass`, `tab-set`, …) becomes a `directive` node with its name, argument and options, and
+  either its body read as reStructuredText or, for those whose body is not prose (`toctree`,
+  `autosummary`, …), its lines as written; `code-block`, `sourcecode` and `code` become code blocks
+  with their language, accepting Sphinx's options;
+- every role docutils does not know (`:ref:`, `:doc:`, `:func:`, `:kbd:`, …) becomes a `role` node;
+- `.. include::` and `.. literalinclude::` are put in place before docutils reads the page, through
+  included_files.py's rules (beside the file, the content folder, the project's root; never hidden,
+  large or binary files), at most 5 deep and never in a cycle; docutils itself reads no file.
+
+Problems docutils finds (a title's underline too short, an unknown link target) are warnings
+naming the file and line, as Sphinx gives them: a release is not refused for them.
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from docutils import nodes, utils
+from docutils.core import publish_doctree
+from docutils.parsers.rst import Directive, directives, roles
+from docutils.parsers.rst.languages import en
+
+from ..errors import ContentError
+from .fenced_directives import ADMONITIONS
+from .included_files import IncludedFiles
+from .rst_includes import Expander
+
+# Directives whose body is not prose: kept as written for the markdown reader.
+RAW_BODY = frozenset("toctree autosummary math productionlist mermaid graphviz digraph graph plantuml plot".split())
+CODE = frozenset("code code-block sourcecode testcode doctest ipython jupyter-execute code-cell prompt".split())
+# Sphinx's object descriptions without a domain prefix (the default domain's, and std's)
+DESCRIBES = frozenset("""function class method staticmethod classmethod attribute data exception decorator
+decoratormethod property module object describe option cmdoption envvar program confval directive role type
+fixture hook globalvar""".split())
+VERSIONS = frozenset("versionadded versionchanged deprecated versionremoved".split())
+HIDDEN = frozenset("testsetup testcleanup index highlight highlightlang tabularcolumns sectionauthor moduleauthor "
+                   "codeauthor currentmodule module program".split())
+_SETTINGS = {"report_level": 2, "halt_level": 5, "doctitle_xform": False, "docinfo_xform": False,
+             "sectsubtitle_xform": False, "file_insertion_enabled": False, "raw_enabled": True,
+             "syntax_highlight": "none", "smart_quotes": False, "line_length_limit": 1_000_000}
+_DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+(?:\|[^|]+\|[ \t]+)?([\w][\w:.+-]*)::", re.M)
+_ROLE = re.compile(r"(?<![\w`]):([\w][\w:.+-]*):`")
+_MESSAGE = re.compile(r"^.*?:(\d+): \((WARNING|ERROR|SEVERE)/\d\) (.*)$")
+
+
+class directive(nodes.Element):
+    """A directive docutils does not know: name, argument, options, and a body read or `raw`."""
+
+
+class role(nodes.Inline, nodes.TextElement):
+    """A role docutils does not know, with its text as written (`title <target>`)."""
+
+
+class highlight(nodes.Element):
+    """Sphinx's `.. highlight:: lang`: the language of the literal blocks after it."""
+
+
+class _AnyOption(dict):
+    """Any option a directive is given, kept as written (Sphinx's extensions have hundreds)."""
+
+    def __missing__(self, key):
+        return directives.unchanged
+
+    def __bool__(self) -> bool:    # docutils reads options only when the directive has some
+        return True
+
+
+class _PassThrough(Directive):
+    optional_arguments, final_argument_whitespace, has_content = 1, True, True
+    option_spec = _AnyOption()
+
+    def run(self):
+        name = self.name.lower()
+        node = directive(name=name, argument=" ".join(self.arguments), options=dict(self.options))
+        node.source, node.line = self.state_machine.get_source_and_line(self.lineno)
+        base = name.split(":")[-1]
+        if base in VERSIONS and self.arguments and len(self.arguments[0].split(None, 1)) == 2:
+            # `.. versionadded:: 2.1 The flag.`: Sphinx reads the words after the version as its text
+            version, words = self.arguments[0].split(None, 1)
+            node["argument"] = version
+            paragraph = nodes.paragraph(words, "", *self.state.inline_text(words, self.lineno)[0])
+            node += paragraph
+        elif node["argument"] and base not in RAW_BODY | VERSIONS and not _describes(name):
+            # a tab's or a card's title is words with inline markup (`.. tab:: ``pip```), not a signature
+            node += nodes.title(node["argument"], "", *self.state.inline_text(node["argument"], self.lineno)[0])
+        if base in ("highlight", "highlightlang"):
+            return [highlight(language=" ".join(self.arguments))]
+        if base in HIDDEN:
+            return []
+        if base in RAW_BODY or base.startswith("auto") and not self.content:
+            node["raw"] = "\n".join(self.content)
+        elif self.content:
+            self.state.nested_parse(self.content, self.content_offset, node)
+        return [node]
+
+
+def _describes(name: str) -> bool:
+    """A directive whose argument is a signature or a name (`py:function`, `confval`, `autoclass`)."""
+    base = name.split(":")[-1]
+    return ":" in name or base.startswith("auto") or base in DESCRIBES
+
+
+class _Admonition(_PassThrough):
+    """Sphinx's admonitions without a title (`seealso`, `todo`): words on the first line are the body."""
+    optional_arguments = 0
+
+
+class _CodeBlock(Directive):
+    optional_arguments, final_argument_whitespace, has_content = 1, True, True
+    option_spec = _AnyOption()
+
+    def run(self):
+        language = self.arguments[0].split()[0] if self.arguments else self.options.get("language", "")
+        if self.name.lower() in ("doctest", "ipython") and not language:
+            language = "pycon"
+        text = "\n".join(self.content)
+        block = nodes.literal_block(text, text, language=language)
+        block.source, block.line = self.state_machine.get_source_and_line(self.content_offset + 1)
+        caption = self.options.get("caption")
+        if not caption:
+            return [block]
+        words, messages = self.state.inline_text(caption, self.lineno)   # ``wsgi.py``: a file name in code
+        return [nodes.rubric(caption, "", *words), *messages, block]
+
+
+class _Unreadable(Directive):
+    """An include included_files.py would not read (missing, hidden, outside the project, too big)."""
+    required_arguments, final_argument_whitespace, has_content = 1, True, True
+    option_spec = _AnyOption()
+
+    def run(self):
+        message = (f'{self.name} of "{self.arguments[0]}" not read (no such file, or hidden, over 2 MB, outside '
+                   'the project or including itself): shown as nothing')
+        return [self.state.document.reporter.warning(message, line=self.lineno)]
+
+
+def _role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    return [role(rawtext, utils.unescape(text), name=name.lower())], []
+
+
+def _standard(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """Sphinx's `:pep:` and `:rfc:`: `8`, `8#anchor`, `title <8#anchor>` (docutils' own take a number only)."""
+    text = utils.unescape(text)
+    match = re.fullmatch(r"(?:(.*?)\s*<)?\s*(\d+)(#[^>\s]*)?\s*>?", text, re.S)
+    if match is None:
+        return [nodes.Text(text)], []
+    title, number, anchor = match.group(1), int(match.group(2)), match.group(3) or ""
+    if name.lower().startswith("pep"):
+        shown, uri = f"PEP {number}", f"https://peps.python.org/pep-{number:04d}/{anchor}"
+    else:
+        shown, uri = f"RFC {number}", f"https://datatracker.ietf.org/doc/html/rfc{number}.html{anchor}"
+    return [nodes.reference(rawtext, title or shown, refuri=uri)], []
+
+
+_KNOWN_DIRECTIVES = set(en.directives) | set(directives._directive_registry)
+_KNOWN_ROLES = set(en.roles) | set(roles._role_registry)
+
+
+@functools.cache
+def _lenient(name: str) -> type[Directive] | None:
+    """docutils' own directive `name`, taking any option as Sphinx's versions of it do (`.. note::`
+    with `:collapsible:`): a known option is read as docutils reads it, any other is kept as written."""
+    canonical = en.directives.get(name.lower(), name.lower())
+    if canonical not in directives._directive_registry:
+        return None
+    module, class_name = directives._directive_registry[canonical]
+    known = getattr(importlib.import_module(f"docutils.parsers.rst.directives.{module}"), class_name)
+    return type(class_name, (known,), {"option_spec": _AnyOption(known.option_spec or {})})
+
+
+def _register(text: str) -> None:
+    """Give docutils a reading of every directive and role the page uses that it does not know."""
+    for name in set(_DIRECTIVE.findall(text)):
+        if name.lower() in ("code", "code-block", "sourcecode") or name.lower().split(":")[-1] in CODE:
+            directives.register_directive(name, _CodeBlock)
+        elif name.lower() in ("include", "literalinclude"):
+            directives.register_directive(name, _Unreadable)
+        elif name not in _KNOWN_DIRECTIVES or name.lower() == "class":    # Sphinx's is the Python class's
+            base = name.lower().split(":")[-1]
+            untitled = base in ADMONITIONS and base not in VERSIONS and base != "admonition"
+            directives.register_directive(name, _Admonition if untitled else _PassThrough)
+        elif (lenient := _lenient(name)) is not None:
+            directives.register_directive(name, lenient)
+    for name in set(_ROLE.findall(text)):
+        if name.lower() in ("pep", "rfc", "pep-reference", "rfc-reference"):
+            roles.register_local_role(name, _standard)
+        elif name not in _KNOWN_ROLES:
+            roles.register_local_role(name, _role)
+
+
+@dataclass
+class RstSource:
+    doctree: nodes.document
+    origins: list[tuple[int, str, int]]     # (line index in the text docutils read, file, its line)
+    problems: list[tuple[str, int, str]] = field(default_factory=list)   # (file, line, message)
+    outside: set[str] = field(default_factory=set)   # included files read from outside the content folder
+
+    def locate(self, line: int | None) -> tuple[str, int]:
+        """(file, line) of docutils' 1-based `line` of the text it read."""
+        index = (line or 1) - 1
+        file, first = self.origins[0][1], self.origins[0][2]
+        start = 0
+        for at, other, other_first in self.origins:
+            if at > index:
+                break
+            start, file, first = at, other, other_first
+        return file, first + index - start
+
+
+def run(text: str, file: Path, files: IncludedFiles) -> RstSource:
+    """The page's doctree, its includes in place; raise ContentError when docutils cannot read it."""
+    label = files.label(file)
+    expander = Expander(files)
+    expanded, origins = expander.expand(text, file, 1, {label})
+    _register(expanded)
+    stream = io.StringIO()
+    try:
+        doctree = publish_doctree(expanded, source_path=label,
+                                  settings_overrides={**_SETTINGS, "warning_stream": stream})
+    except RecursionError:
+        raise
+    except Exception as error:   # docutils' own failures on text it cannot read: the page's error, not a crash
+        raise ContentError(f"not readable as reStructuredText ({type(error).__name__}: {error})", label, 1) from None
+    source = RstSource(doctree, [(0, label, 1), *origins], outside=expander.outside)
+    for line in stream.getvalue().splitlines():
+        if (match := _MESSAGE.match(line)):
+            source.problems.append((*source.locate(int(match.group(1))), match.group(3)))
+    return source

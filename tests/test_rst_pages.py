@@ -1,0 +1,191 @@
+"""reStructuredText pages: read as Sphinx sites write them, their includes in place, problems at file and line."""
+import re
+
+import pytest
+from trigsight.build.builder import BuildConfig, run
+from trigsight.build.content import run as read_folder
+from trigsight.errors import ContentError
+
+INDEX = """\
+Welcome to Demo
+===============
+
+Demo is a *small* library for **testing**. Read :doc:`guide/install` first, then :ref:`tuning <config-label>`.
+Every option is in :ref:`config-label`; :ref:`the-list` is not a heading, and :ref:`the same
+configuration <config-label>` spans two lines.
+
+.. _the-list:
+
+A paragraph with a label.
+
+.. toctree::
+   :maxdepth: 2
+   :caption: Contents
+
+   guide/install
+   guide/api
+
+.. note::
+   Demo needs Python 3.9 or newer.
+
+.. seealso:: The project's change log.
+"""
+INSTALL = """\
+Installation
+============
+
+Install it with pip::
+
+   pip install demo
+
+.. code-block:: python
+   :caption: Check ``demo.__version__``
+   :emphasize-lines: 2
+
+   import demo
+   print(demo.__version__)
+
+* First item with ``inline code``.
+* Second item with `a link <https://example.com/>`_.
+
+  Its second paragraph.
+
+.. versionadded:: 2.1 The ``--fast`` flag.
+
+Call :func:`demo.run`, :meth:`~demo.Client.close` or :class:`the client <demo.Client>`.
+
+.. automodule:: demo
+   :members:
+"""
+CONFIG = """\
+:orphan:
+
+.. _config-label:
+
+Configuration
+=============
+
+timeout
+   Seconds to wait before giving up.
+
+=====  =======
+Name   Default
+=====  =======
+a      1
+=====  =======
+
+.. py:function:: connect(host, port=80, *args, **options) -> [Connection](list)
+
+   Open a connection to *host*.
+
+.. autoclass:: demo.Client
+   :members:
+
+   .. attribute:: retries
+
+      How many times the client tries again.
+"""
+
+
+@pytest.fixture
+def demo(write_content):
+    return write_content({"index.rst": INDEX, "guide/install.rst": INSTALL, "guide/config.rst": CONFIG,
+                          "guide/api.rst": "API\n===\n\nThe functions.\n"})
+
+
+def test_a_sphinx_page_in_restructuredtext_is_a_page_of_what_sphinx_shows(demo):
+    built = run(BuildConfig(demo))
+    html = {page.path: page.body_html for page in built.pages}
+    install = html["/guide/install"]
+    assert '<code class="language-python">import demo\nprint(demo.__version__)\n</code>' in install
+    assert "<strong>Check <code>demo.__version__</code></strong>" in install
+    assert "pip install demo" in install and "<p>Install it with pip:</p>" in install
+    assert "<code>inline code</code>" in install and 'href="https://example.com/"' in install
+    assert "Its second paragraph." in install
+    assert "New in version 2.1" in install and "<code>--fast</code> flag." in install
+    assert "<code>demo.run()</code>" in install and "<code>close()</code>" in install
+    assert "<code>the client</code>" in install and "automodule" not in install and ":members:" not in install
+    index = html["/"]
+    assert 'class="admonition kind-note"' in index and "Demo needs Python 3.9 or newer." in index
+    assert "See also" in index and "change log" in index
+    assert '<a href="/guide/install">Installation</a>' in index
+    assert '<a href="/guide/config#config-label">tuning</a>' in index       # a title of its own
+    assert '<a href="/guide/config#config-label">Configuration</a>' in index     # the section's title
+    assert '<a href="/#the-list">the-list</a>' in index
+    assert '<a href="/guide/config#config-label">the same configuration</a>' in index
+    assert "toctree" not in index and "maxdepth" not in index
+    config = html["/guide/config"]
+    assert "<dt>timeout</dt>" in config and "<th>Name</th>" in config and "<td>1</td>" in config
+    assert "connect(host, port=80, *args, **options) -&gt; [Connection](list)" in config and "Open a connection to <em>host</em>." in config
+    assert "orphan" not in config and ":members:" not in config
+    assert "demo.Client" in config and "How many times the client tries again." in config   # autodoc's words
+    assert "Demo needs Python 3.9 or newer." in [p.text for p in built.texts["/"].passages]
+
+
+def test_the_toctree_orders_the_site_and_orphan_keeps_a_page_out_of_navigation(demo):
+    folder = read_folder(demo)
+    pages = {page.source: page for page in folder.pages}
+    assert pages["guide/config.rst"].unlisted and not pages["guide/install.rst"].unlisted
+    contents = next(p for p in run(BuildConfig(demo)).pages if p.generated).html
+    listed = re.findall(r'<a href="(/[^"]*)" lang="en">', contents.split('<ul class="contents">')[1])
+    assert listed == ["/", "/guide/install", "/guide/api"]
+
+
+@pytest.mark.parametrize("needle, file, line", [
+    ("Demo is a *small* library", "index.rst", 4),
+    ("Demo needs Python 3.9", "index.rst", 20),
+    ("# Welcome to Demo", "index.rst", 1),
+])
+def test_each_markdown_line_of_an_rst_page_names_its_own_file_and_line(demo, needle, file, line):
+    page = next(p for p in read_folder(demo).pages if p.source == "index.rst")
+    index = next(n for n, text in enumerate(page.body.split("\n")) if needle in text)
+    assert page.locate(index) == (file, line)
+
+
+def test_includes_are_read_from_the_project_and_name_their_own_lines(write_content):
+    root = write_content({
+        "pyproject.toml": "[project]\nname = 'demo'\n",
+        "CHANGES.rst": "Version 2.0\n-----------\n\nThe client reconnects on its own.\n\nBad title\n------\n",
+        "src/demo.py": "one = 1\ntwo = 2\nthree = 3\n",
+        ".env": "SECRET=hunter2\n",
+        "docs/index.rst": "Demo\n====\n\n.. include:: ../CHANGES.rst\n\n.. literalinclude:: ../src/demo.py\n"
+                          "   :lines: 2-3\n\n.. include:: ../.env\n\n.. include:: index.rst\n\nThe end.\n",
+    }, folder="project")
+    folder = read_folder(root / "docs")
+    page = folder.pages[0]
+    assert "The client reconnects on its own." in page.body and "two = 2\nthree = 3" in page.body
+    assert "one = 1" not in page.body and "hunter2" not in page.body and "The end." in page.body
+    reconnects = next(n for n, text in enumerate(page.body.split("\n")) if "reconnects" in text)
+    assert page.locate(reconnects) == ("../CHANGES.rst", 4)
+    warnings = "\n".join(folder.warnings)
+    assert "../CHANGES.rst:7: Title underline too short" in warnings
+    assert 'index.rst:9: include of "../.env" not read' in warnings
+    assert 'index.rst:11: include of "index.rst" not read' in warnings
+    assert "from outside the content folder: 2: ../CHANGES.rst (index.rst); ../src/demo.py (index.rst)" in warnings
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("T\n=\n\n.. tabs::\n\n   .. tab:: ``apt`` on *Linux*\n\n      Use apt.\n",
+     "<p><code>apt</code> on <em>Linux</em></p>\n<p>Use apt.</p>"),
+    ("T\n=\n\n.. only:: latex\n\n   Printed only.\n\n.. only:: html\n\n   On the web.\n", "On the web."),
+    ("T\n=\n\n`Unknown target`_ and :unknown-role:`words` stay text.\n", "words"),
+    ("T\n=\n\nIntro.\n\na) trivial *changes*;\nb) breaking ones.\n\n   iii. nested\n",
+     '<ol type="a">\n<li>\n<p>trivial <em>changes</em>;</p>\n</li>\n<li>\n<p>breaking ones.</p>\n<ol type="i" start="3">'),
+    ("T\n=\n\n.. highlight:: console\n\n::\n\n   $ demo --help\n", 'class="language-console"'),
+    ("T\n=\n\n" + "  " * 3000 + "deep\n", "deep"),
+    ("T\n=\n\n# not a heading, *[not]* {a} `role`\\_ <b>\n\n\\1) not a list\n",
+     "<p># not a heading, <em>[not]</em> {a} <em>role</em>_ &lt;b&gt;</p>\n<p>1) not a list</p>"),
+])
+def test_what_sphinx_extensions_write_never_refuses_the_release(write_content, text, expected):
+    built = run(BuildConfig(write_content({"index.rst": text})))
+    assert expected in built.pages[0].body_html
+    assert "Printed only." not in built.pages[0].body_html
+
+
+def test_a_page_docutils_cannot_read_is_named_with_its_file(write_content):
+    folder = write_content({"index.rst": "T\n=\n\n" + "".join(f"{'  ' * n}- item\n\n" for n in range(600))})
+    with pytest.raises(ContentError) as caught:
+        run(BuildConfig(folder))
+    problem = caught.value.problems[0]
+    assert (problem.path, problem.line) == (str(folder / "index.rst"), 1)
+    assert problem.message == "nested too deeply to read as reStructuredText"
