@@ -149,12 +149,14 @@ def test_includes_are_read_from_the_project_and_name_their_own_lines(write_conte
         "src/demo.py": "one = 1\ntwo = 2\nthree = 3\n",
         ".env": "SECRET=hunter2\n",
         "docs/index.rst": "Demo\n====\n\n.. include:: ../CHANGES.rst\n\n.. literalinclude:: ../src/demo.py\n"
-                          "   :lines: 2-3\n\n.. include:: ../.env\n\n.. include:: index.rst\n\nThe end.\n",
+                          "   :lines: 2-3\n\n.. include:: ../.env\n\n.. include:: index.rst\n\nThe end.\n\n"
+                          "Written as an example::\n\n   .. include:: ../CHANGES.rst\n",
     }, folder="project")
     folder = read_folder(root / "docs")
     page = folder.pages[0]
     assert "The client reconnects on its own." in page.body and "two = 2\nthree = 3" in page.body
     assert "one = 1" not in page.body and "hunter2" not in page.body and "The end." in page.body
+    assert page.body.count("reconnects") == 1 and "```\n.. include:: ../CHANGES.rst\n```" in page.body
     reconnects = next(n for n, text in enumerate(page.body.split("\n")) if "reconnects" in text)
     assert page.locate(reconnects) == ("../CHANGES.rst", 4)
     warnings = "\n".join(folder.warnings)

@@ -18,6 +18,9 @@ from .included_files import IncludedFiles
 
 DEEPEST = 5
 MOST_CHARACTERS = 20_000_000     # included text a page may take in (includes of includes multiply)
+# a paragraph ending in `::`, or a code directive: indented lines after it are shown as written
+_LITERAL_START = re.compile(r"^(?![ \t]*\.\.[ \t]).*::[ \t]*$|^[ \t]*\.\.[ \t]+(?:code-block|sourcecode|code|"
+                            r"parsed-literal|doctest|testcode)::")
 _INCLUDE = re.compile(r"^([ \t]*)\.\.[ \t]+(include|literalinclude)::[ \t]*(\S.*?)[ \t]*$")
 
 
@@ -31,10 +34,17 @@ class Expander:
     def expand(self, text: str, file: Path, first_line: int, seen: set[str], depth: int = 0):
         lines, out, origins, index = text.split("\n"), [], [], 0
         own = self.files.label(file)
+        literal = None      # the indentation a literal block's lines go beyond: an include there is an example
         while index < len(lines):
-            match = _INCLUDE.match(lines[index])
+            line = lines[index]
+            shift = len(line) - len(line.lstrip())
+            if literal is not None and line.strip() and shift <= literal:
+                literal = None
+            match = _INCLUDE.match(line) if literal is None else None
             if match is None or depth >= DEEPEST or self.room <= 0:
-                out.append(lines[index])
+                if literal is None and _LITERAL_START.search(line):
+                    literal = shift
+                out.append(line)
                 index += 1
                 continue
             indent, kind, target = match.groups()
