@@ -6,14 +6,17 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import ContentError, Problem, UsageError
 from ..publishing.paths import RESERVED, url_path
 from . import notebooks
 from .front_matter import decode, key_line, split_front_matter
 from .languages import page_language
-from .rst_pages import RstPages
 from .slugs import is_slug, slug_of
+
+if TYPE_CHECKING:
+    from .rst_pages import RstPages
 
 # .mdx: Docusaurus (mdx.py); .ipynb: notebooks.py; .rst: Sphinx's reStructuredText (rst_pages.py)
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx", ".ipynb", ".rst")
@@ -130,7 +133,7 @@ def run(content_dir: Path, default_language: str = "en") -> ContentResult:
                    if p.is_file() and not any(part.startswith(".") or part == "node_modules"
                                               for part in p.relative_to(content_dir).parts))
     files = [p for p in found if p.suffix.lower() in MARKDOWN_SUFFIXES]
-    result = ContentResult(rst=RstPages(content_dir))
+    result = ContentResult(rst=_rst_pages(content_dir) if any(f.suffix.lower() == ".rst" for f in files) else None)
     result.unread = [p.relative_to(content_dir).as_posix() for p in found if p.suffix.lower() in OTHER_PAGE_SUFFIXES]
     if not files:
         others = f"; found {_formats(result.unread)}, which trigsight does not read" if result.unread else ""
@@ -192,7 +195,7 @@ def read_page(file: Path, content_dir: Path, default_language: str,
         text, cells = notebooks.markdown(text, shown)
         lines = [(start, relative, line) for start, line in cells]
     else:
-        text, lines = (rst or RstPages(content_dir)).markdown(text, file, relative)
+        text, lines = (rst or _rst_pages(content_dir)).markdown(text, file, relative)
     try:
         page, ignored = _read_text(text, relative, shown, default_language)
     except ContentError as error:     # named at the lines of the file as written
@@ -204,6 +207,11 @@ def read_page(file: Path, content_dir: Path, default_language: str,
     for start, name, line in lines:
         origins = [(0, name, line + offset - start)] if start <= offset else origins + [(start - offset, name, line)]
     return dataclasses.replace(page, origins=tuple(origins)), ignored
+
+
+def _rst_pages(content_dir: Path) -> RstPages:
+    from .rst_pages import RstPages  # docutils takes a tenth of a second to import: only for .rst pages
+    return RstPages(content_dir)
 
 
 def _located(lines: list[tuple[int, str, int]], index: int, shown: str, content_dir: Path) -> tuple[str, int]:
