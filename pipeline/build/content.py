@@ -12,6 +12,7 @@ from ..errors import ContentError, Problem, UsageError
 from ..publishing.paths import RESERVED, url_path
 from . import notebooks
 from .front_matter import decode, key_line, split_front_matter
+from .included_files import origin_of
 from .languages import page_language
 from .slugs import is_slug, slug_of
 
@@ -66,12 +67,7 @@ class PageSource:
 
     def locate(self, index: int) -> tuple[str, int]:
         """(file relative to the content folder, 1-based line) of the body's line `index` (0-based)."""
-        file, line = self.source, self.body_line + index
-        for start, other, first in self.origins:
-            if start > index:
-                break
-            file, line = other, first + index - start
-        return file, line
+        return origin_of(self.origins, index, self.source, self.body_line)
 
     @property
     def path(self) -> str:
@@ -216,8 +212,8 @@ def _rst_pages(content_dir: Path) -> RstPages:
 
 def _located(lines: list[tuple[int, str, int]], index: int, shown: str, content_dir: Path) -> tuple[str, int]:
     """(file, line) as written of the converted text's line `index` (0-based)."""
-    start, name, line = next(((s, n, f) for s, n, f in reversed(lines) if s <= index), (index, "", 1))
-    return (str(content_dir / name) if name else shown), line + index - start
+    name, line = origin_of(lines, index, "", 1)
+    return (str(content_dir / name) if name else shown), line
 
 
 def _read_text(text: str, relative: str, shown: str, default_language: str) -> tuple[PageSource | None, list[str]]:

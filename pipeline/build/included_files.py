@@ -32,12 +32,23 @@ def project_root(content_dir: Path) -> Path:
     return content_dir
 
 
+def origin_of(origins, index: int, file: str, first: int) -> tuple[str, int]:
+    """(file, line) of line `index` (0-based) of a text whose lines come from `origins`: (line index
+    where a run of lines starts, its file, that file's line), each until the next; lines before the
+    first run come from `file`, starting at its line `first`."""
+    start = 0
+    for at, other, other_first in origins:
+        if at > index:
+            break
+        start, file, first = at, other, other_first
+    return file, first + index - start
+
+
 class IncludedFiles:
-    """Finds and reads the files a folder's pages include; remembers those read from outside it."""
+    """Finds and reads the files a folder's pages include."""
 
     def __init__(self, content_dir: Path, root: Path) -> None:
         self.content_dir, self.root = content_dir, root
-        self.outside: set[str] = set()
 
     def label(self, path: Path) -> str:
         """The file as a content error names it: relative to the content folder (`../CHANGES.md` above it)."""

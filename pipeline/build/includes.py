@@ -89,6 +89,7 @@ def _may_include(text: str) -> bool:
 class _Reader(IncludedFiles):
     def __init__(self, content_dir: Path, root: Path) -> None:
         super().__init__(content_dir, root)
+        self.outside: set[str] = set()         # files read from outside the content folder
         self.partials: dict[str, str] = {}     # MDX: component name → the markdown file it was imported from
         self.page_dir = content_dir            # the folder of the page being expanded
         self.room = MOST_BYTES_A_PAGE          # characters the page may still take in

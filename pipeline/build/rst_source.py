@@ -31,7 +31,7 @@ from docutils.parsers.rst.languages import en
 
 from ..errors import ContentError
 from .fenced_directives import ADMONITIONS
-from .included_files import IncludedFiles
+from .included_files import IncludedFiles, origin_of
 from .rst_includes import Expander
 
 # Directives whose body is not prose: kept as written for the markdown reader.
@@ -206,14 +206,7 @@ class RstSource:
 
     def locate(self, line: int | None) -> tuple[str, int]:
         """(file, line) of docutils' 1-based `line` of the text it read."""
-        index = (line or 1) - 1
-        file, first = self.origins[0][1], self.origins[0][2]
-        start = 0
-        for at, other, other_first in self.origins:
-            if at > index:
-                break
-            start, file, first = at, other, other_first
-        return file, first + index - start
+        return origin_of(self.origins, (line or 1) - 1, self.origins[0][1], 1)
 
 
 def run(text: str, file: Path, files: IncludedFiles) -> RstSource:
