@@ -3,7 +3,7 @@ import re
 from collections import deque
 
 import pytest
-from trigsight.build import content, navigation
+from trigsight.build import navigation, page_source
 from trigsight.build.builder import BuildConfig, run
 
 HREF = re.compile(r'href="(/[^"#?]*)')
@@ -70,9 +70,9 @@ def test_chrome_names_pages_only_in_attributes(built):
     assert "Call 02" not in re.sub(r'aria-label="[^"]*"', "", outside_main)
 
 
-def source(path: str, **meta) -> content.PageSource:
-    slug = content.default_slug(path)
-    return content.PageSource(path, slug, None, "en", "", 1, **meta)
+def source(path: str, **meta) -> page_source.PageSource:
+    slug = page_source.default_slug(path)
+    return page_source.PageSource(path, slug, None, "en", "", 1, **meta)
 
 
 def test_pages_follow_front_matter_order_then_title_with_folders_under_their_heads():

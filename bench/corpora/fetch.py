@@ -103,6 +103,8 @@ CORPORA: dict[str, Corpus] = {
         # Sphinx's own manual: every directive and role of Sphinx and its domains, written in rST.
         Corpus("sphinx", "pypi", "sphinx", "9.2.0", "doc", "Sphinx, reStructuredText (Sphinx's own docs)"),
         Corpus("pytest", "pypi", "pytest", "9.2.0", "doc/en", "Sphinx, reStructuredText (pytest's own docs)"),
+        # Sphinx whose conf.py makes `.txt` files the pages (source_suffix) and names another root_doc.
+        Corpus("django", "pypi", "django", "6.1.3", "docs", "Sphinx, reStructuredText in .txt files (Django's docs)"),
         # Sphinx + MyST-Parser on a tool's user guide: usage, configuration and a long change log.
         Corpus("black", "pypi", "black", "26.10.1", "docs", "Sphinx + MyST-Parser (Black's own docs)"),
         # MyST as mystmd reads it: :::{note} colon fences, {term}/{eq} roles.
@@ -327,8 +329,8 @@ def _members(archive: tarfile.TarFile, subdir: str, strip_top: bool):
 
 
 def _select(files: dict[PurePosixPath, bytes]) -> tuple[dict[PurePosixPath, bytes], dict[str, int]]:
-    """Keep .md, .mdx and .ipynb pages (gunzipping .md.gz), the images some page names, and Docusaurus's
-    `_category_` files (a folder's label and position)."""
+    """Keep .md, .mdx, .ipynb and .rst pages (gunzipping .md.gz), the images some page names, Docusaurus's
+    `_category_` files (a folder's label and position), Sphinx's conf.py and the .txt files it may make pages."""
     pages: dict[PurePosixPath, bytes] = {}
     others: dict[PurePosixPath, bytes] = {}
     for rel, data in files.items():
@@ -336,7 +338,7 @@ def _select(files: dict[PurePosixPath, bytes]) -> tuple[dict[PurePosixPath, byte
             pages[rel.with_name(rel.name[:-3])] = gzip.decompress(data)
         elif rel.suffix in PAGE_SUFFIXES:
             pages[rel] = data
-        elif rel.name in ("_category_.json", "_category_.yml", "_category_.yaml"):
+        elif rel.name in ("_category_.json", "_category_.yml", "_category_.yaml", "conf.py") or rel.suffix == ".txt":
             pages[rel] = data
         else:
             others[rel] = data

@@ -14,7 +14,7 @@ from ..gates import source as source_gate
 from . import assets as assets_stage
 from . import categories as categories_stage
 from . import content as content_stage
-from . import includes, navigation, page_text_cache, reading_order
+from . import includes, navigation, page_source, page_text_cache, reading_order
 from .links import SiteLinks
 from .media import ContentMedia
 from .passages import PageText, build_page_text
@@ -65,7 +65,7 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
     """
     content = content_stage.run(config.content_dir, config.language)
     included = includes.run(config.content_dir, content.pages)
-    order = reading_order.run(config.content_dir, included.pages)
+    order = reading_order.run(config.content_dir, included.pages, content.sphinx.root_doc if content.sphinx else "index")
     sources = order.pages
     steps, done = 5 * len(sources) + 4, 0   # parse each; draw and read each twice, with contents
 
@@ -175,7 +175,7 @@ def _contents_page(nav: navigation.Navigation, config: BuildConfig) -> ParsedPag
     """The generated contents page: at `/` when the folder has no home page."""
     slug = "index" if nav.contents_path == "/" else nav.contents_path.strip("/")
     title = "Contents"
-    source = content_stage.PageSource("", slug, title, config.language, "", 1, "", "", None, True, False)
+    source = page_source.PageSource("", slug, title, config.language, "", 1, "", "", None, True, False)
     # `tokens` carries the finished body HTML for a generated page
     return ParsedPage(source, navigation.contents_html(nav), title, [], [], [], {})
 

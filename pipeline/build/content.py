@@ -2,28 +2,24 @@
 from __future__ import annotations
 
 import dataclasses
-import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import ContentError, Problem, UsageError
-from ..publishing.paths import RESERVED, url_path
-from . import notebooks
+from . import notebooks, page_addresses, sphinx_conf
 from .front_matter import decode, key_line, split_front_matter
 from .included_files import origin_of
 from .languages import page_language
-from .slugs import is_slug, slug_of
+from .page_source import PageSource, default_slug, without_suffix
+from .slugs import is_slug
 
 if TYPE_CHECKING:
     from .rst_pages import RstPages
 
-# .mdx: Docusaurus (mdx.py); .ipynb: notebooks.py; .rst: Sphinx's reStructuredText (rst_pages.py)
-MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx", ".ipynb", ".rst")
 # Pages other generators read that trigsight does not: named in a warning, never lost silently.
 OTHER_PAGE_SUFFIXES = frozenset(".adoc .asciidoc .org .textile .rmd .qmd".split())
-_MARKDOWN_SUFFIX = re.compile("(?:%s)$" % "|".join(map(re.escape, MARKDOWN_SUFFIXES)), re.I)
 
 # Front matter keys that mean the same thing across the common generators (README's table).
 # Each canonical key lists the names it is written under, first match wins.
@@ -45,36 +41,6 @@ NESTED = "sidebar"    # Starlight: `sidebar: {label, order, hidden}`, read as `s
 JEKYLL_FOLDERS = frozenset({"_posts", "_drafts"})
 
 
-@dataclass(frozen=True)
-class PageSource:
-    """One markdown file, parsed just enough to know where it will live."""
-
-    source: str            # path relative to the content folder, with "/" separators
-    slug: str              # "index" for the home page
-    title: str | None      # None until the renderer finds the first heading
-    language: str
-    body: str              # markdown after the front matter
-    body_line: int         # 1-based line in the file where `body` starts
-    description: str = ""
-    nav_label: str = ""    # shorter title for navigation ("" = the title)
-    order: float | None = None
-    unlisted: bool = False  # published, but kept out of navigation
-    toc: bool = True        # an in-page table of contents on long pages
-    # Where `body`'s lines come from when not this file's own lines one for one (includes.py: other
-    # files; notebooks.py: the notebook's JSON lines): (line index in body, file, that file's line),
-    # each until the next; empty when `body` is this file's text from `body_line` on.
-    origins: tuple[tuple[int, str, int], ...] = ()
-
-    def locate(self, index: int) -> tuple[str, int]:
-        """(file relative to the content folder, 1-based line) of the body's line `index` (0-based)."""
-        return origin_of(self.origins, index, self.source, self.body_line)
-
-    @property
-    def path(self) -> str:
-        """The URL path the page is served at."""
-        return "/" if self.slug == "index" else url_path(self.slug)
-
-
 @dataclass
 class ContentResult:
     pages: list[PageSource] = field(default_factory=list)
@@ -85,6 +51,9 @@ class ContentResult:
     readmes: list[str] = field(default_factory=list)            # README.md beside an index.md: not published
     shadowed: list[str] = field(default_factory=list)           # x.md beside x/index.md: not published
     rst: RstPages | None = None                                 # what reading the .rst pages found
+    sphinx: sphinx_conf.SphinxConf | None = None                # the folder's Sphinx conf.py, read
+    sphinx_excluded: list[str] = field(default_factory=list)    # left out by its exclude_patterns
+    sphinx_unread: list[str] = field(default_factory=list)      # pages of suffixes its Sphinx does not read
 
     @property
     def warnings(self) -> list[str]:
@@ -104,7 +73,12 @@ class ContentResult:
         if self.shadowed:
             lines.append(f"pages at the address of their folder's own page, not published (the folder's page wins): "
                          f"{shorten(self.shadowed)}")
-        return lines + (self.rst.warnings if self.rst else [])
+        if self.sphinx_excluded:
+            lines.append(f"left out as conf.py's exclude_patterns says: {shorten(self.sphinx_excluded)}")
+        if self.sphinx_unread:
+            lines.append(f"pages Sphinx does not read, as conf.py's source_suffix and extensions say, not "
+                         f"published: {shorten(self.sphinx_unread)}")
+        return lines + (self.sphinx.warnings if self.sphinx else []) + (self.rst.warnings if self.rst else [])
 
 
 def _formats(files: list[str]) -> str:
@@ -128,8 +102,16 @@ def run(content_dir: Path, default_language: str = "en") -> ContentResult:
     found = sorted(p for p in content_dir.rglob("*")
                    if p.is_file() and not any(part.startswith(".") or part == "node_modules"
                                               for part in p.relative_to(content_dir).parts))
-    files = [p for p in found if p.suffix.lower() in MARKDOWN_SUFFIXES]
-    result = ContentResult(rst=_rst_pages(content_dir) if any(f.suffix.lower() == ".rst" for f in files) else None)
+    conf = sphinx_conf.read(content_dir)
+    kinds = sphinx_conf.page_kinds(conf)
+    files = [p for p in found if p.suffix.lower() in kinds]
+    result = ContentResult(sphinx=conf)
+    if conf is not None:
+        kept, result.sphinx_excluded, result.sphinx_unread = \
+            conf.select([f.relative_to(content_dir).as_posix() for f in files])
+        files = [content_dir / name for name in kept]
+    if any(kinds[f.suffix.lower()] == "rst" for f in files):
+        result.rst = _rst_pages(content_dir, conf)
     result.unread = [p.relative_to(content_dir).as_posix() for p in found if p.suffix.lower() in OTHER_PAGE_SUFFIXES]
     if not files:
         others = f"; found {_formats(result.unread)}, which trigsight does not read" if result.unread else ""
@@ -147,7 +129,7 @@ def run(content_dir: Path, default_language: str = "en") -> ContentResult:
             result.excluded.append(relative_of[file])
             continue
         try:
-            page, ignored = read_page(file, content_dir, default_language, result.rst)
+            page, ignored = read_page(file, content_dir, default_language, result.rst, kinds[file.suffix.lower()])
         except ContentError as error:
             problems.extend(error.problems)
             continue
@@ -158,8 +140,10 @@ def run(content_dir: Path, default_language: str = "en") -> ContentResult:
             result.excluded.append(relative)
         else:
             result.pages.append(page)
-    result.pages, result.readmes, result.shadowed = _without_shadowed(result.pages)
-    problems.extend(_duplicate_slugs(result.pages, content_dir))
+    if conf is not None:
+        result.pages = page_addresses.root_doc_as_home(result.pages, conf.root_doc)
+    result.pages, result.readmes, result.shadowed = page_addresses.without_shadowed(result.pages)
+    problems.extend(page_addresses.duplicate_slugs(result.pages, content_dir))
     if problems:
         raise ContentError("content errors", problems=problems)
     if not result.pages:
@@ -178,16 +162,17 @@ def _is_partial(relative: str) -> bool:
     return name.startswith("_") and without_suffix(name).lower() != "_index"
 
 
-def read_page(file: Path, content_dir: Path, default_language: str,
-              rst: RstPages | None = None) -> tuple[PageSource | None, list[str]]:
-    """The page (None when it is a draft or unpublished) and the front matter keys ignored."""
+def read_page(file: Path, content_dir: Path, default_language: str, rst: RstPages | None = None,
+              kind: str = "") -> tuple[PageSource | None, list[str]]:
+    """The page (None when it is a draft or unpublished) and the front matter keys ignored; `kind` is how
+    it is read ("markdown", "notebook", "rst"; by default as its suffix says)."""
     relative = file.relative_to(content_dir).as_posix()
     shown = str(file)
     text = decode(file.read_bytes(), shown)
-    suffix = file.suffix.lower()
-    if suffix not in (".ipynb", ".rst"):
+    kind = kind or sphinx_conf.KINDS.get(file.suffix.lower(), "markdown")
+    if kind == "markdown":
         return _read_text(text, relative, shown, default_language)
-    if suffix == ".ipynb":
+    if kind == "notebook":
         text, cells = notebooks.markdown(text, shown)
         lines = [(start, relative, line) for start, line in cells]
     else:
@@ -205,9 +190,9 @@ def read_page(file: Path, content_dir: Path, default_language: str,
     return dataclasses.replace(page, origins=tuple(origins)), ignored
 
 
-def _rst_pages(content_dir: Path) -> RstPages:
+def _rst_pages(content_dir: Path, conf: sphinx_conf.SphinxConf | None = None) -> RstPages:
     from .rst_pages import RstPages  # docutils takes a tenth of a second to import: only for .rst pages
-    return RstPages(content_dir)
+    return RstPages(content_dir, conf)
 
 
 def _located(lines: list[tuple[int, str, int]], index: int, shown: str, content_dir: Path) -> tuple[str, int]:
@@ -270,49 +255,3 @@ def _slug(found: dict, relative: str, text: str, shown: str) -> str:
         raise ContentError(f"slug {slug!r} must be lowercase letters (any script), digits, '-', '_', '.', "
                            "separated by '/'", shown, key_line(text, name))
     return slug
-
-
-def without_suffix(path: str) -> str:
-    """`path` without its markdown suffix (.md, .markdown, .mdx), if it has one."""
-    return _MARKDOWN_SUFFIX.sub("", path)
-
-
-def default_slug(relative: str) -> str:
-    """The slug of a file without one in its front matter (slugs.slug_of its path without the suffix)."""
-    return slug_of(without_suffix(relative))
-
-
-def _without_shadowed(pages: list[PageSource]) -> tuple[list[PageSource], list[str], list[str]]:
-    """The pages without those another page takes the address of, with each README.md whose folder also
-    has an index.md (or Hugo's _index.md), and each `x.md` beside a folder `x/` with its own page.
-    Both would be the folder's page. As MkDocs does, the index wins: a repository keeps a README for
-    readers browsing the folder on GitHub, and the index for the site. MkDocs writes `x.md` and
-    `x/index.md` to one file, so only one survives there too: the folder's page, whose pages it heads
-    (FastAPI's Portuguese docs kept an old `deployment.md` beside `deployment/index.md`)."""
-    def stem(page: PageSource) -> str:
-        return without_suffix(page.source.rsplit("/", 1)[-1]).lower()
-    indexed = {page.slug for page in pages if stem(page) in ("index", "_index")}
-    readmes = [page for page in pages if stem(page) == "readme" and page.slug in indexed]
-    kept = [page for page in pages if page not in readmes]
-    heads = {page.slug for page in kept if stem(page) in ("index", "_index", "readme") and "/" in page.source
-             and page.slug == default_slug(page.source)}
-    files = [page for page in kept if stem(page) not in ("index", "_index", "readme") and page.slug in heads
-             and page.slug == default_slug(page.source)]
-    return [page for page in kept if page not in files], [p.source for p in readmes], [p.source for p in files]
-
-
-def _duplicate_slugs(pages: list[PageSource], content_dir: Path) -> list[Problem]:
-    seen: dict[str, PageSource] = {}
-    problems = []
-    for page in pages:
-        if page.path in RESERVED:
-            problems.append(Problem(str(content_dir / page.source), 1,
-                                    f"its address {page.path} is the site's own endpoint; give the page another "
-                                    "slug in its front matter (slug: ...)"))
-        elif page.slug in seen:
-            first = seen[page.slug]
-            problems.append(Problem(str(content_dir / page.source), 1,
-                                    f"duplicate slug {page.slug!r} (also used by {first.source})"))
-        else:
-            seen[page.slug] = page
-    return problems

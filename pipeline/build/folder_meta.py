@@ -24,8 +24,8 @@ from pathlib import Path
 import yaml
 
 from .categories import Category
-from .content import PageSource, without_suffix
 from .navigation import HEAD_NAMES
+from .page_source import PageSource, without_suffix
 
 NAMES = ("_meta.json", "meta.json", ".pages")
 _LINK = re.compile(r"^\[.*\]\(.*\)$|^[a-z][a-z0-9+.-]*:", re.I)

@@ -27,10 +27,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .content import PageSource, shorten
+from .content import shorten
 from .generators import fence_after
 from .include_pieces import between, cut_myst, option, piece_of, shift_headings
 from .included_files import IncludedFiles, project_root
+from .page_source import PageSource
 
 MOST_BYTES_A_PAGE = 20_000_000     # includes of includes multiply: a page stops taking more after this
 DEEPEST = 5

@@ -13,8 +13,8 @@ from urllib.parse import unquote
 
 from markdown_it.token import Token
 
-from .content import MARKDOWN_SUFFIXES, without_suffix
 from .media import ContentMedia
+from .page_source import MARKDOWN_SUFFIXES, PAGE_NAME_SUFFIXES, without_suffix
 
 _HTML_ID = re.compile(r"""<[a-z][^>]*?\s(?:id|name)\s*=\s*["']?([^"'\s>]+)""", re.I)
 
@@ -80,11 +80,13 @@ class SiteLinks:
 
 
 def named_file(target: str, files) -> str | None:
-    """The content file among `files` that a link's path names: as written, with any markdown suffix
-    for `.html` or none, or the index or README of the folder it names."""
-    stem = without_suffix(re.sub(r"\.html?$", "", target, flags=re.I))
-    for candidate in (target, *(stem + ending for ending in MARKDOWN_SUFFIXES),
-                      *(f"{stem}/{head}{ending}" for head in ("index", "README") for ending in MARKDOWN_SUFFIXES)):
+    """The content file among `files` that a link's path names: as written, with any page suffix
+    for `.html` or none, or the index or README of the folder it names. (A `.txt` file that is no page
+    is no other page: `notes.txt` never names `notes.md`.)"""
+    stem = re.sub(r"\.html?$", "", target, flags=re.I)
+    stem = without_suffix(stem) if stem.lower().endswith(MARKDOWN_SUFFIXES) else stem
+    for candidate in (target, *(stem + ending for ending in PAGE_NAME_SUFFIXES),
+                      *(f"{stem}/{head}{ending}" for head in ("index", "README") for ending in PAGE_NAME_SUFFIXES)):
         if candidate in files:
             return candidate
     return None

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from .categories import Category
-from .content import PageSource, without_suffix
+from .page_source import PageSource, without_suffix
 
 HEAD_NAMES = ("index", "readme", "_index")
 _NUMBER_PREFIX = re.compile(r"^(\d+)\s*[-_. ]")

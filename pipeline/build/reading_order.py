@@ -26,8 +26,9 @@ from pathlib import Path
 
 from . import folder_meta, summary, toc_files
 from .categories import Category
-from .content import PageSource, shorten, without_suffix
+from .content import shorten
 from .links import named_file
+from .page_source import PageSource, without_suffix
 from .toc_files import Listing
 
 _TOCTREE = re.compile(r"^ {0,3}(`{3,}|:{3,})\s*\{toctree\}(.*)$")
@@ -42,7 +43,9 @@ class ReadingOrder:
     folders: dict[str, Category] = field(default_factory=dict)   # folder → its place, from folder listing files
 
 
-def run(content_dir: Path, pages: list[PageSource]) -> ReadingOrder:
+def run(content_dir: Path, pages: list[PageSource], root_doc: str = "index") -> ReadingOrder:
+    """The pages with the order the folder states; toctrees are followed from `root_doc` (Sphinx's
+    conf.py may name another) or else the home page."""
     book = next((page for page in pages if summary.is_summary(page)), None)
     if book is not None and len(pages) > 1:
         pages = [page for page in pages if page is not book]
@@ -51,7 +54,7 @@ def run(content_dir: Path, pages: list[PageSource]) -> ReadingOrder:
                                 "not published")
     else:
         files = {page.source: page for page in pages}
-        listing = toc_files.run(content_dir, files) or _docsify(content_dir, files) or toctrees(pages)
+        listing = toc_files.run(content_dir, files) or _docsify(content_dir, files) or toctrees(pages, root_doc)
     if listing is None or not listing.files:
         return _folder_listings(content_dir, pages, listing.warnings if listing else [])
     place = {file: at for at, file in enumerate(listing.files, start=1)}
@@ -83,8 +86,9 @@ def _folder_listings(content_dir: Path, pages: list[PageSource], warnings: list[
     return ReadingOrder(meta.pages, warnings + meta.warnings, "folder listings" if meta.files else "", meta.folders)
 
 
-def toctrees(pages: list[PageSource]) -> Listing | None:
-    """The pages the `{toctree}` directives list, depth first from the home page (None: no directive)."""
+def toctrees(pages: list[PageSource], root_doc: str = "index") -> Listing | None:
+    """The pages the `{toctree}` directives list, depth first from the root document (the home page
+    unless conf.py names another), then from the home page (None: no directive)."""
     trees = {page.source: entries for page in pages if (entries := toctree_entries(page.body))}
     if not trees:
         return None
@@ -104,8 +108,9 @@ def toctrees(pages: list[PageSource]) -> Listing | None:
                     listing.add(file, label)
                     visit(file)
 
+    start = next((page.source for page in pages if without_suffix(page.source) == root_doc), None)
     home = next((page.source for page in pages if page.slug == "index"), None)
-    for root in ([home] if home else []) + sorted(trees):
+    for root in [first for first in (start, home) if first] + sorted(trees):
         if root not in seen:
             listing.add(root)
             visit(root)

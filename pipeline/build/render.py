@@ -13,8 +13,8 @@ from markdown_it.token import Token
 
 from ..errors import ContentError, Problem
 from . import dialects, sanitize
-from .content import PageSource
 from .links import SiteLinks, page_anchors
+from .page_source import PageSource
 
 CITE_OPEN = "[[cite:"
 CITE_CLOSE = "]]"

@@ -8,23 +8,25 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import ContentError
-from . import rst_markdown, rst_source
+from . import rst_markdown, rst_project, rst_source
 from .included_files import IncludedFiles, project_root
+from .sphinx_conf import SphinxConf
 
 SHOWN = 5
 
 
 class RstPages:
-    def __init__(self, content_dir: Path) -> None:
+    def __init__(self, content_dir: Path, conf: SphinxConf | None = None) -> None:
         content_dir = Path(content_dir).resolve()
         self.files = IncludedFiles(content_dir, project_root(content_dir))
+        self.project = rst_project.project(conf)
         self.problems: list[tuple[str, int, str]] = []
         self.outside: dict[str, list[str]] = {}     # file read from outside the content folder → pages
 
     def markdown(self, text: str, file: Path, relative: str) -> tuple[str, list[tuple[int, str, int]]]:
         """(the page as markdown, with front matter when it has Sphinx's `:orphan:`, origins of its lines)."""
         try:
-            source = rst_source.run(text, Path(file).resolve(), self.files)
+            source = rst_source.run(text, Path(file).resolve(), self.files, self.project)
             written = rst_markdown.run(source)
         except RecursionError:
             raise ContentError("nested too deeply to read as reStructuredText", str(file), 1) from None

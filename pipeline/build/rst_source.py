@@ -28,15 +28,17 @@ from docutils import nodes, utils
 from docutils.core import publish_doctree
 from docutils.parsers.rst import Directive, directives, roles
 from docutils.parsers.rst.languages import en
+from docutils.readers import standalone
 
 from ..errors import ContentError
 from .fenced_directives import ADMONITIONS
 from .included_files import IncludedFiles, origin_of
 from .rst_includes import Expander
+from .rst_project import DefaultSubstitutions, RstProject
 
 # Directives whose body is not prose: kept as written for the markdown reader.
 RAW_BODY = frozenset("toctree autosummary math productionlist mermaid graphviz digraph graph plantuml plot".split())
-CODE = frozenset("code code-block sourcecode testcode doctest ipython jupyter-execute code-cell prompt".split())
+CODE = frozenset("code code-block sourcecode testcode doctest ipython jupyter-execute code-cell prompt console".split())
 # Sphinx's object descriptions without a domain prefix (the default domain's, and std's)
 DESCRIBES = frozenset("""function class method staticmethod classmethod attribute data exception decorator
 decoratormethod property module object describe option cmdoption envvar program confval directive role type
@@ -120,8 +122,8 @@ class _CodeBlock(Directive):
 
     def run(self):
         language = self.arguments[0].split()[0] if self.arguments else self.options.get("language", "")
-        if self.name.lower() in ("doctest", "ipython") and not language:
-            language = "pycon"
+        if not language:     # Django's `.. console::`: shell sessions
+            language = {"doctest": "pycon", "ipython": "pycon", "console": "console"}.get(self.name.lower(), "")
         text = "\n".join(self.content)
         block = nodes.literal_block(text, text, language=language)
         block.source, block.line = self.state_machine.get_source_and_line(self.content_offset + 1)
@@ -145,6 +147,16 @@ class _Unreadable(Directive):
 
 def _role(name, rawtext, text, lineno, inliner, options=None, content=None):
     return [role(rawtext, utils.unescape(text), name=name.lower())], []
+
+
+def _named_role(named, name, rawtext, text, lineno, inliner, options=None, content=None):
+    """The project's default role when docutils does not know it (`py:obj`, `any`)."""
+    return _role(named, rawtext, text, lineno, inliner)
+
+
+class _Reader(standalone.Reader):
+    def get_transforms(self):
+        return [*super().get_transforms(), DefaultSubstitutions]
 
 
 def _standard(name, rawtext, text, lineno, inliner, options=None, content=None):
@@ -177,8 +189,14 @@ def _lenient(name: str) -> type[Directive] | None:
     return type(class_name, (known,), {"option_spec": _AnyOption(known.option_spec or {})})
 
 
-def _register(text: str) -> None:
-    """Give docutils a reading of every directive and role the page uses that it does not know."""
+def _register(text: str, project: RstProject | None) -> None:
+    """Give docutils a reading of every directive and role the page uses that it does not know, and
+    the project's default role (none but docutils' own when the project sets none)."""
+    roles._roles.pop("", None)       # a page's `.. default-role::` is that page's alone
+    if project and project.default_role:
+        name = project.default_role
+        known, _ = roles.role(name, en, 0, None) if name.lower() in _KNOWN_ROLES else (None, [])
+        roles._roles[""] = known or functools.partial(_named_role, name)
     for name in set(_DIRECTIVE.findall(text)):
         if name.lower() in ("code", "code-block", "sourcecode") or name.lower().split(":")[-1] in CODE:
             directives.register_directive(name, _CodeBlock)
@@ -191,7 +209,9 @@ def _register(text: str) -> None:
         elif (lenient := _lenient(name)) is not None:
             directives.register_directive(name, lenient)
     for name in set(_ROLE.findall(text)):
-        if name.lower() in ("pep", "rfc", "pep-reference", "rfc-reference"):
+        if project and (link := project.role(name)):
+            roles.register_local_role(name, link)
+        elif name.lower() in ("pep", "rfc", "pep-reference", "rfc-reference"):
             roles.register_local_role(name, _standard)
         elif name not in _KNOWN_ROLES:
             roles.register_local_role(name, _role)
@@ -209,21 +229,28 @@ class RstSource:
         return origin_of(self.origins, (line or 1) - 1, self.origins[0][1], 1)
 
 
-def run(text: str, file: Path, files: IncludedFiles) -> RstSource:
-    """The page's doctree, its includes in place; raise ContentError when docutils cannot read it."""
+def run(text: str, file: Path, files: IncludedFiles, project: RstProject | None = None) -> RstSource:
+    """The page's doctree, its includes (and the project's prolog and epilog) in place; raise
+    ContentError when docutils cannot read it."""
     label = files.label(file)
     expander = Expander(files)
     expanded, origins = expander.expand(text, file, 1, {label})
-    _register(expanded)
+    origins = [(0, label, 1), *origins]
+    if project:
+        expanded, origins = project.framed(expanded, origins)
+    _register(expanded, project)
     stream = io.StringIO()
+    settings = {**_SETTINGS, "warning_stream": stream,
+                "trigsight_substitutions": project.substitutions if project else {}}
     try:
-        doctree = publish_doctree(expanded, source_path=label,
-                                  settings_overrides={**_SETTINGS, "warning_stream": stream})
+        doctree = publish_doctree(expanded, source_path=label, reader=_Reader(), settings_overrides=settings)
     except RecursionError:
         raise
     except Exception as error:   # docutils' own failures on text it cannot read: the page's error, not a crash
         raise ContentError(f"not readable as reStructuredText ({type(error).__name__}: {error})", label, 1) from None
-    source = RstSource(doctree, [(0, label, 1), *origins], outside=expander.outside)
+    finally:
+        roles._roles.pop("", None)
+    source = RstSource(doctree, origins, outside=expander.outside)
     for line in stream.getvalue().splitlines():
         if (match := _MESSAGE.match(line)):
             source.problems.append((*source.locate(int(match.group(1))), match.group(3)))

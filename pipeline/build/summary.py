@@ -11,8 +11,8 @@ import posixpath
 import re
 from urllib.parse import unquote
 
-from .content import PageSource, without_suffix
 from .links import named_file
+from .page_source import PageSource, without_suffix
 from .toc_files import Listing
 
 _LINK = re.compile(r"\[([^\]\n]*)\]\(<?([^)<>\s]+)>?(?:\s+\"[^\"]*\")?\)")

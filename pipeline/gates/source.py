@@ -5,7 +5,7 @@ import difflib
 import posixpath
 from dataclasses import dataclass, field
 
-from ..build.content import without_suffix
+from ..build.page_source import without_suffix
 from ..build.passages import PageText
 from ..build.render import AuthorCitation, CitationLink
 from ..errors import Problem

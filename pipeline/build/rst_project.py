@@ -1,0 +1,120 @@
+"""What a Sphinx project's conf.py tells the reStructuredText reader (sphinx_conf.py reads it).
+
+- `rst_prolog` and `rst_epilog` are put around every page, as Sphinx puts them: the prolog after
+  the page's leading fields (`:orphan:`), the epilog at the end; their lines are conf.py's lines;
+- `version`, `release` and `today` fill |version|, |release| and |today| where the page defines
+  no substitution of that name (|today| is the day of the build unless `today` is set, as in Sphinx);
+- `default_role` is the role of `text` in single backquotes (`code` in Flask's docs);
+- `extlinks` roles (sphinx.ext.extlinks) and sphinx-issues' `:issue:`, `:pr:`, `:commit:` and
+  `:user:` become links with the caption Sphinx shows (`#5123`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+from docutils import nodes, utils
+from docutils.transforms import Transform
+
+from .included_files import origin_of
+from .sphinx_conf import NAME, SphinxConf
+
+_FIELD = re.compile(r":\w+:")        # Sphinx's docinfo line: the prolog goes after these
+_TITLED = re.compile(r"^(.*?)\s*<([^<>]*)>$", re.S)
+ISSUES = {"issue": ("https://github.com/{path}/issues/{n}", "#{n}"),
+          "pr": ("https://github.com/{path}/pull/{n}", "#{n}"),
+          "commit": ("https://github.com/{path}/commit/{n}", "@{short}"),
+          "user": ("https://github.com/{n}", "@{n}")}
+
+
+@dataclass(frozen=True)
+class RstProject:
+    prolog: tuple[str, int] = ("", 0)          # text, conf.py's line it starts on
+    epilog: tuple[str, int] = ("", 0)
+    substitutions: dict = field(default_factory=dict)
+    default_role: str = ""
+    links: dict = field(default_factory=dict)  # role name → (URL pattern, caption pattern)
+
+    def framed(self, text: str, origins: list[tuple[int, str, int]]) -> tuple[str, list[tuple[int, str, int]]]:
+        """The page with the prolog and epilog in place, and where each of its lines comes from."""
+        prolog, epilog = self.prolog[0].splitlines(), self.epilog[0].splitlines()
+        if not prolog and not epilog:
+            return text, origins
+        lines = text.split("\n")
+        at = 0
+        while at < len(lines) and _FIELD.match(lines[at]):
+            at += 1
+        block = ([""] if at else []) + prolog + [""] if prolog else []
+        after = [(at, NAME, self.prolog[1] - (1 if at else 0))] if block else []
+        after.append((at + len(block), *origin_of(origins, at, origins[0][1], 1)))
+        moved = [(index, name, line) for index, name, line in origins if index < at] + after + \
+                [(index + len(block), name, line) for index, name, line in origins if index >= at]
+        lines[at:at] = block
+        if epilog:
+            moved.append((len(lines), NAME, self.epilog[1] - 1))
+            lines += [""] + epilog
+        return "\n".join(lines), moved
+
+    def role(self, name: str):
+        """The role function of a link role, or None."""
+        pattern, caption = self.links.get(name.lower(), (None, None))
+        if pattern is None:
+            return None
+
+        def link(role_name, rawtext, text, lineno, inliner, options=None, content=None):
+            text = utils.unescape(text)
+            titled = _TITLED.match(text)
+            title, targets = (titled.group(1), [titled.group(2)]) if titled and titled.group(1) else \
+                (None, [t.strip() for t in text.split(",")] if "{n}" in pattern else [text])
+            made = []
+            for target in filter(None, targets):
+                made += [nodes.Text(", ")] if made else []
+                made.append(nodes.reference(rawtext, title or _filled(caption, target) or _filled(pattern, target),
+                                            refuri=_filled(pattern, target)))
+            return made, []
+        return link
+
+
+def project(conf: SphinxConf | None) -> RstProject | None:
+    if conf is None:
+        return None
+    links = {}
+    path = conf.get("issues_github_path")
+    if path and re.fullmatch(r"[\w.-]+/[\w.-]+", path):
+        links.update({name: (url.replace("{path}", path), shown) for name, (url, shown) in ISSUES.items()})
+    for name, value in conf.get("extlinks", {}, dict).items():
+        if isinstance(name, str) and isinstance(value, (tuple, list)) and len(value) == 2 and \
+                isinstance(value[0], str) and isinstance(value[1], (str, type(None))):
+            links[name.lower()] = (_braced(value[0]), _braced(value[1]) if value[1] is not None else "")
+    return RstProject(
+        (conf.get("rst_prolog", ""), conf.lines.get("rst_prolog", 1)),
+        (conf.get("rst_epilog", ""), conf.lines.get("rst_epilog", 1)),
+        {"today": date.today().strftime(conf.get("today_fmt") or "%b %d, %Y"),
+         **{name: conf.get(name) for name in ("version", "release", "today") if conf.get(name)}},
+        conf.get("default_role", "") or "", links)
+
+
+def _braced(pattern: str) -> str:
+    """An extlinks pattern as `{n}` for the role's text: `%s` in it, or the text after it (before Sphinx 4)."""
+    pieces = pattern.split("%%")
+    if not any("%s" in piece for piece in pieces):
+        return pattern + "{n}"
+    return "%".join(piece.replace("%s", "{n}") for piece in pieces)
+
+
+def _filled(pattern: str, target: str) -> str:
+    return pattern.replace("{n}", target).replace("{short}", target[:7])
+
+
+class DefaultSubstitutions(Transform):
+    """Sphinx's |version|, |release| and |today|, where the page defines no substitution of that name."""
+    default_priority = 210      # before docutils' own Substitutions transform (220)
+
+    def apply(self) -> None:
+        values = getattr(self.document.settings, "trigsight_substitutions", None) or {}
+        defined = set(self.document.substitution_names)
+        for reference in list(self.document.findall(nodes.substitution_reference)):
+            name = reference["refname"]
+            if name in values and name not in defined:
+                reference.replace_self(nodes.Text(values[name]))

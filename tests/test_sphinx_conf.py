@@ -1,0 +1,151 @@
+"""A Sphinx folder's conf.py: read as data, never run, and followed as Sphinx follows it."""
+import re
+
+import pytest
+from trigsight.build import sphinx_conf
+from trigsight.build.builder import BuildConfig, run
+from trigsight.build.content import run as read_folder
+
+CONF = '''\
+import os, sys
+from demo import get_version
+project = "Demo"
+release = get_version()               # known only when Sphinx runs
+version = "6.1"
+source_suffix = {".txt": "restructuredtext"}
+root_doc = "contents"
+exclude_patterns = ["_build", "requirements.txt", "drafts/**", "old_*"]
+default_role = "code"
+extlinks = {"issue": ("https://github.com/demo/demo/issues/%s", "#%s"),
+            "pypi": ("https://pypi.org/project/%s/", None)}
+rst_epilog = """
+.. |demo-list| replace:: :ref:`the mailing list <mailing-list>`
+"""
+'''
+PAGES = {
+    "contents.txt": "Contents\n========\n\n.. toctree::\n\n   intro\n   topics/index\n",
+    "index.txt": "Demo\n====\n\nDemo |version| fixes :issue:`12` and :issue:`14, 15`; see :pypi:`demo`.\n\n"
+                 "Ask `demo.run` on |demo-list|.\n\n.. console::\n\n    $ demo --help\n      usage: demo\n",
+    "intro.txt": "Introduction\n============\n\n.. _mailing-list:\n\nThe list\n--------\n\nWrite to us.\n",
+    "topics/index.txt": "Topics\n======\n\nRead :doc:`../intro` first.\n",
+    "requirements.txt": "sphinx>=8\n",
+    "old_notes.txt": "Old\n===\n\nGone.\n",
+    "drafts/next.txt": "Next\n====\n\nNot yet.\n",
+    "README.rst": "Building the docs\n=================\n\nRun make html.\n",
+    "notes.md": "# Notes\n\nSphinx does not read markdown here.\n",
+}
+
+
+@pytest.fixture
+def django_like(write_content):
+    return write_content({"conf.py": CONF, **PAGES})
+
+
+def test_conf_py_makes_the_pages_sphinx_reads_and_leaves_out_the_rest(django_like):
+    folder = read_folder(django_like)
+    assert sorted(page.source for page in folder.pages) == ["contents.txt", "index.txt", "intro.txt",
+                                                            "topics/index.txt"]
+    assert {page.source: page.path for page in folder.pages}["topics/index.txt"] == "/topics"
+    warnings = "\n".join(folder.warnings)
+    assert "exclude_patterns says: drafts/next.txt, old_notes.txt, requirements.txt" in warnings
+    assert "source_suffix and extensions say, not published: README.rst, notes.md" in warnings
+
+
+def test_conf_py_settings_show_on_the_pages_as_sphinx_shows_them(django_like):
+    built = run(BuildConfig(django_like))
+    home = {page.path: page.body_html for page in built.pages}["/"]
+    assert "Demo 6.1 fixes" in home
+    assert '<a href="https://github.com/demo/demo/issues/12">#12</a>' in home
+    assert ('<a href="https://github.com/demo/demo/issues/14">#14</a>, '
+            '<a href="https://github.com/demo/demo/issues/15">#15</a>') in home
+    assert '<a href="https://pypi.org/project/demo/">https://pypi.org/project/demo/</a>' in home
+    assert "Ask <code>demo.run</code> on <a href=\"/intro#mailing-list\">the mailing list</a>." in home
+    assert '<code class="language-console">$ demo --help\n  usage: demo\n</code>' in home
+    topics = {page.path: page.body_html for page in built.pages}["/topics"]
+    assert '<a href="/intro">Introduction</a>' in topics
+
+
+def test_toctrees_are_followed_from_conf_py_root_doc(django_like):
+    contents = next(p for p in run(BuildConfig(django_like)).pages if p.generated).html
+    listed = re.findall(r'<a href="(/[^"]*)" lang="en">', contents.split('<ul class="contents">')[1])
+    assert listed == ["/", "/contents", "/intro", "/topics"]    # the home page heads the navigation
+
+
+def test_the_root_doc_is_the_home_page_when_there_is_no_index(write_content):
+    folder = write_content({"conf.py": 'master_doc = "start"\n', "start.rst": "Start\n=====\n\nHello.\n",
+                            "other.rst": "Other\n=====\n\nMore.\n"})
+    assert {page.source: page.path for page in read_folder(folder).pages} == {"start.rst": "/",
+                                                                              "other.rst": "/other"}
+
+
+def test_a_line_of_the_epilog_is_named_at_its_line_in_conf_py(write_content):
+    folder = write_content({"conf.py": 'x = 1\nrst_epilog = """\n.. |a| replace:: `unclosed\n"""\n',
+                            "index.rst": "T\n=\n\nUses |a|.\n"})
+    assert any("conf.py:3: Inline interpreted text" in line for line in read_folder(folder).warnings)
+
+
+def test_conf_py_is_never_run(write_content, tmp_path):
+    marker = tmp_path / "ran"
+    folder = write_content({"conf.py": f"open({str(marker)!r}, 'w').write('x')\nversion = '1.0'\n",
+                            "index.rst": "T\n=\n\nVersion |version|.\n"})
+    built = run(BuildConfig(folder))
+    assert not marker.exists() and "Version 1.0." in built.pages[0].body_html
+
+
+@pytest.mark.parametrize("conf, warning", [
+    ("version = (\n", "conf.py:1: not read ("),
+    ("x = " + "[" * 500 + "]" * 500 + "\n", "conf.py:1: not read (too many nested parentheses)"),
+    ("version = " + " + ".join(["'a'"] * 5000) + "\n", "conf.py not read (nested too deeply)"),
+])
+def test_a_conf_py_that_cannot_be_read_is_a_warning_and_sphinx_defaults_apply(write_content, conf, warning):
+    folder = write_content({"conf.py": conf, "index.rst": "T\n=\n\nHello.\n", "notes.md": "# Notes\n\nKept.\n"})
+    result = read_folder(folder)
+    assert any(line.startswith(warning) for line in result.warnings)
+    assert sorted(page.source for page in result.pages) == ["index.rst"]
+
+
+@pytest.mark.parametrize("conf, values, unknown", [
+    ("a = 'x'\nversion = a + '.1'\nrelease = f'{version}rc1'\n", {"version": "x.1", "release": "x.1rc1"}, set()),
+    ("release, version = get_version('demo')\n", {}, {"release", "version"}),
+    ("version = '1'\nif os.environ.get('CI'):\n    version = '2'\n", {}, {"version"}),
+    ("version = '1'\nif fast:\n    version = '1'\nelse:\n    version = '1'\n", {"version": "1"}, set()),
+    ("extensions = ['a']\nif ok:\n    extensions.append('myst_parser')\n", {"extensions": ["a", "myst_parser"]}, set()),
+    ("try:\n    from demo import __version__ as release\nexcept ImportError:\n    release = 'dev'\n", {},
+     {"release"}),
+    ("exclude_patterns = ['_build']\nexclude_patterns += ['x/*']\n", {"exclude_patterns": ["_build", "x/*"]}, set()),
+    ("def setup(app):\n    global version\n    version = '9'\nversion = '1'\n", {"version": "1"}, set()),
+    ("copyright = '%s, me' % 2024\n", {}, set()),
+])
+def test_conf_py_values_are_read_only_when_they_are_written_out(tmp_path, conf, values, unknown):
+    (tmp_path / "conf.py").write_text(conf)
+    read = sphinx_conf.read(tmp_path)
+    assert read.values == values and read.unknown == unknown
+
+
+@pytest.mark.parametrize("pattern, path, excluded", [
+    ("_build", "_build/html/index.rst", True),
+    ("old_*", "old_api.rst", True),
+    ("old_*", "topics/old_api.rst", False),
+    ("*/attic*", "topics/attic/a.rst", True),
+    ("**/draft.rst", "a/b/draft.rst", True),
+    ("[ab].rst", "a.rst", True),
+    ("[!ab].rst", "c.rst", True),
+    ("[!ab].rst", "a.rst", False),
+])
+def test_exclude_patterns_match_as_sphinx_matches_them(tmp_path, pattern, path, excluded):
+    (tmp_path / "conf.py").write_text(f"exclude_patterns = [{pattern!r}]\n")
+    assert sphinx_conf.read(tmp_path).excluded(path) is excluded
+
+
+def test_a_page_default_role_is_that_page_alone(write_content):
+    folder = write_content({"a.rst": "A\n=\n\n.. default-role:: code\n\nSee `thing`.\n",
+                            "b.rst": "B\n=\n\nSee `thing`.\n", "index.rst": "Home\n====\n\nHello.\n"})
+    html = {page.path: page.body_html for page in run(BuildConfig(folder)).pages}
+    assert "See <code>thing</code>." in html["/a"] and "See <em>thing</em>." in html["/b"]
+
+
+def test_a_link_to_a_text_file_never_names_a_markdown_page_of_the_same_name(write_content):
+    folder = write_content({"index.md": "# Home\n\nRead [the log](notes.txt) or [the notes](notes).\n",
+                            "notes.md": "# Notes\n\nThe notes.\n", "notes.txt": "plain text\n"})
+    home = {page.path: page.body_html for page in run(BuildConfig(folder)).pages}["/"]
+    assert '<a href="/notes">the notes</a>' in home and '<a href="/notes">the log</a>' not in home
