@@ -149,3 +149,31 @@ def test_a_link_to_a_text_file_never_names_a_markdown_page_of_the_same_name(writ
                             "notes.md": "# Notes\n\nThe notes.\n", "notes.txt": "plain text\n"})
     home = {page.path: page.body_html for page in run(BuildConfig(folder)).pages}["/"]
     assert '<a href="/notes">the notes</a>' in home and '<a href="/notes">the log</a>' not in home
+
+
+SURE, MAYBE = frozenset({"html", "format_html", "builder_html", "release"}), frozenset({"insipid"})
+
+
+@pytest.mark.parametrize("expression, shown", [
+    ("html", True), ("latex", False), ("not latex", True), ("html and not latex", True),
+    ("latex or epub", False), ("builder_html", True), ("html and draft", False), ("release", True),
+    ("html and insipid", True), ("not insipid", True), ("latex and insipid", False), ("(html or latex) and release", True),
+    ("not release", False), ("html and", True),
+])
+def test_only_shows_what_sphinx_html_builder_shows(expression, shown):
+    from trigsight.build.rst_project import only_shown
+    assert only_shown(expression, (SURE, MAYBE)) is shown
+
+
+def test_tags_conf_py_adds_are_sure_or_maybe(tmp_path):
+    (tmp_path / "conf.py").write_text("tags.add('release')\nif theme == 'insipid':\n    tags.add('insipid')\n"
+                                      "if x:\n    tags.add('a')\nelse:\n    tags.add('a')\n")
+    assert sphinx_conf.read(tmp_path).tags == ({"release", "a"}, {"insipid"})
+
+
+def test_only_blocks_follow_the_tags_in_a_built_page(write_content):
+    folder = write_content({"conf.py": "tags.add('cloud')\n",
+                            "index.rst": "T\n=\n\n.. only:: not latex\n\n   Web one.\n\n.. only:: latex\n\n   Print.\n\n"
+                                         ".. only:: cloud\n\n   Cloud one.\n\n.. only:: not cloud\n\n   Local.\n"})
+    html = run(BuildConfig(folder)).pages[0].body_html
+    assert "Web one." in html and "Cloud one." in html and "Print." not in html and "Local." not in html

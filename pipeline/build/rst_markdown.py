@@ -23,7 +23,6 @@ TEXT_ROLES = frozenset("guilabel menuselection dfn manpage index strike del sub 
 # kept out of the page even when docutils places them: they are not the reader's text
 _UNSHOWN = (nodes.comment, nodes.substitution_definition, nodes.target, nodes.system_message, nodes.pending,
             nodes.decoration, nodes.meta, nodes.docinfo, nodes.footnote, nodes.citation, nodes.title)
-_NOT_HTML = re.compile(r"\b(latex|man|texinfo|epub|text|gettext)\b")
 _ADMONITIONS = frozenset("attention caution danger error hint important note tip warning seealso".split())
 _LETTERED = {"loweralpha": "a", "upperalpha": "A", "lowerroman": "i", "upperroman": "I"}
 _TRANSPARENT = frozenset("glossary hlist rst-class cssclass only ifconfig".split())
@@ -196,8 +195,7 @@ class _Writer:
     def _directive(self, node: directive, depth: int) -> list[tuple[str, int | None]]:
         name, argument, base = node["name"], node["argument"], node["name"].split(":")[-1]
         if base in _TRANSPARENT:
-            return [] if base == "only" and _NOT_HTML.search(argument) and "html" not in argument else \
-                self.blocks(node.children, depth)
+            return self.blocks(node.children, depth)      # `only` not shown on the web is gone already
         if base == "centered":
             return [(escape(argument), node.line)]
         if base.startswith("auto") and "raw" not in node:

@@ -6,10 +6,12 @@
   no substitution of that name (|today| is the day of the build unless `today` is set, as in Sphinx);
 - `default_role` is the role of `text` in single backquotes (`code` in Flask's docs);
 - `extlinks` roles (sphinx.ext.extlinks) and sphinx-issues' `:issue:`, `:pr:`, `:commit:` and
-  `:user:` become links with the caption Sphinx shows (`#5123`).
+  `:user:` become links with the caption Sphinx shows (`#5123`);
+- `tags.add(...)` sets the tags `.. only::` tests, beside the HTML builder's own.
 """
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 from datetime import date
@@ -20,6 +22,7 @@ from docutils.transforms import Transform
 from .included_files import origin_of
 from .sphinx_conf import NAME, SphinxConf
 
+BUILDER_TAGS = frozenset({"html", "format_html", "builder_html"})    # what Sphinx's HTML builder sets
 _FIELD = re.compile(r":\w+:")        # Sphinx's docinfo line: the prolog goes after these
 _TITLED = re.compile(r"^(.*?)\s*<([^<>]*)>$", re.S)
 ISSUES = {"issue": ("https://github.com/{path}/issues/{n}", "#{n}"),
@@ -35,6 +38,7 @@ class RstProject:
     substitutions: dict = field(default_factory=dict)
     default_role: str = ""
     links: dict = field(default_factory=dict)  # role name → (URL pattern, caption pattern)
+    tags: tuple[frozenset, frozenset] = (BUILDER_TAGS, frozenset())   # set for sure, set on some paths only
 
     def framed(self, text: str, origins: list[tuple[int, str, int]]) -> tuple[str, list[tuple[int, str, int]]]:
         """The page with the prolog and epilog in place, and where each of its lines comes from."""
@@ -87,12 +91,40 @@ def project(conf: SphinxConf | None) -> RstProject | None:
         if isinstance(name, str) and isinstance(value, (tuple, list)) and len(value) == 2 and \
                 isinstance(value[0], str) and isinstance(value[1], (str, type(None))):
             links[name.lower()] = (_braced(value[0]), _braced(value[1]) if value[1] is not None else "")
+    sure, maybe = conf.tags
     return RstProject(
         (conf.get("rst_prolog", ""), conf.lines.get("rst_prolog", 1)),
         (conf.get("rst_epilog", ""), conf.lines.get("rst_epilog", 1)),
         {"today": date.today().strftime(conf.get("today_fmt") or "%b %d, %Y"),
          **{name: conf.get(name) for name in ("version", "release", "today") if conf.get(name)}},
-        conf.get("default_role", "") or "", links)
+        conf.get("default_role", "") or "", links, (BUILDER_TAGS | sure, maybe - sure))
+
+
+def only_shown(expression: str, tags: tuple[frozenset, frozenset] = (BUILDER_TAGS, frozenset())) -> bool:
+    """Whether Sphinx's `.. only:: expression` shows its content on the web. The tags set are the
+    HTML builder's and those conf.py adds; one it adds on some paths only may be either, so the
+    content is shown unless the expression is false either way. A tag never set is false."""
+    try:
+        return _truth(ast.parse(expression.strip() or "True", mode="eval").body, *tags) is not False
+    except (SyntaxError, ValueError, RecursionError):
+        return True
+
+
+def _truth(node: ast.expr, sure: frozenset, maybe: frozenset) -> bool | None:
+    """Kleene's three values: True, False, or None for "either"."""
+    match node:
+        case ast.Name(id=name):
+            return True if name in sure else None if name in maybe else False
+        case ast.Constant(value=bool(value)):
+            return value
+        case ast.UnaryOp(op=ast.Not(), operand=inner):
+            value = _truth(inner, sure, maybe)
+            return None if value is None else not value
+        case ast.BoolOp(op=op, values=inner):
+            values = [_truth(value, sure, maybe) for value in inner]
+            decides = isinstance(op, ast.Or)       # True decides an `or`, False an `and`
+            return decides if decides in values else None if None in values else not decides
+    return None
 
 
 def _braced(pattern: str) -> str:

@@ -34,7 +34,7 @@ from ..errors import ContentError
 from .fenced_directives import ADMONITIONS
 from .included_files import IncludedFiles, origin_of
 from .rst_includes import Expander
-from .rst_project import DefaultSubstitutions, RstProject
+from .rst_project import BUILDER_TAGS, DefaultSubstitutions, RstProject, only_shown
 
 # Directives whose body is not prose: kept as written for the markdown reader.
 RAW_BODY = frozenset("toctree autosummary math productionlist mermaid graphviz digraph graph plantuml plot".split())
@@ -94,6 +94,8 @@ class _PassThrough(Directive):
         elif node["argument"] and base not in RAW_BODY | VERSIONS and not _describes(name):
             # a tab's or a card's title is words with inline markup (`.. tab:: ``pip```), not a signature
             node += nodes.title(node["argument"], "", *self.state.inline_text(node["argument"], self.lineno)[0])
+        if base == "only" and not only_shown(node["argument"], self.state.document.settings.trigsight_tags):
+            return []
         if base in ("highlight", "highlightlang"):
             return [highlight(language=" ".join(self.arguments))]
         if base in HIDDEN:
@@ -241,7 +243,8 @@ def run(text: str, file: Path, files: IncludedFiles, project: RstProject | None 
     _register(expanded, project)
     stream = io.StringIO()
     settings = {**_SETTINGS, "warning_stream": stream,
-                "trigsight_substitutions": project.substitutions if project else {}}
+                "trigsight_substitutions": project.substitutions if project else {},
+                "trigsight_tags": project.tags if project else (BUILDER_TAGS, frozenset())}
     try:
         doctree = publish_doctree(expanded, source_path=label, reader=_Reader(), settings_overrides=settings)
     except RecursionError:

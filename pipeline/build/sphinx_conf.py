@@ -34,6 +34,7 @@ EXTENSION_SUFFIXES = {"myst_parser": (".md",), "myst_nb": (".md", ".ipynb"), "nb
 _READ = frozenset("""source_suffix exclude_patterns include_patterns root_doc master_doc rst_prolog rst_epilog
 version release today today_fmt default_role extlinks issues_github_path extensions""".split())
 _UNKNOWN = object()
+_TAGS, _MAYBE = "tags.add", "tags.add?"      # the tags conf.py adds for sure, and on some paths only
 
 
 @dataclass
@@ -41,6 +42,7 @@ class SphinxConf:
     values: dict = field(default_factory=dict)     # the settings read, by name
     unknown: set = field(default_factory=set)      # settings set to what only running conf.py knows
     lines: dict = field(default_factory=dict)      # setting → the line its value starts on
+    tags: tuple[frozenset, frozenset] = (frozenset(), frozenset())   # `tags.add`: for sure, on some paths
     warnings: list[str] = field(default_factory=list)
 
     def get(self, name: str, default=None, kind=str):
@@ -127,6 +129,7 @@ def read(content_dir: Path) -> SphinxConf | None:
     except RecursionError:
         conf.warnings.append(f"{NAME} not read (nested too deeply): Sphinx's defaults apply")
         return conf
+    conf.tags = (known.get(_TAGS, frozenset()), known.get(_MAYBE, frozenset()))
     conf.values = {name: value for name, value in known.items() if name in _READ and value is not _UNKNOWN}
     conf.unknown = {name for name, value in known.items() if name in _READ and value is _UNKNOWN}
     return conf
@@ -143,6 +146,9 @@ def _run(statements: list[ast.stmt], known: dict, lines: dict) -> None:
             case ast.AugAssign(target=ast.Name(id=name), op=ast.Add(), value=value):
                 before, more = known.get(name, _UNKNOWN), _value(value, known)
                 known[name] = _joined(before, more)
+            case ast.Expr(value=ast.Call(func=ast.Attribute(value=ast.Name(id="tags"), attr="add"),
+                                         args=[ast.Constant(value=str(tag))])):
+                known[_TAGS] = known.get(_TAGS, frozenset()) | {tag}
             case ast.Expr(value=ast.Call(func=ast.Attribute(value=ast.Name(id=name), attr=method), args=args)):
                 known[name] = _called(known.get(name, _UNKNOWN), method, [_value(a, known) for a in args])
             case ast.Try(body=body, orelse=orelse, handlers=handlers, finalbody=finalbody):
@@ -166,7 +172,11 @@ def _branches(branches: list[list[ast.stmt]], known: dict, lines: dict) -> None:
         ways.append(way)
     for name in {name for way in ways for name in way}:
         values = [way.get(name, _UNKNOWN) for way in ways] + [known.get(name, _UNKNOWN)] * (len(branches) < 2)
-        if name == "extensions" and all(isinstance(value, list) for value in values):
+        if name == _TAGS:       # a tag some way through adds may be set or not
+            values = [value if isinstance(value, frozenset) else frozenset() for value in values]
+            known[_TAGS] = frozenset.intersection(*values)
+            known[_MAYBE] = known.get(_MAYBE, frozenset()).union(*values) - known[_TAGS]
+        elif name == "extensions" and all(isinstance(value, list) for value in values):
             known[name] = list(dict.fromkeys(item for value in values for item in value))   # any it may load
         elif any(value is _UNKNOWN or value != values[0] for value in values):
             known[name] = _UNKNOWN
