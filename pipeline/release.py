@@ -23,7 +23,7 @@ from .publishing.published import ALLOWLIST
 class ReleaseConfig:
     content_dir: Path = Path("content")
     out_dir: Path = Path("release")
-    site_title: str = "trigsight"
+    site_title: str = ""          # "": the name the folder's generator gives the site
     language: str = "en"
     use_cache: bool = True
     cache_dir: Path | None = Path(".cache/trigsight")   # None: nothing kept between releases

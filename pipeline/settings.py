@@ -52,7 +52,9 @@ SETTINGS = [
     Setting("TRIGSIGHT_CONTENT_DIR", PathKind(), "content", "Markdown folder that `trigsight release` builds."),
     Setting("TRIGSIGHT_RELEASE_DIR", PathKind(), "release",
             "Where `trigsight release` publishes, and the release `trigsight serve` and `trigsight eval` read."),
-    Setting("TRIGSIGHT_SITE_TITLE", Text(r".*\S.*", "a non-blank title"), "trigsight", "Site name shown in page titles and the header."),
+    Setting("TRIGSIGHT_SITE_TITLE", Text(r"(.*\S.*)?", "a title, or empty"), "",
+            "Site name shown in page titles and the header; empty: the name the docs folder's generator gives "
+            "it (mkdocs.yml `site_name`, conf.py `project`, …), else trigsight."),
     Setting("TRIGSIGHT_LANGUAGE", Text(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*", "a language tag such as en or pt-BR"),
             "en", "Language of pages whose front matter names none and whose script or function words tell none."),
     Setting("TRIGSIGHT_CHROMIUM", Text(expected="an executable name or path; empty for the default"), "",

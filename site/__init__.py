@@ -107,6 +107,12 @@ def current_settings(app: Flask) -> Settings:
     return app.config["SETTINGS"]
 
 
+def site_title(app: Flask) -> str:
+    """TRIGSIGHT_SITE_TITLE when set, else the name the served release was built with."""
+    release = snapshot(app).release
+    return current_settings(app).site_title or (release.site_title if release is not None else "trigsight")
+
+
 def snapshot(app: Flask) -> Snapshot:
     """This request's release snapshot (taken once, as it began); outside a request, the current one."""
     if has_request_context() and "trigsight_snapshot" in g:

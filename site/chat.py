@@ -26,7 +26,7 @@ from flask import (
 from trigsight.answering.conversation import ChatSettings, Turn, collect, run
 from trigsight.answering.model_client import ModelSettings
 
-from . import current_release, current_retriever, current_settings
+from . import current_release, current_retriever, current_settings, site_title
 from .http_errors import error_response
 from .json_body import BodyError, read_body, read_json
 
@@ -60,7 +60,7 @@ def chat_settings() -> ChatSettings:
     settings = current_settings(current_app)
     model = ModelSettings(api_key=settings.openai_api_key, base_url=settings.openai_base_url,
                           model=settings.model, timeout=settings.chat_timeout)
-    return ChatSettings(settings.chat_mode, model, settings.site_title)
+    return ChatSettings(settings.chat_mode, model, site_title(current_app))
 
 
 def parse_chat_request(data) -> ChatRequest:
@@ -203,10 +203,11 @@ def page_context(release) -> dict:
     """What base.html needs, for a page drawn per request instead of at release time."""
     settings = current_settings(current_app)
     if release is None:
-        return {"site_title": settings.site_title, "contents_path": "", "assets": {}, "language": settings.language}
+        return {"site_title": settings.site_title or "trigsight", "contents_path": "", "assets": {},
+                "language": settings.language}
     # the contents page is the one page trigsight drew itself (no source file)
     contents = next((p.path for p in release.pages if not p.source), "/")
-    return {"site_title": settings.site_title, "contents_path": contents,
+    return {"site_title": settings.site_title or release.site_title, "contents_path": contents,
             "assets": release_assets(release.root, release.release_id), "language": settings.language}
 
 

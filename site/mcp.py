@@ -25,7 +25,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 
-from . import current_release, current_retriever, current_settings, mcp_tools, offload, security
+from . import current_release, current_retriever, current_settings, mcp_tools, offload, security, site_title
 from .json_body import BodyError, decode, read_body
 
 log = logging.getLogger(__name__)
@@ -246,7 +246,7 @@ def _cache_hints() -> dict:
 
 
 def _server_info() -> dict:
-    return {"name": "trigsight", "title": current_settings(current_app).site_title, "version": mcp_tools.VERSION}
+    return {"name": "trigsight", "title": site_title(current_app), "version": mcp_tools.VERSION}
 
 
 def _list_tools(params: dict) -> dict:

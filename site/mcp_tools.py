@@ -180,7 +180,7 @@ def read_page(arguments: dict, context: ToolContext) -> dict:
 def find_evidence(arguments: dict, context: ToolContext) -> dict:
     release = context.published()
     retriever = context.retriever
-    site_title = current_settings(context.app).site_title if context.app else "trigsight"
+    site_title = (current_settings(context.app).site_title or release.site_title) if context.app else "trigsight"
     result = evidence_search.find_evidence(release, arguments["claim"], retriever,
                                            limit=arguments.get("max_results", 5), site_title=site_title)
     pages = {p.path: p for p in release.pages}

@@ -177,3 +177,25 @@ def test_only_blocks_follow_the_tags_in_a_built_page(write_content):
                                          ".. only:: cloud\n\n   Cloud one.\n\n.. only:: not cloud\n\n   Local.\n"})
     html = run(BuildConfig(folder)).pages[0].body_html
     assert "Web one." in html and "Cloud one." in html and "Print." not in html and "Local." not in html
+
+
+@pytest.mark.parametrize("conf, suffixes", [
+    ("", {".rst": "rst"}),
+    ("extensions = ['myst_parser']\n", {".rst": "rst", ".md": "markdown"}),
+    ("extensions = ['nbsphinx']\nnbsphinx_custom_formats = {'.md': ['jupytext.reads', {'fmt': 'Rmd'}], "
+     "'.pct.py': ['jupytext.reads']}\n", {".rst": "rst", ".ipynb": "notebook", ".md": "markdown"}),
+    ("source_suffix = ['.rst', '.txt']\n", {".rst": "rst", ".txt": "rst"}),
+    ("source_suffix = {'.rst': 'restructuredtext', '.myst': 'markdown', '.weird': 'x'}\n",
+     {".rst": "rst", ".myst": "markdown"}),
+    ("extensions = load_extensions()\n", None),
+])
+def test_the_pages_are_the_suffixes_sphinx_and_its_extensions_read(tmp_path, conf, suffixes):
+    (tmp_path / "conf.py").write_text(conf)
+    assert sphinx_conf.read(tmp_path).suffixes == suffixes
+
+
+def test_a_source_suffix_trigsight_cannot_read_is_named(write_content):
+    folder = write_content({"conf.py": "source_suffix = {'.rst': 'restructuredtext', '.weird': 'x'}\n",
+                            "index.rst": "T\n=\n\nHello.\n", "other.weird": "x"})
+    assert "conf.py's source_suffix names .weird: files trigsight does not read as pages, not published" in \
+        read_folder(folder).warnings

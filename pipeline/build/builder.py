@@ -1,6 +1,7 @@
 """Content → rendered pages → passages → source gate, all in memory (no files written)."""
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import posixpath
 from dataclasses import dataclass, field
@@ -14,7 +15,7 @@ from ..gates import source as source_gate
 from . import assets as assets_stage
 from . import categories as categories_stage
 from . import content as content_stage
-from . import includes, navigation, page_source, page_text_cache, reading_order
+from . import includes, navigation, page_source, page_text_cache, reading_order, site_name
 from .links import SiteLinks
 from .media import ContentMedia
 from .passages import PageText, build_page_text
@@ -32,7 +33,7 @@ from .render import (
 @dataclass
 class BuildConfig:
     content_dir: Path
-    site_title: str = "trigsight"
+    site_title: str = ""             # "": the name the folder's generator gives the site (site_name.py)
     language: str = "en"
     site_css: Path | None = None     # author stylesheet appended to style.css
     cache_dir: Path | None = None    # pages' matcher views kept between releases; None: read every page
@@ -63,9 +64,12 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
 
     `progress(done, total)` hears of the page steps (parse, then two drawings and readings).
     """
+    named = site_name.run(config.content_dir) if not config.site_title else site_name.SiteName(config.site_title)
+    config = dataclasses.replace(config, site_title=named.title or site_name.DEFAULT)
     content = content_stage.run(config.content_dir, config.language)
     included = includes.run(config.content_dir, content.pages)
-    order = reading_order.run(config.content_dir, included.pages, content.sphinx.root_doc if content.sphinx else "index")
+    root_doc = content.sphinx.root_doc if content.sphinx else "index"
+    order = reading_order.run(config.content_dir, included.pages, root_doc)
     sources = order.pages
     steps, done = 5 * len(sources) + 4, 0   # parse each; draw and read each twice, with contents
 
@@ -150,6 +154,8 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
         step()
     warnings = (content.warnings + included.warnings + order.warnings + folders.warnings
                 + _directive_warnings(parsed) + media.warning())
+    if named.origin:
+        warnings.append(f"site named {named.title!r}, as {named.origin} says (TRIGSIGHT_SITE_TITLE names it otherwise)")
     if content.excluded:
         warnings.append(f"not published (draft: true, published: false or in _drafts/): {', '.join(content.excluded)}")
     return Build(config, final, texts, gate, {**planned_assets, **media.assets}, warnings, content.excluded)

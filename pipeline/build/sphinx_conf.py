@@ -6,7 +6,7 @@ earlier, and those joined with `+`, `%` or an f-string. A value computed when Sp
 (`release = get_version("flask")`), or set in an `if`, a loop or a function, is not known, and
 whatever depends on it keeps Sphinx's default. What is read:
 - `source_suffix`, with the suffixes its extensions add (myst_parser: .md; nbsphinx, myst_nb:
-  .ipynb): the pages are the files Sphinx reads, so a Django folder's `.txt` files are pages, and
+  .ipynb; their custom formats, `.md` read through jupytext): the pages are the files Sphinx reads, so a Django folder's `.txt` files are pages, and
   a stray README.md that Sphinx never reads is left out;
 - `exclude_patterns` and `include_patterns`, matched as Sphinx matches them;
 - `root_doc` (`master_doc`): where the toctrees are followed from; the home page when there is no index;
@@ -32,7 +32,10 @@ OTHER_SUFFIXES = (".txt", ".rest", ".myst")
 EXTENSION_SUFFIXES = {"myst_parser": (".md",), "myst_nb": (".md", ".ipynb"), "nbsphinx": (".ipynb",),
                       "recommonmark": (".md",), "sphinx_markdown_parser": (".md",), "jupytext": (".md",)}
 _READ = frozenset("""source_suffix exclude_patterns include_patterns root_doc master_doc rst_prolog rst_epilog
-version release today today_fmt default_role extlinks issues_github_path extensions""".split())
+project version release today today_fmt default_role extlinks issues_github_path extensions
+nbsphinx_custom_formats nb_custom_formats""".split())
+# Notebooks written as other files, read as notebooks by nbsphinx and myst_nb (`.md` through jupytext)
+_CUSTOM_FORMATS = ("nbsphinx_custom_formats", "nb_custom_formats")
 _UNKNOWN = object()
 _TAGS, _MAYBE = "tags.add", "tags.add?"      # the tags conf.py adds for sure, and on some paths only
 
@@ -54,7 +57,7 @@ class SphinxConf:
         """Page suffix → how it is read ("rst", "markdown", "notebook"); None when not known."""
         written = self.values.get("source_suffix", {".rst": "restructuredtext"})
         extensions = self.values.get("extensions", [])
-        if not isinstance(extensions, (list, tuple)) or {"source_suffix", "extensions"} & self.unknown:
+        if not isinstance(extensions, (list, tuple)) or {"source_suffix", "extensions", *_CUSTOM_FORMATS} & self.unknown:
             return None
         if isinstance(written, str):
             written = [written]
@@ -68,6 +71,10 @@ class SphinxConf:
         for extension in extensions:
             for suffix in EXTENSION_SUFFIXES.get(str(extension), ()):
                 found.setdefault(suffix, KINDS[suffix])
+        for setting in _CUSTOM_FORMATS:
+            for suffix in self.get(setting, {}, dict):
+                if isinstance(suffix, str) and suffix.lower() in KINDS:
+                    found.setdefault(suffix.lower(), KINDS[suffix.lower()])
         return {suffix: kind for suffix, kind in found.items() if suffix in KINDS or suffix in OTHER_SUFFIXES}
 
     def select(self, relatives: list[str]) -> tuple[list[str], list[str], list[str]]:
@@ -130,6 +137,12 @@ def read(content_dir: Path) -> SphinxConf | None:
         conf.warnings.append(f"{NAME} not read (nested too deeply): Sphinx's defaults apply")
         return conf
     conf.tags = (known.get(_TAGS, frozenset()), known.get(_MAYBE, frozenset()))
+    written = known.get("source_suffix")
+    written = [written] if isinstance(written, str) else written if isinstance(written, (list, tuple, dict)) else []
+    unread = sorted(str(s) for s in written if str(s).lower() not in KINDS and str(s).lower() not in OTHER_SUFFIXES)
+    if unread:
+        conf.warnings.append(f"{NAME}'s source_suffix names {', '.join(unread)}: files trigsight does not read "
+                             "as pages, not published")
     conf.values = {name: value for name, value in known.items() if name in _READ and value is not _UNKNOWN}
     conf.unknown = {name for name, value in known.items() if name in _READ and value is _UNKNOWN}
     return conf

@@ -66,7 +66,7 @@ class _Lenient(yaml.SafeLoader):
 _Lenient.add_multi_constructor("", lambda loader, suffix, node: None)
 
 
-def _load(file: Path) -> object:
+def load_yaml(file: Path) -> object:
     return yaml.load(file.read_text("utf-8"), Loader=_Lenient)  # noqa: S506 (a SafeLoader)
 
 
@@ -89,8 +89,10 @@ def run(content_dir: Path, files: list[str]) -> Listing | None:
     return None
 
 
-def _mkdocs(content_dir: Path, files: list[str]) -> Listing | None:
-    here = content_dir.resolve()
+def mkdocs_settings(content_dir: Path) -> tuple[str, dict | Exception, str] | None:
+    """(the file as a warning names it, its settings or why they cannot be read, the docs folder's
+    path inside `content_dir`) of the mkdocs.yml whose docs folder is `content_dir` or inside it."""
+    here = Path(content_dir).resolve()
     for up, folder in enumerate((here, *here.parents[:_MOST_LEVELS_UP])):
         for name in MKDOCS_NAMES:
             config = folder / name
@@ -100,21 +102,30 @@ def _mkdocs(content_dir: Path, files: list[str]) -> Listing | None:
             try:
                 data = _mkdocs_config(config)
             except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError, RecursionError) as error:
-                return _unreadable(origin, error)
+                return origin, error, ""
             docs = (config.parent / str(data.get("docs_dir") or "docs")).resolve()
-            if docs != here and here not in docs.parents:
-                continue     # the settings of another folder
-            if not isinstance(data.get("nav"), list):
-                return None  # MkDocs then lists pages by name: the folder's own order
-            listing = Listing(origin)
-            prefix = docs.relative_to(here).as_posix()
-            _walk_mkdocs_nav(data["nav"], listing, files, "" if prefix == "." else prefix)
-            return listing
+            if docs == here or here in docs.parents:
+                prefix = docs.relative_to(here).as_posix()
+                return origin, data, "" if prefix == "." else prefix
     return None
 
 
+def _mkdocs(content_dir: Path, files: list[str]) -> Listing | None:
+    found = mkdocs_settings(content_dir)
+    if found is None:
+        return None
+    origin, data, prefix = found
+    if isinstance(data, Exception):
+        return _unreadable(origin, data)
+    if not isinstance(data.get("nav"), list):
+        return None  # MkDocs then lists pages by name: the folder's own order
+    listing = Listing(origin)
+    _walk_mkdocs_nav(data["nav"], listing, files, prefix)
+    return listing
+
+
 def _mkdocs_config(config: Path, depth: int = 0) -> dict:
-    data = _load(config)
+    data = load_yaml(config)
     if not isinstance(data, dict):
         raise ValueError("not a mapping of keys")
     parent = data.get("INHERIT")
@@ -157,7 +168,7 @@ def _entries_file(config: Path, files: list[str], toc_of) -> Listing | None:
     if not config.is_file():
         return None
     try:
-        data = _load(config)
+        data = load_yaml(config)
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
         return _unreadable(config.name, error)
     toc = toc_of(data)

@@ -50,10 +50,17 @@ class Release:
     passages: list[PublishedPassage]
     citations: list[dict]
     manifest: dict
+    site: dict = field(default_factory=dict)        # {"title", "language"} the site was built with
     _by_id: dict[str, PublishedPassage] = field(default_factory=dict, repr=False)
     _by_path: dict[str, PublishedPage] = field(default_factory=dict, repr=False)
     _by_place: dict[tuple[str, int], PublishedPassage] = field(default_factory=dict, repr=False)
     _levels: dict[tuple[str, tuple[str, ...]], int] = field(default_factory=dict, repr=False)
+
+    @property
+    def site_title(self) -> str:
+        """The site's name as the release was built with it (TRIGSIGHT_SITE_TITLE, or its generator's)."""
+        title = self.site.get("title") if isinstance(self.site, dict) else None
+        return title if isinstance(title, str) and title.strip() else "trigsight"
 
     @classmethod
     def load(cls, root: Path | str) -> "Release":
@@ -70,7 +77,8 @@ class Release:
         pages = [PublishedPage(**{k: p[k] for k in PublishedPage.__dataclass_fields__}) for p in data["pages"]]
         passages = [PublishedPassage(**{**{k: p[k] for k in PublishedPassage.__dataclass_fields__},
                                         "headings": tuple(p["headings"])}) for p in data["passages"]]
-        release = cls(root, data["release_id"], pages, passages, data.get("citations", []), manifest)
+        release = cls(root, data["release_id"], pages, passages, data.get("citations", []), manifest,
+                      data.get("site") if isinstance(data.get("site"), dict) else {})
         release._by_id = {p.id: p for p in passages}
         release._by_path = {p.path: p for p in pages}
         release._by_place = {(p.page, p.order): p for p in passages}
