@@ -24,7 +24,7 @@ class ReleaseConfig:
     content_dir: Path = Path("content")
     out_dir: Path = Path("release")
     site_title: str = ""          # "": the name the folder's generator gives the site
-    language: str = "en"
+    language: str = ""            # "": the language the folder's generator states, else en
     use_cache: bool = True
     cache_dir: Path | None = Path(".cache/trigsight")   # None: nothing kept between releases
     chromium: str = ""

@@ -55,8 +55,10 @@ SETTINGS = [
     Setting("TRIGSIGHT_SITE_TITLE", Text(r"(.*\S.*)?", "a title, or empty"), "",
             "Site name shown in page titles and the header; empty: the name the docs folder's generator gives "
             "it (mkdocs.yml `site_name`, conf.py `project`, …), else trigsight."),
-    Setting("TRIGSIGHT_LANGUAGE", Text(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*", "a language tag such as en or pt-BR"),
-            "en", "Language of pages whose front matter names none and whose script or function words tell none."),
+    Setting("TRIGSIGHT_LANGUAGE", Text(r"([A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*)?", "a language tag such as en or pt-BR"),
+            "", "Language of pages whose front matter names none and whose script or function words tell none; "
+            "empty: the one the docs folder's generator states (conf.py `language`, mkdocs.yml `theme.language`, "
+            "…), else en."),
     Setting("TRIGSIGHT_CHROMIUM", Text(expected="an executable name or path; empty for the default"), "",
             "Chromium executable for the browser gate; empty: /usr/bin/chromium when present, "
             "else Playwright's own browser."),

@@ -204,11 +204,12 @@ def page_context(release) -> dict:
     settings = current_settings(current_app)
     if release is None:
         return {"site_title": settings.site_title or "trigsight", "contents_path": "", "assets": {},
-                "language": settings.language}
+                "language": settings.language or "en"}
     # the contents page is the one page trigsight drew itself (no source file)
     contents = next((p.path for p in release.pages if not p.source), "/")
     return {"site_title": settings.site_title or release.site_title, "contents_path": contents,
-            "assets": release_assets(release.root, release.release_id), "language": settings.language}
+            "assets": release_assets(release.root, release.release_id),
+            "language": settings.language or release.site_language}
 
 
 @lru_cache(maxsize=4)

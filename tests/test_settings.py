@@ -81,7 +81,8 @@ def test_an_empty_environment_gives_every_declared_default_typed():
     assert (settings.js_budget, settings.chat_timeout, settings.rrf_k) == (8192, 60.0, 60)
     assert (settings.dev, settings.debug) == (False, False)
     assert (settings.release_dir, settings.site_css) == (Path("release"), None)
-    assert (settings.embeddings, settings.chat_mode, settings.language) == ("auto", "strict", "en")
+    assert (settings.embeddings, settings.chat_mode, settings.language) == ("auto", "strict", "")   # "": the folder's
+    assert settings.site_title == ""
 
 
 def test_the_embedding_modes_a_setting_accepts_are_the_ones_the_embedders_know():

@@ -7,7 +7,7 @@ from trigsight.build.builder import BuildConfig, run
 from trigsight.publishing.published import Release
 from trigsight_site import create_app as create_site
 
-from conftest import run_trigsight
+from conftest import run_trigsight, write_files
 
 PAGE = "# Welcome\n\nThe garden grows tomatoes in the summer.\n"
 
@@ -33,10 +33,35 @@ PAGE = "# Welcome\n\nThe garden grows tomatoes in the summer.\n"
     ({}, "docs", "", ""),
 ])
 def test_the_site_is_named_as_its_generator_settings_name_it(tmp_path, files, folder, title, origin):
-    for name, text in {**files, f"{folder}/index.md": PAGE}.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text)
-    assert site_name.run(tmp_path / folder) == site_name.SiteName(title, origin)
+    named = site_name.run(write_files(tmp_path, {**files, f"{folder}/index.md": PAGE}) / folder)
+    assert (named.title, named.origin) == (title, origin)
+
+
+@pytest.mark.parametrize("files, folder, language, origin", [
+    ({"mkdocs.yml": "site_name: Guide\ntheme:\n  name: material\n  language: ja\n"}, "docs", "ja",
+     "../mkdocs.yml theme.language"),
+    ({"docs/conf.py": "project = 'Garten'\nlanguage = 'zh_CN'\n"}, "docs", "zh-CN", "conf.py language"),
+    ({"docs/_config.yml": "title: Notes\nlang: pt-BR\n"}, "docs", "pt-BR", "_config.yml lang"),
+    ({"book.toml": "[book]\ntitle = 'Buch'\nlanguage = 'de'\n"}, "src", "de", "../book.toml language"),
+    ({"hugo.toml": "title = 'x'\nlanguageCode = 'fr-fr'\ndefaultContentLanguage = 'fr'\n"}, "content", "fr",
+     "../hugo.toml defaultContentLanguage"),
+    ({"docusaurus.config.js": "module.exports = {\n  title: 'x',\n  i18n: {\n    defaultLocale: 'ko',\n  },\n};\n"},
+     "docs", "ko", "../docusaurus.config.js defaultLocale"),
+    ({"docs/.vitepress/config.mts": "export default {\n  lang: 'ru-RU',\n}\n"}, "docs", "ru-RU",
+     ".vitepress/config.mts lang"),
+    ({"docs/conf.py": "language = 'english please'\n"}, "docs", "", ""),
+    ({"docs/conf.py": "language = None\n", "mkdocs.yml": "theme:\n  language: es\n"}, "docs", "es",
+     "../mkdocs.yml theme.language"),
+])
+def test_the_site_language_is_the_one_its_generator_settings_state(tmp_path, files, folder, language, origin):
+    named = site_name.run(write_files(tmp_path, {**files, f"{folder}/index.md": PAGE}) / folder)
+    assert (named.language, named.language_origin) == (language, origin)
+
+
+def test_a_page_without_a_language_of_its_own_takes_the_generator_one(write_content):
+    root = write_content({"docs/conf.py": "language = 'ja'\n", "docs/index.rst": "1\n=\n\n2024 3.1.4\n"}, folder="p")
+    built = run(BuildConfig(root / "docs"))
+    assert built.pages[0].source.language == "ja" and built.config.language == "ja"
 
 
 @pytest.mark.parametrize("given, shown", [("", "Garden Guide"), ("Own Name", "Own Name")])

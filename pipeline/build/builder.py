@@ -34,7 +34,7 @@ from .render import (
 class BuildConfig:
     content_dir: Path
     site_title: str = ""             # "": the name the folder's generator gives the site (site_name.py)
-    language: str = "en"
+    language: str = ""               # "": the language the folder's generator states, else en
     site_css: Path | None = None     # author stylesheet appended to style.css
     cache_dir: Path | None = None    # pages' matcher views kept between releases; None: read every page
 
@@ -64,8 +64,9 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
 
     `progress(done, total)` hears of the page steps (parse, then two drawings and readings).
     """
-    named = site_name.run(config.content_dir) if not config.site_title else site_name.SiteName(config.site_title)
-    config = dataclasses.replace(config, site_title=named.title or site_name.DEFAULT)
+    named = site_name.run(config.content_dir) if not (config.site_title and config.language) else site_name.SiteName("")
+    config = dataclasses.replace(config, site_title=config.site_title or named.title or site_name.DEFAULT,
+                                 language=config.language or named.language or site_name.DEFAULT_LANGUAGE)
     content = content_stage.run(config.content_dir, config.language)
     included = includes.run(config.content_dir, content.pages)
     root_doc = content.sphinx.root_doc if content.sphinx else "index"
@@ -154,8 +155,11 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
         step()
     warnings = (content.warnings + included.warnings + order.warnings + folders.warnings
                 + _directive_warnings(parsed) + media.warning())
-    if named.origin:
+    if named.origin and config.site_title == named.title:
         warnings.append(f"site named {named.title!r}, as {named.origin} says (TRIGSIGHT_SITE_TITLE names it otherwise)")
+    if named.language_origin and config.language == named.language:
+        warnings.append(f"pages that tell no language of their own are in {named.language!r}, as "
+                        f"{named.language_origin} says (TRIGSIGHT_LANGUAGE names another)")
     if content.excluded:
         warnings.append(f"not published (draft: true, published: false or in _drafts/): {', '.join(content.excluded)}")
     return Build(config, final, texts, gate, {**planned_assets, **media.assets}, warnings, content.excluded)

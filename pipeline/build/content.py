@@ -115,6 +115,8 @@ def run(content_dir: Path, default_language: str = "en") -> ContentResult:
     result.unread = [p.relative_to(content_dir).as_posix() for p in found if p.suffix.lower() in OTHER_PAGE_SUFFIXES]
     if not files:
         others = f"; found {_formats(result.unread)}, which trigsight does not read" if result.unread else ""
+        others += f"; conf.py's Sphinx reads none of {shorten(result.sphinx_unread)} (its source_suffix and " \
+                  "extensions)" if result.sphinx_unread else ""
         raise ContentError(f"no markdown files (*.md, *.markdown, *.mdx), notebooks (*.ipynb) or reStructuredText "
                            f"files (*.rst) in the content folder{others}",
                            str(content_dir))

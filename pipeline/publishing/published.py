@@ -62,6 +62,11 @@ class Release:
         title = self.site.get("title") if isinstance(self.site, dict) else None
         return title if isinstance(title, str) and title.strip() else "trigsight"
 
+    @property
+    def site_language(self) -> str:
+        language = self.site.get("language") if isinstance(self.site, dict) else None
+        return language if isinstance(language, str) and language.strip() else "en"
+
     @classmethod
     def load(cls, root: Path | str) -> "Release":
         root = Path(root)
