@@ -199,3 +199,10 @@ def test_a_source_suffix_trigsight_cannot_read_is_named(write_content):
                             "index.rst": "T\n=\n\nHello.\n", "other.weird": "x"})
     assert "conf.py's source_suffix names .weird: files trigsight does not read as pages, not published" in \
         read_folder(folder).warnings
+
+
+def test_a_sphinx_project_with_its_sources_apart_names_the_folder_to_give(write_content):
+    folder = write_content({"source/conf.py": "project = 'P'\n", "source/index.rst": "T\n=\n\nHello.\n",
+                            "Makefile": "html:\n"})
+    assert any(line.startswith("source/conf.py found: Sphinx reads this project's pages from source/")
+               for line in read_folder(folder).warnings)

@@ -54,6 +54,7 @@ class ContentResult:
     sphinx: sphinx_conf.SphinxConf | None = None                # the folder's Sphinx conf.py, read
     sphinx_excluded: list[str] = field(default_factory=list)    # left out by its exclude_patterns
     sphinx_unread: list[str] = field(default_factory=list)      # pages of suffixes its Sphinx does not read
+    sphinx_nested: str = ""                                     # `source/conf.py`: the Sphinx project is inside
 
     @property
     def warnings(self) -> list[str]:
@@ -73,6 +74,10 @@ class ContentResult:
         if self.shadowed:
             lines.append(f"pages at the address of their folder's own page, not published (the folder's page wins): "
                          f"{shorten(self.shadowed)}")
+        if self.sphinx_nested:
+            folder = self.sphinx_nested.rsplit("/", 1)[0]
+            lines.append(f"{self.sphinx_nested} found: Sphinx reads this project's pages from {folder}/; give that "
+                         f"folder as the content folder to publish them as Sphinx does (its conf.py is read only there)")
         if self.sphinx_excluded:
             lines.append(f"left out as conf.py's exclude_patterns says: {shorten(self.sphinx_excluded)}")
         if self.sphinx_unread:
@@ -105,7 +110,7 @@ def run(content_dir: Path, default_language: str = "en") -> ContentResult:
     conf = sphinx_conf.read(content_dir)
     kinds = sphinx_conf.page_kinds(conf)
     files = [p for p in found if p.suffix.lower() in kinds]
-    result = ContentResult(sphinx=conf)
+    result = ContentResult(sphinx=conf, sphinx_nested=sphinx_conf.nested(content_dir))
     if conf is not None:
         kept, result.sphinx_excluded, result.sphinx_unread = \
             conf.select([f.relative_to(content_dir).as_posix() for f in files])

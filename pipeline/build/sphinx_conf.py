@@ -1,18 +1,17 @@
 """A Sphinx project's `conf.py`, read as data and never run (pure reading).
 
-Sphinx runs `conf.py`; trigsight only reads it. It reads the assignments at the file's top level
-whose values are written out: strings, numbers, lists, tuples and dicts, names given such values
-earlier, and those joined with `+`, `%` or an f-string. A value computed when Sphinx runs
-(`release = get_version("flask")`), or set in an `if`, a loop or a function, is not known, and
-whatever depends on it keeps Sphinx's default. What is read:
+Sphinx runs `conf.py`; trigsight only reads the values its top level writes out (conf_values.py).
+A value computed when Sphinx runs (`release = get_version("flask")`) is not known, and whatever
+depends on it keeps Sphinx's default. What is read:
 - `source_suffix`, with the suffixes its extensions add (myst_parser: .md; nbsphinx, myst_nb:
-  .ipynb; their custom formats, `.md` read through jupytext): the pages are the files Sphinx reads, so a Django folder's `.txt` files are pages, and
-  a stray README.md that Sphinx never reads is left out;
+  .ipynb; their custom formats: .md through jupytext): the pages are the files Sphinx reads, so a
+  Django folder's `.txt` files are pages, and a stray README.md that Sphinx never reads is left out;
 - `exclude_patterns` and `include_patterns`, matched as Sphinx matches them;
 - `root_doc` (`master_doc`): where the toctrees are followed from; the home page when there is no index;
+- `project` and `language`: the site's name and language (site_name.py);
 - `rst_prolog` and `rst_epilog`; `version`, `release` and `today` (the |version| substitutions);
-  `default_role`; `extlinks` and sphinx-issues' `issues_github_path` (roles that make links):
-  rst_project.py gives them to the reStructuredText reader.
+  `default_role`; `extlinks` and sphinx-issues' `issues_github_path` (roles that make links);
+  `tags.add(...)` (what `.. only::` tests): rst_project.py gives them to the reStructuredText reader.
 """
 from __future__ import annotations
 
@@ -21,6 +20,8 @@ import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from . import conf_values
 
 NAME = "conf.py"
 LARGEST = 1_000_000
@@ -36,8 +37,6 @@ project language version release today today_fmt default_role extlinks issues_gi
 nbsphinx_custom_formats nb_custom_formats""".split())
 # Notebooks written as other files, read as notebooks by nbsphinx and myst_nb (`.md` through jupytext)
 _CUSTOM_FORMATS = ("nbsphinx_custom_formats", "nb_custom_formats")
-_UNKNOWN = object()
-_TAGS, _MAYBE = "tags.add", "tags.add?"      # the tags conf.py adds for sure, and on some paths only
 
 
 @dataclass
@@ -109,6 +108,13 @@ def page_kinds(conf: SphinxConf | None) -> dict[str, str]:
     return {**KINDS, **{suffix: kind for suffix, kind in added.items() if suffix not in KINDS}}
 
 
+def nested(content_dir: Path) -> str:
+    """`source/conf.py` when the folder is a Sphinx project laid out by sphinx-quickstart with its
+    sources apart (`docs/source/`, `docs/build/`), whose pages Sphinx reads from that folder; else ""."""
+    found = sorted(name for name in ("source", "src") if (Path(content_dir) / name / NAME).is_file())
+    return f"{found[0]}/{NAME}" if found and not (Path(content_dir) / NAME).is_file() else ""
+
+
 def read(content_dir: Path) -> SphinxConf | None:
     """The folder's conf.py read (None when it has none); never raises for what the file holds."""
     path = Path(content_dir) / NAME
@@ -130,163 +136,21 @@ def read(content_dir: Path) -> SphinxConf | None:
     except (OSError, UnicodeDecodeError, ValueError, MemoryError) as error:
         conf.warnings.append(f"{NAME} not read ({type(error).__name__}): Sphinx's defaults apply")
         return conf
-    known: dict = {}
     try:
-        _run(module.body, known, conf.lines)
+        known = conf_values.run(module, conf.lines)
     except RecursionError:
         conf.warnings.append(f"{NAME} not read (nested too deeply): Sphinx's defaults apply")
         return conf
-    conf.tags = (known.get(_TAGS, frozenset()), known.get(_MAYBE, frozenset()))
+    conf.tags = (known.get(conf_values.TAGS, frozenset()), known.get(conf_values.MAYBE_TAGS, frozenset()))
     written = known.get("source_suffix")
     written = [written] if isinstance(written, str) else written if isinstance(written, (list, tuple, dict)) else []
     unread = sorted(str(s) for s in written if str(s).lower() not in KINDS and str(s).lower() not in OTHER_SUFFIXES)
     if unread:
         conf.warnings.append(f"{NAME}'s source_suffix names {', '.join(unread)}: files trigsight does not read "
                              "as pages, not published")
-    conf.values = {name: value for name, value in known.items() if name in _READ and value is not _UNKNOWN}
-    conf.unknown = {name for name, value in known.items() if name in _READ and value is _UNKNOWN}
+    conf.values = {name: value for name, value in known.items() if name in _READ and value is not conf_values.UNKNOWN}
+    conf.unknown = {name for name, value in known.items() if name in _READ and value is conf_values.UNKNOWN}
     return conf
-
-
-def _run(statements: list[ast.stmt], known: dict, lines: dict) -> None:
-    for statement in statements:
-        match statement:
-            case ast.Assign(targets=targets, value=value):
-                for target in targets:
-                    _bind(target, value, known, lines)
-            case ast.AnnAssign(target=target, value=value) if value is not None:
-                _bind(target, value, known, lines)
-            case ast.AugAssign(target=ast.Name(id=name), op=ast.Add(), value=value):
-                before, more = known.get(name, _UNKNOWN), _value(value, known)
-                known[name] = _joined(before, more)
-            case ast.Expr(value=ast.Call(func=ast.Attribute(value=ast.Name(id="tags"), attr="add"),
-                                         args=[ast.Constant(value=str(tag))])):
-                known[_TAGS] = known.get(_TAGS, frozenset()) | {tag}
-            case ast.Expr(value=ast.Call(func=ast.Attribute(value=ast.Name(id=name), attr=method), args=args)):
-                known[name] = _called(known.get(name, _UNKNOWN), method, [_value(a, known) for a in args])
-            case ast.Try(body=body, orelse=orelse, handlers=handlers, finalbody=finalbody):
-                _run(body + orelse, known, lines)
-                for handler in handlers:
-                    _branches([handler.body], known, lines)
-                _run(finalbody, known, lines)
-            case ast.If(body=body, orelse=orelse):
-                _branches([body, orelse], known, lines)
-            case _:
-                for name in _bound(statement):
-                    known[name] = _UNKNOWN
-
-
-def _branches(branches: list[list[ast.stmt]], known: dict, lines: dict) -> None:
-    """Names a branch may or may not set keep their value only when every way through agrees."""
-    ways = []
-    for branch in branches:
-        way = dict(known)
-        _run(branch, way, {})
-        ways.append(way)
-    for name in {name for way in ways for name in way}:
-        values = [way.get(name, _UNKNOWN) for way in ways] + [known.get(name, _UNKNOWN)] * (len(branches) < 2)
-        if name == _TAGS:       # a tag some way through adds may be set or not
-            values = [value if isinstance(value, frozenset) else frozenset() for value in values]
-            known[_TAGS] = frozenset.intersection(*values)
-            known[_MAYBE] = known.get(_MAYBE, frozenset()).union(*values) - known[_TAGS]
-        elif name == "extensions" and all(isinstance(value, list) for value in values):
-            known[name] = list(dict.fromkeys(item for value in values for item in value))   # any it may load
-        elif any(value is _UNKNOWN or value != values[0] for value in values):
-            known[name] = _UNKNOWN
-
-
-def _bind(target: ast.expr, value: ast.expr, known: dict, lines: dict) -> None:
-    if isinstance(target, ast.Name):
-        known[target.id] = _value(value, known)
-        lines[target.id] = value.lineno
-    elif isinstance(target, (ast.Tuple, ast.List)):
-        values = _value(value, known)
-        spread = isinstance(values, (list, tuple)) and len(values) == len(target.elts)
-        for at, element in enumerate(target.elts):
-            if isinstance(element, ast.Name):
-                known[element.id] = values[at] if spread else _UNKNOWN
-    else:
-        for name in _bound(target):
-            known[name] = _UNKNOWN
-
-
-def _bound(node: ast.AST) -> set[str]:
-    """Every name a statement may bind (assigned, imported, defined) anywhere inside it."""
-    names = set()
-    for inner in ast.walk(node):
-        if isinstance(inner, ast.Name) and isinstance(inner.ctx, (ast.Store, ast.Del)):
-            names.add(inner.id)
-        elif isinstance(inner, (ast.Import, ast.ImportFrom)):
-            names |= {(alias.asname or alias.name).split(".")[0] for alias in inner.names}
-        elif isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(inner.name)
-        elif isinstance(inner, ast.Expr) and isinstance(inner.value, ast.Call) and \
-                isinstance(inner.value.func, ast.Attribute) and isinstance(inner.value.func.value, ast.Name):
-            names.add(inner.value.func.value.id)         # `extensions.append(...)` inside a branch
-    return names
-
-
-def _value(node: ast.expr, known: dict):
-    """The value an expression has without running anything, or _UNKNOWN."""
-    match node:
-        case ast.Constant(value=value):
-            return value
-        case ast.Name(id=name):
-            return known.get(name, _UNKNOWN)
-        case ast.List(elts=items) | ast.Tuple(elts=items) | ast.Set(elts=items):
-            values = [_value(item, known) for item in items]
-            if any(value is _UNKNOWN for value in values):
-                return _UNKNOWN
-            return tuple(values) if isinstance(node, ast.Tuple) else values
-        case ast.Dict(keys=keys, values=values):
-            pairs = [(None if k is None else _value(k, known), _value(v, known)) for k, v in zip(keys, values)]
-            result = {}
-            for key, value in pairs:
-                if key is _UNKNOWN or value is _UNKNOWN or (key is None and not isinstance(value, dict)):
-                    return _UNKNOWN
-                result.update(value if key is None else {key: value})
-            return result
-        case ast.BinOp(left=left, op=ast.Add(), right=right):
-            return _joined(_value(left, known), _value(right, known))
-        case ast.BinOp(left=left, op=ast.Mod(), right=right):
-            text, args = _value(left, known), _value(right, known)
-            if isinstance(text, str) and args is not _UNKNOWN:
-                try:
-                    return text % args
-                except (TypeError, ValueError, KeyError):
-                    return _UNKNOWN
-        case ast.JoinedStr(values=parts):
-            pieces = []
-            for part in parts:
-                if isinstance(part, ast.FormattedValue):
-                    value = _value(part.value, known)
-                    if value is _UNKNOWN or part.format_spec is not None or part.conversion not in (-1, 115):
-                        return _UNKNOWN
-                    pieces.append(str(value))
-                else:
-                    pieces.append(_value(part, known))
-            return "".join(pieces)
-    return _UNKNOWN
-
-
-def _joined(left, right):
-    same = type(left) is type(right) and isinstance(left, (str, list, tuple))
-    return left + right if same else _UNKNOWN
-
-
-def _called(value, method: str, args: list):
-    """A list's `append`/`extend`/`insert`, a dict's `update`; anything else makes the value unknown."""
-    if value is _UNKNOWN or any(arg is _UNKNOWN for arg in args):
-        return _UNKNOWN
-    if isinstance(value, list) and method == "append" and len(args) == 1:
-        return value + args
-    if isinstance(value, list) and method == "extend" and len(args) == 1 and isinstance(args[0], (list, tuple)):
-        return value + list(args[0])
-    if isinstance(value, list) and method == "insert" and len(args) == 2 and isinstance(args[0], int):
-        return value[:args[0]] + [args[1]] + value[args[0]:]
-    if isinstance(value, dict) and method == "update" and len(args) == 1 and isinstance(args[0], dict):
-        return {**value, **args[0]}
-    return _UNKNOWN
 
 
 @functools.cache
