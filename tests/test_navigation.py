@@ -184,7 +184,7 @@ def test_a_hostile_mkdocs_nav_neither_hangs_nor_refuses_the_release(write_conten
      "reading order read from ../mkdocs.yml: 5 pages; not in it, so after the listed ones: apples.md"),
     # a translation that inherits its nav, its docs_dir by default, two folders down
     ({"en/mkdocs.yml": NAV, "ja/mkdocs.yml": "INHERIT: ../en/mkdocs.yml\ntheme:\n  language: ja\n",
-      **{f"ja/docs/{k}": v for k, v in PAGES.items()}}, "ja/docs", WALKED, {"/zebra": "Stripes explained"},
+      **{f"ja/docs/{k}": v for k, v in PAGES.items()}}, "ja/docs", WALKED, {"/zebra": "Stripes explained"},   # in ja
      "reading order read from ../mkdocs.yml: 5 pages"),
     # the settings name another folder: the folder's own order
     ({"mkdocs.yml": "docs_dir: website\n" + NAV, **{f"docs/{k}": v for k, v in PAGES.items()}}, "docs",
@@ -251,7 +251,7 @@ def test_the_folders_own_table_of_contents_sets_the_reading_order_and_labels(
     folder = write_content(files, "project")
     build = run(BuildConfig(folder / content if content else folder))
     contents = next(p for p in build.pages if p.generated).html
-    listed = re.findall(r'<a href="(/[^"]*)" lang="en">([^<]*)</a>', contents.split('<ul class="contents">')[1])
+    listed = re.findall(r'<a href="(/[^"]*)" lang="[^"]+">([^<]*)</a>', contents.split('<ul class="contents">')[1])
     assert [path for path, _ in listed] == order
     assert {path: title for path, title in listed if path in labels} == labels
     said = [w for w in build.warnings if "reading order" in w or "ignored, not readable" in w]

@@ -16,15 +16,16 @@ source_suffix = {".txt": "restructuredtext"}
 root_doc = "contents"
 exclude_patterns = ["_build", "requirements.txt", "drafts/**", "old_*"]
 default_role = "code"
-extlinks = {"issue": ("https://github.com/demo/demo/issues/%s", "#%s"),
-            "pypi": ("https://pypi.org/project/%s/", None)}
+extlinks = {"ticket": ("https://code.example.org/ticket/%s", "#%s"),
+            "pypi": ("https://pypi.org/project/%s/", None), "py": ("https://x.org/%s", "%s, in short")}
+issues_github_path = "demo/demo"
 rst_epilog = """
 .. |demo-list| replace:: :ref:`the mailing list <mailing-list>`
 """
 '''
 PAGES = {
     "contents.txt": "Contents\n========\n\n.. toctree::\n\n   intro\n   topics/index\n",
-    "index.txt": "Demo\n====\n\nDemo |version| fixes :issue:`12` and :issue:`14, 15`; see :pypi:`demo`.\n\n"
+    "index.txt": "Demo\n====\n\nDemo |version| fixes :ticket:`12` and :issue:`14, 15`; see :pypi:`demo` and :py:`a, b`.\n\n"
                  "Ask `demo.run` on |demo-list|.\n\n.. console::\n\n    $ demo --help\n      usage: demo\n",
     "intro.txt": "Introduction\n============\n\n.. _mailing-list:\n\nThe list\n--------\n\nWrite to us.\n",
     "topics/index.txt": "Topics\n======\n\nRead :doc:`../intro` first.\n",
@@ -55,7 +56,8 @@ def test_conf_py_settings_show_on_the_pages_as_sphinx_shows_them(django_like):
     built = run(BuildConfig(django_like))
     home = {page.path: page.body_html for page in built.pages}["/"]
     assert "Demo 6.1 fixes" in home
-    assert '<a href="https://github.com/demo/demo/issues/12">#12</a>' in home
+    assert '<a href="https://code.example.org/ticket/12">#12</a>' in home
+    assert '<a href="https://x.org/a,%20b">a, b, in short</a>' in home      # extlinks never split a list
     assert ('<a href="https://github.com/demo/demo/issues/14">#14</a>, '
             '<a href="https://github.com/demo/demo/issues/15">#15</a>') in home
     assert '<a href="https://pypi.org/project/demo/">https://pypi.org/project/demo/</a>' in home

@@ -122,7 +122,7 @@ def conf_read(content: Path, built) -> str:
     files = [p.relative_to(content).as_posix() for p in content.rglob("*") if p.is_file() and
              p.suffix.lower() in kinds and not any(part.startswith((".", "_")) for part in p.relative_to(content).parts)]
     _, excluded, unread = conf.select(files)
-    prefixes = tuple(pattern.split("{n}")[0] for pattern, _ in project.links.values())
+    prefixes = tuple(pattern.split("{n}")[0] for pattern, *_ in project.links.values())
     made = sum(1 for page in built.pages for href in re.findall(r'href="([^"]+)"', page.body_html)
                if prefixes and href.startswith(prefixes))
     parts = [f"pages {', '.join(sorted(s for s in kinds if s not in sphinx_conf.KINDS or s == '.rst'))}",

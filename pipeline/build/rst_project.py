@@ -37,7 +37,7 @@ class RstProject:
     epilog: tuple[str, int] = ("", 0)
     substitutions: dict = field(default_factory=dict)
     default_role: str = ""
-    links: dict = field(default_factory=dict)  # role name → (URL pattern, caption pattern)
+    links: dict = field(default_factory=dict)  # role name → (URL pattern, caption pattern, takes a list)
     tags: tuple[frozenset, frozenset] = (BUILDER_TAGS, frozenset())   # set for sure, set on some paths only
 
     def framed(self, text: str, origins: list[tuple[int, str, int]]) -> tuple[str, list[tuple[int, str, int]]]:
@@ -62,7 +62,7 @@ class RstProject:
 
     def role(self, name: str):
         """The role function of a link role, or None."""
-        pattern, caption = self.links.get(name.lower(), (None, None))
+        pattern, caption, listed = self.links.get(name.lower(), (None, None, False))
         if pattern is None:
             return None
 
@@ -70,7 +70,7 @@ class RstProject:
             text = utils.unescape(text)
             titled = _TITLED.match(text)
             title, targets = (titled.group(1), [titled.group(2)]) if titled and titled.group(1) else \
-                (None, [t.strip() for t in text.split(",")] if "{n}" in pattern else [text])
+                (None, [t.strip() for t in text.split(",")] if listed else [text])   # sphinx-issues: `12, 14`
             made = []
             for target in filter(None, targets):
                 made += [nodes.Text(", ")] if made else []
@@ -86,11 +86,11 @@ def project(conf: SphinxConf | None) -> RstProject | None:
     links = {}
     path = conf.get("issues_github_path")
     if path and re.fullmatch(r"[\w.-]+/[\w.-]+", path):
-        links.update({name: (url.replace("{path}", path), shown) for name, (url, shown) in ISSUES.items()})
+        links.update({name: (url.replace("{path}", path), shown, True) for name, (url, shown) in ISSUES.items()})
     for name, value in conf.get("extlinks", {}, dict).items():
         if isinstance(name, str) and isinstance(value, (tuple, list)) and len(value) == 2 and \
                 isinstance(value[0], str) and isinstance(value[1], (str, type(None))):
-            links[name.lower()] = (_braced(value[0]), _braced(value[1]) if value[1] is not None else "")
+            links[name.lower()] = (_braced(value[0]), _braced(value[1]) if value[1] is not None else "", False)
     sure, maybe = conf.tags
     return RstProject(
         (conf.get("rst_prolog", ""), conf.lines.get("rst_prolog", 1)),
