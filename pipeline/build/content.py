@@ -41,6 +41,15 @@ NESTED = "sidebar"    # Starlight: `sidebar: {label, order, hidden}`, read as `s
 JEKYLL_FOLDERS = frozenset({"_posts", "_drafts"})
 
 
+# The files left out, each list's warning line: ContentResult's attribute, what the line says of them
+_LEFT_OUT = (("partials", "partials not published as pages (names or folders starting with _)"),
+             ("readmes", "README files beside an index page, not published (the index is the folder's page)"),
+             ("shadowed", "pages at the address of their folder's own page, not published (the folder's page wins)"),
+             ("sphinx_excluded", "left out as conf.py's exclude_patterns says"),
+             ("sphinx_unread", "pages Sphinx does not read, as conf.py's source_suffix and extensions say, "
+                               "not published"))
+
+
 @dataclass
 class ContentResult:
     pages: list[PageSource] = field(default_factory=list)
@@ -58,31 +67,18 @@ class ContentResult:
 
     @property
     def warnings(self) -> list[str]:
-        """One line naming every front matter key that was ignored, and where; one naming partials."""
+        """One line naming the front matter keys ignored, and where; one naming each kind of file left out."""
         lines = []
         if self.ignored_keys:
             parts = [f"{key} ({shorten(files)})" for key, files in sorted(self.ignored_keys.items())]
             lines.append("front matter keys ignored: " + "; ".join(parts))
-        if self.partials:
-            lines.append(f"partials not published as pages (names or folders starting with _): "
-                         f"{shorten(self.partials)}")
         if self.unread:
             lines.append(f"pages in formats trigsight does not read, not published: {_formats(self.unread)}")
-        if self.readmes:
-            lines.append(f"README files beside an index page, not published (the index is the folder's page): "
-                         f"{shorten(self.readmes)}")
-        if self.shadowed:
-            lines.append(f"pages at the address of their folder's own page, not published (the folder's page wins): "
-                         f"{shorten(self.shadowed)}")
+        lines += [f"{what}: {shorten(getattr(self, name))}" for name, what in _LEFT_OUT if getattr(self, name)]
         if self.sphinx_nested:
             folder = self.sphinx_nested.rsplit("/", 1)[0]
             lines.append(f"{self.sphinx_nested} found: Sphinx reads this project's pages from {folder}/; give that "
                          f"folder as the content folder to publish them as Sphinx does (its conf.py is read only there)")
-        if self.sphinx_excluded:
-            lines.append(f"left out as conf.py's exclude_patterns says: {shorten(self.sphinx_excluded)}")
-        if self.sphinx_unread:
-            lines.append(f"pages Sphinx does not read, as conf.py's source_suffix and extensions say, not "
-                         f"published: {shorten(self.sphinx_unread)}")
         return lines + (self.sphinx.warnings if self.sphinx else []) + (self.rst.warnings if self.rst else [])
 
 
