@@ -18,6 +18,7 @@ exclude_patterns = ["_build", "requirements.txt", "drafts/**", "old_*"]
 default_role = "code"
 extlinks = {"ticket": ("https://code.example.org/ticket/%s", "#%s"),
             "pypi": ("https://pypi.org/project/%s/", None), "py": ("https://x.org/%s", "%s, in short")}
+extensions = ["sphinx_issues"]
 issues_github_path = "demo/demo"
 rst_epilog = """
 .. |demo-list| replace:: :ref:`the mailing list <mailing-list>`
@@ -137,6 +138,19 @@ def test_conf_py_values_are_read_only_when_they_are_written_out(tmp_path, conf, 
 def test_exclude_patterns_match_as_sphinx_matches_them(tmp_path, pattern, path, excluded):
     (tmp_path / "conf.py").write_text(f"exclude_patterns = [{pattern!r}]\n")
     assert sphinx_conf.read(tmp_path).excluded(path) is excluded
+
+
+@pytest.mark.parametrize("conf, text, html", [
+    ("extensions = ['sphinx_issues']\n", ":pypi:`pytest-xdist`", '<a href="https://pypi.org/project/pytest-xdist">pytest-xdist</a>'),
+    ("issues_github_path = 'o/r'\n", ":user:`ann` and :commit:`0123456789abcdef`",
+     '<a href="https://github.com/ann">@ann</a> and <a href="https://github.com/o/r/commit/0123456789abcdef">@0123456</a>'),
+    ("extensions = ['sphinx.ext.extlinks']\nextlinks = {'gh': ('https://gh.example/', '')}\n", ":gh:`x/y`",
+     '<a href="https://gh.example/x/y">x/y</a>'),
+    ("", ":pypi:`pytest-xdist`", "<code>pytest-xdist</code>"),
+])
+def test_link_roles_show_as_sphinx_shows_them(write_content, conf, text, html):
+    folder = write_content({"conf.py": conf, "index.rst": f"T\n=\n\nSee {text}.\n"})
+    assert html in run(BuildConfig(folder)).pages[0].body_html
 
 
 def test_a_page_default_role_is_that_page_alone(write_content):

@@ -5,8 +5,8 @@
 - `version`, `release` and `today` fill |version|, |release| and |today| where the page defines
   no substitution of that name (|today| is the day of the build unless `today` is set, as in Sphinx);
 - `default_role` is the role of `text` in single backquotes (`code` in Flask's docs);
-- `extlinks` roles (sphinx.ext.extlinks) and sphinx-issues' `:issue:`, `:pr:`, `:commit:` and
-  `:user:` become links with the caption Sphinx shows (`#5123`);
+- `extlinks` roles (sphinx.ext.extlinks) and sphinx-issues' `:issue:`, `:pr:`, `:commit:`, `:user:`
+  and `:pypi:` become links with the caption Sphinx shows (`#5123`);
 - `tags.add(...)` sets the tags `.. only::` tests, beside the HTML builder's own.
 """
 from __future__ import annotations
@@ -85,6 +85,8 @@ def project(conf: SphinxConf | None) -> RstProject | None:
         return None
     links = {}
     path = conf.get("issues_github_path")
+    if path or "sphinx_issues" in conf.get("extensions", [], (list, tuple)):
+        links["pypi"] = ("https://pypi.org/project/{n}", "{n}", True)
     if path and re.fullmatch(r"[\w.-]+/[\w.-]+", path):
         links.update({name: (url.replace("{path}", path), shown, True) for name, (url, shown) in ISSUES.items()})
     for name, value in conf.get("extlinks", {}, dict).items():
