@@ -15,7 +15,7 @@ from ..gates import source as source_gate
 from . import assets as assets_stage
 from . import categories as categories_stage
 from . import content as content_stage
-from . import includes, navigation, page_source, page_text_cache, reading_order, site_name
+from . import includes, navigation, page_source, page_text_cache, reading_order, site_name, sphinx_conf
 from .links import SiteLinks
 from .media import ContentMedia
 from .passages import PageText, build_page_text
@@ -64,10 +64,12 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
 
     `progress(done, total)` hears of the page steps (parse, then two drawings and readings).
     """
-    named = site_name.run(config.content_dir) if not (config.site_title and config.language) else site_name.SiteName("")
+    conf = sphinx_conf.read(config.content_dir)    # for the pages and the site's name alike
+    named = site_name.run(config.content_dir, conf) if not (config.site_title and config.language) \
+        else site_name.SiteName("")
     config = dataclasses.replace(config, site_title=config.site_title or named.title or site_name.DEFAULT,
                                  language=config.language or named.language or site_name.DEFAULT_LANGUAGE)
-    content = content_stage.run(config.content_dir, config.language)
+    content = content_stage.run(config.content_dir, config.language, conf)
     included = includes.run(config.content_dir, content.pages)
     root_doc = content.sphinx.root_doc if content.sphinx else "index"
     order = reading_order.run(config.content_dir, included.pages, root_doc)

@@ -95,7 +95,7 @@ def shorten(files: list[str], shown: int = 3) -> str:
     return ", ".join(files[:shown]) + (f" and {more} more" if more > 0 else "")
 
 
-def run(content_dir: Path, default_language: str = "en") -> ContentResult:
+def run(content_dir: Path, default_language: str = "en", sphinx=sphinx_conf.NOT_READ) -> ContentResult:
     """Read every markdown file under `content_dir`; raise ContentError naming file and line."""
     content_dir = Path(content_dir)
     if not content_dir.is_dir():
@@ -103,7 +103,7 @@ def run(content_dir: Path, default_language: str = "en") -> ContentResult:
     found = sorted(p for p in content_dir.rglob("*")
                    if p.is_file() and not any(part.startswith(".") or part == "node_modules"
                                               for part in p.relative_to(content_dir).parts))
-    conf = sphinx_conf.read(content_dir)
+    conf = sphinx_conf.read(content_dir) if sphinx is sphinx_conf.NOT_READ else sphinx   # read once per build
     kinds = sphinx_conf.page_kinds(conf)
     files = [p for p in found if p.suffix.lower() in kinds]
     result = ContentResult(sphinx=conf, sphinx_nested=sphinx_conf.nested(content_dir))

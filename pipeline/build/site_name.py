@@ -54,10 +54,12 @@ class _Stated:
     language_key: str = ""
 
 
-def run(content_dir: Path) -> SiteName:
+def run(content_dir: Path, sphinx=sphinx_conf.NOT_READ) -> SiteName:
+    """`sphinx`: the folder's conf.py as the caller read it already (None: it has none)."""
     content_dir = Path(content_dir).resolve()
+    conf = sphinx_conf.read(content_dir) if sphinx is sphinx_conf.NOT_READ else sphinx
     title = origin = language = language_origin = ""
-    for reader in (_mkdocs, _sphinx, _myst, _config_yml, _mdbook, _mintlify, _hugo, _javascript):
+    for reader in (_mkdocs, lambda _: _sphinx(conf), _myst, _config_yml, _mdbook, _mintlify, _hugo, _javascript):
         try:
             stated = reader(content_dir)
         except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError, tomllib.TOMLDecodeError, RecursionError):
@@ -91,8 +93,7 @@ def _mkdocs(content_dir: Path) -> _Stated | None:
                    theme.get("language") if isinstance(theme, dict) else None, "theme.language")
 
 
-def _sphinx(content_dir: Path) -> _Stated | None:
-    conf = sphinx_conf.read(content_dir)
+def _sphinx(conf: sphinx_conf.SphinxConf | None) -> _Stated | None:
     return _Stated("conf.py", conf.get("project"), "project", conf.get("language"), "language") if conf else None
 
 

@@ -102,6 +102,9 @@ class SphinxConf:
         return matches(self.get("exclude_patterns", [], (list, tuple))) or not matches(include)
 
 
+NOT_READ = object()     # a caller that has not read the folder's conf.py yet
+
+
 def page_kinds(conf: SphinxConf | None) -> dict[str, str]:
     """Page suffix → how it is read: trigsight's own, and those the folder's conf.py adds."""
     added = (conf.suffixes or {}) if conf else {}
