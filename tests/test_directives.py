@@ -6,6 +6,8 @@ from trigsight.matching.directives import (
     TextDirective,
     encode_part,
     parse_directive,
+    search_scans,
+    too_costly,
     unique_directive,
 )
 from trigsight.matching.textmodel import page_haystack, segments_from_html
@@ -69,3 +71,43 @@ def test_sentence_that_cannot_be_told_apart_gets_no_directive():
 def test_context_never_starts_inside_a_run_of_marks(before, after, text, directive):
     html = f"<main><p>{before}{text}{after}</p><p>これらを{text}</p></main>"
     assert unique_directive(page_haystack(segments_from_html(html)), text, before, after) == directive
+
+
+def test_a_common_word_before_is_passed_over_for_a_rare_word_after():
+    # "Alpha" opens 40 other paragraphs: a browser would try each place before reaching the passage
+    html = ("<main>" + "<p>Alpha</p>" * 40 + "<p>Alpha Same words here.</p><p>Omega Same words here.</p></main>")
+    hay = page_haystack(segments_from_html(html))
+    chosen = unique_directive(hay, "Same words here.", "Alpha ", "Omega Same words here.")
+    assert chosen == TextDirective("Same words here.", suffix="Omega")
+    assert search_scans(hay, chosen) < search_scans(hay, TextDirective("Same words here.", prefix="Alpha"))
+
+
+@pytest.mark.parametrize("directive, scans", [
+    (TextDirective("only once"), 0.0),                               # found in the one pass every link costs
+    (TextDirective("twice", suffix="rare"), 2 / 2),                   # each "twice" reads on to "rare"
+    (TextDirective("rare", prefix="often"), 4 / 2),                  # each "often" reads on to "rare"
+    (TextDirective("twice", prefix="often", suffix="rare"), 4 / 3 + 2 / 2),
+])
+def test_search_scans_counts_the_forward_reads_a_browser_makes(directive, scans):
+    hay = page_haystack(segments_from_html(
+        "<main><p>only once</p><p>often twice</p><p>often often twice rare</p><p>often</p></main>"))
+    assert search_scans(hay, directive) == pytest.approx(scans)
+
+
+@pytest.mark.parametrize("other_betas, prefix", [
+    (10, "Kappa Beta"),   # "Beta" opens 10 other paragraphs: a second word cuts the search to a tenth
+    (0, "Beta"),          # "Beta" is as rare as "Kappa Beta": the shorter prefix stays
+])
+def test_more_context_is_taken_only_when_it_halves_the_search(other_betas, prefix):
+    html = "<main>" + "<p>Beta</p>" * other_betas + "<p>Kappa Beta Same.</p><p>Delta Same.</p></main>"
+    hay = page_haystack(segments_from_html(html))
+    assert unique_directive(hay, "Same.", "Kappa Beta ", "") == TextDirective("Same.", prefix=prefix)
+
+
+@pytest.mark.parametrize("haystack, costly", [
+    ("often " * 40 + "rare", False),                         # read 20 times over, but the page is short
+    ("filler " * 100_000 + "often " * 3 + "rare", False),    # a long page, read 1.5 times over
+    ("often " * 100_000 + "rare", True),                     # a long page read 50,000 times over
+])
+def test_a_link_is_too_costly_only_when_read_often_over_a_long_page(haystack, costly):
+    assert too_costly(haystack, TextDirective("rare", prefix="often")) is costly

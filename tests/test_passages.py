@@ -96,3 +96,19 @@ def test_passages_carry_heading_trail_and_offsets_into_main_text():
 def test_passage_ids_are_stable_across_rebuilds():
     assert [p.id for p in build_page_text("/x", PAGE).passages] == \
            [p.id for p in build_page_text("/x", PAGE).passages]
+
+
+TOO_FAR = "a browser would read the page about"
+
+
+@pytest.mark.parametrize("rows, too_far", [
+    (600, 599),   # each "N/A" is told apart by the next row's name alone: 600 places, each read on to it
+    (5, 0),       # on a short table the same links cost next to nothing
+])
+def test_a_cell_only_its_neighbours_tell_apart_is_left_out_only_when_the_page_is_long(rows, too_far):
+    cells = "".join(f"<tr><td>plugin-{i}</td><td>Beta</td><td>N/A</td></tr>" for i in range(rows))
+    page = build_page_text("/list", f"<main><table>{cells}</table></main>")
+    assert sum(TOO_FAR in s.reason for s in page.skipped if s.text == "N/A") == too_far
+    # the last row's "N/A" has nothing after it to tell it apart, on any table
+    assert sum(p.text == "N/A" for p in page.passages) == rows - 1 - too_far
+    assert {f"plugin-{i}" for i in range(rows)} | {"Beta"} <= {p.text for p in page.passages}

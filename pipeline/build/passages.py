@@ -4,7 +4,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-from ..matching.directives import unique_directive
+from ..matching.directives import search_scans, too_costly, unique_directive
 from ..matching.sentences import split_sentences
 from ..matching.textmodel import (
     PASSAGE_TAGS,
@@ -84,6 +84,11 @@ def build_page_text(path: str, html: str) -> PageText:
                 directive = unique_directive(haystack, text, before, after)
                 if directive is None:
                     page.skipped.append(Skipped(path, text, "repeats on the page and no nearby words tell it apart"))
+                    continue
+                if too_costly(haystack, directive):
+                    scans = search_scans(haystack, directive)
+                    page.skipped.append(Skipped(path, text, f"repeats on the page: a browser would read the page about "
+                                                            f"{scans:.0f} times over to find it"))
                     continue
                 page.passages.append(Passage(
                     _passage_id(path, text, seen_ids), path, text, str(directive), segment.block,

@@ -1,6 +1,7 @@
-"""Text-fragment directives: encode, parse, and generate the shortest unique one (pure)."""
+"""Text-fragment directives: encode, parse, and generate a short unique one a browser finds fast (pure)."""
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
@@ -9,6 +10,22 @@ from . import rules
 from .textmodel import find_matches, fold
 
 MAX_CONTEXT_STEPS = 8
+# How a browser finds a directive (Chromium's TextFragmentFinder): it looks for the first part
+# (the prefix, else the text) from the top of the page; from each place it finds, it looks
+# forward for the next part (the text after a prefix, the suffix after the text), and when
+# that does not follow right there, goes on to the first part's next place. Each forward look
+# runs on to the next part's next occurrence, however far. After the match the search goes on
+# to the end of the page, to tell an ambiguous directive: a plain link costs the same wherever it
+# lands (measured), and every link pays that one pass alike.
+# A common first part before a rare second part thus reads the page over and over:
+# "pytest-,pytest-beartype" took 800 ms to land on a 1,237-passage table page, and
+# "pytest-beartype,-Pytest plugin" 22 ms (bench/scale/big_page.py).
+CHEAP_SCANS = 0.25           # extra reads of the page that cost next to nothing
+# A link is too costly to publish when finding it reads the page more than MAX_EXTRA_SCANS times
+# over beyond its one pass (nine plain links' worth) and more than MAX_EXTRA_SEARCH characters
+# in all (~0.1 s of Chromium's search on this machine): on a short page, no link is.
+MAX_EXTRA_SCANS = 8
+MAX_EXTRA_SEARCH = 500_000
 # Positions where a prefix may start / a suffix may end: after/before spaces, and after
 # CJK sentence or clause punctuation (the browser's dictionary puts a word edge there),
 # unless more punctuation follows: inside a run such as "。。" or "..", Chromium 156 has no
@@ -111,16 +128,19 @@ def _unique_nonempty(items: list[str]) -> list[str]:
 
 
 def unique_directive(haystack: str, text: str, before: str, after: str) -> TextDirective | None:
-    """The shortest directive for `text` that matches exactly once in `haystack`.
+    """A directive for `text` that matches exactly once in `haystack`, short and quick to find.
 
     `before`/`after` are the text around this occurrence (same block first, then the
     neighbouring block), used for prefix and suffix words when the text alone repeats.
-    Returns None when no context up to MAX_CONTEXT_STEPS words makes it unique.
+    Context grows a word at a time; among the unique options the one a browser finds
+    with the least searching wins, and more words are taken only when they halve that
+    search. Returns None when no context up to MAX_CONTEXT_STEPS words makes it unique.
     """
     if len(directive_matches(haystack, TextDirective(text))) == 1:
         return TextDirective(text)
     prefixes = prefix_candidates(before)[:MAX_CONTEXT_STEPS]
     suffixes = suffix_candidates(after)[:MAX_CONTEXT_STEPS]
+    best, best_cost = None, 0.0
     for step in range(MAX_CONTEXT_STEPS):
         options = []
         if step < len(prefixes):
@@ -130,7 +150,43 @@ def unique_directive(haystack: str, text: str, before: str, after: str) -> TextD
         if step < len(prefixes) and step < len(suffixes):
             options.append(TextDirective(text, prefix=prefixes[step], suffix=suffixes[step]))
         for option in options:
+            cost = search_scans(haystack, option)
+            if best is not None and cost > best_cost / 2:
+                continue
             if len(directive_matches(haystack, option)) == 1:
-                return option
-    return None
+                best, best_cost = option, cost
+        if best is not None and best_cost <= CHEAP_SCANS:
+            break
+    return best
 
+
+def search_scans(haystack: str, directive: TextDirective) -> float:
+    """Roughly how many extra times a browser reads the page through to find `directive`.
+
+    Each place of a part is followed by a forward look for the next part, which reads on
+    for the page's length over (occurrences of that part + 1) on average.
+    """
+    def occurrences(part: str) -> int:
+        return _occurrences(haystack, fold(part)) if part else 0
+
+    text = occurrences(directive.text)
+    scans, tried = 0.0, text
+    if directive.prefix:
+        prefix = occurrences(directive.prefix)
+        scans += prefix / (text + 1)
+        tried = min(prefix, text)
+    if directive.suffix:
+        scans += tried / (occurrences(directive.suffix) + 1)
+    return scans
+
+
+def too_costly(haystack: str, directive: TextDirective) -> bool:
+    """Whether a browser would read too much of the page over and over to find `directive`."""
+    scans = search_scans(haystack, directive)
+    return scans > MAX_EXTRA_SCANS and scans * len(haystack) > MAX_EXTRA_SEARCH
+
+
+@functools.lru_cache(maxsize=4096)   # many passages of one page ask about the same words
+def _occurrences(haystack: str, folded: str) -> int:
+    """Places of `folded` as a whole word or words: a browser passes over the others at once."""
+    return len(find_matches(haystack, folded))
