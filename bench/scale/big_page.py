@@ -109,7 +109,7 @@ def main() -> None:
                 (content / "index.rst").write_text(table_page((corpus / PAGE).read_text("utf-8"), rows), "utf-8")
             for label, (name, pythonpath) in codes:
                 work = scratch / f"run-{size}-{label}"
-                print(f"{size} rows, {label} ({name}) ...", file=sys.stderr, flush=True)
+                print(f"{size}{'' if args.corpus else ' rows'}, {label} ({name}) ...", file=sys.stderr, flush=True)
                 results.append({"rows": size, "code": f"{label} ({name})", **measure(content, work, pythonpath)})
     lines = [f"# One long page, released cold, {date.today().isoformat()}", "",
              f"Command: `.venv/bin/python bench/scale/big_page.py {' '.join(sys.argv[1:])}`".rstrip(),

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
@@ -92,25 +93,25 @@ def directive_matches(haystack: str, directive: TextDirective) -> list[int]:
 
     A range (`start,end`) is counted by its start alone: never fewer matches than the browser.
     """
-    return find_matches(haystack, fold(directive.text), fold(directive.prefix), fold(directive.suffix))
+    return find_matches(haystack, _folded(directive.text), _folded(directive.prefix), _folded(directive.suffix))
 
 
-def prefix_candidates(before: str) -> list[str]:
-    """Tails of `before` that start on a safe word edge, shortest first."""
+def prefix_candidates(before: str, limit: int = MAX_CONTEXT_STEPS) -> list[str]:
+    """The first `limit` tails of `before` that start on a safe word edge, shortest first."""
     before = before.rstrip()
     starts = [i + 1 for i, ch in enumerate(before)
               if ch == " " or (ch in _CJK_BREAK and not _is_mark(before[i + 1:i + 2]))]
-    candidates = [before[i:].strip() for i in sorted(set(starts), reverse=True)] + [before.strip()]
-    return _unique_nonempty(candidates)
+    candidates = (before[i:].strip() for i in sorted(set(starts), reverse=True))
+    return _unique_nonempty(itertools.chain(candidates, [before.strip()]), limit)
 
 
-def suffix_candidates(after: str) -> list[str]:
-    """Heads of `after` that end on a safe word edge, shortest first."""
+def suffix_candidates(after: str, limit: int = MAX_CONTEXT_STEPS) -> list[str]:
+    """The first `limit` heads of `after` that end on a safe word edge, shortest first."""
     after = after.lstrip()
     ends = [i for i, ch in enumerate(after) if ch == " "] + \
            [i + 1 for i, ch in enumerate(after) if ch in _CJK_BREAK and not _is_mark(after[i + 1:i + 2])]
-    candidates = [after[:i].strip() for i in sorted(set(ends))] + [after.strip()]
-    return _unique_nonempty(candidates)
+    candidates = (after[:i].strip() for i in sorted(set(ends)))
+    return _unique_nonempty(itertools.chain(candidates, [after.strip()]), limit)
 
 
 def _is_mark(ch: str) -> bool:
@@ -118,10 +119,13 @@ def _is_mark(ch: str) -> bool:
     return bool(ch) and not (ch.isalnum() or ch.isspace())
 
 
-def _unique_nonempty(items: list[str]) -> list[str]:
+def _unique_nonempty(items, limit: int) -> list[str]:
+    """The first `limit` distinct items that fold to something (folding a long one is slow: stop early)."""
     seen, out = set(), []
     for item in items:
-        if item and item not in seen and fold(item).strip():
+        if len(out) == limit:
+            break
+        if item and item not in seen and _folded(item).strip():
             seen.add(item)
             out.append(item)
     return out
@@ -138,8 +142,8 @@ def unique_directive(haystack: str, text: str, before: str, after: str) -> TextD
     """
     if len(directive_matches(haystack, TextDirective(text))) == 1:
         return TextDirective(text)
-    prefixes = prefix_candidates(before)[:MAX_CONTEXT_STEPS]
-    suffixes = suffix_candidates(after)[:MAX_CONTEXT_STEPS]
+    prefixes = prefix_candidates(before)
+    suffixes = suffix_candidates(after)
     best, best_cost = None, 0.0
     for step in range(MAX_CONTEXT_STEPS):
         options = []
@@ -167,7 +171,7 @@ def search_scans(haystack: str, directive: TextDirective) -> float:
     for the page's length over (occurrences of that part + 1) on average.
     """
     def occurrences(part: str) -> int:
-        return _occurrences(haystack, fold(part)) if part else 0
+        return _occurrences(haystack, _folded(part)) if part else 0
 
     text = occurrences(directive.text)
     scans, tried = 0.0, text
@@ -184,6 +188,11 @@ def too_costly(haystack: str, directive: TextDirective) -> bool:
     """Whether a browser would read too much of the page over and over to find `directive`."""
     scans = search_scans(haystack, directive)
     return scans > MAX_EXTRA_SCANS and scans * len(haystack) > MAX_EXTRA_SEARCH
+
+
+@functools.lru_cache(maxsize=4096)   # the same words come back as context of many passages
+def _folded(part: str) -> str:
+    return fold(part)
 
 
 @functools.lru_cache(maxsize=4096)   # many passages of one page ask about the same words
