@@ -32,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench/common.py
 sys.path.insert(0, str(Path(__file__).resolve().parent))      # gate.py's code_of
+from directive_costs import EXTRA_READS  # noqa: E402
 from gate import code_of  # noqa: E402
 
 import common  # noqa: E402
@@ -124,9 +125,7 @@ def main() -> None:
         lines.append(f"| {r['rows']} | {r['code']} | {r['directives']} | {r['proven']} | {shape} | {r['scans']:,.0f} | "
                      f"{r['source']:.1f} | {r['browser']:.1f} | {r['directives'] / max(r['browser'], 1e-9):.1f} | "
                      f"{r['seconds']:.1f} | {r['agreement']} | {r['load'][0]:.2f} → {r['load'][1]:.2f} |")
-    lines += ["", "Extra page reads: for each directive, `directives.search_scans` of this working tree over the page's "
-              "main text (the same yardstick for both codes), summed: the times over Chromium reads the page, beyond "
-              "the one pass every link costs, looking forward from each place of the directive's first part."]
+    lines += ["", EXTRA_READS + " Summed over every link, each over its page's main text."]
     name = f"big-page-{date.today().isoformat()}" + (f"-{args.label}" if args.label else "") + ".md"
     common.write_results(lines, ROOT / "bench" / "scale" / "results" / name)
 

@@ -34,6 +34,9 @@ from fetch import fetch  # noqa: E402
 
 DEFAULT = ["nodejs-api", "pytest", "django", "flask", "sphinx", "fastapi-ja", "rxjs-changelog", "npm-docs"]
 TOO_FAR = "a browser would read"
+EXTRA_READS = ("Extra page reads: for each directive, `directives.search_scans` of this working tree (the same "
+               "yardstick for both codes): the times over Chromium reads the page, beyond the one pass every link "
+               "costs, looking forward from each place of the directive's first part.")
 
 
 def build(corpus: str, out: Path) -> None:
@@ -99,9 +102,7 @@ def main() -> None:
     for r in rows:
         lines.append(f"| {r['corpus']} | {r['code']} | {r['pages']} | {r['passages']:,} | {r['apart']:,} | {r['far']:,} | "
                      f"{r['context']:,} | {r['scans']:,.0f} | {r['p99']:.2f} | {r['worst']:.1f} | {r['chars']:,} |")
-    lines += ["", "Extra page reads: for each directive, `directives.search_scans` of this working tree (the same "
-              "yardstick for both codes): the times over Chromium reads the page, beyond the one pass every link "
-              "costs, looking forward from each place of the directive's first part."]
+    lines += ["", EXTRA_READS]
     name = f"directive-costs-{date.today().isoformat()}" + (f"-{args.label}" if args.label else "") + ".md"
     common.write_results(lines, ROOT / "bench" / "scale" / "results" / name)
 

@@ -16,15 +16,14 @@ MAX_CONTEXT_STEPS = 8
 # forward for the next part (the text after a prefix, the suffix after the text), and when
 # that does not follow right there, goes on to the first part's next place. Each forward look
 # runs on to the next part's next occurrence, however far. After the match the search goes on
-# to the end of the page, to tell an ambiguous directive: a plain link costs the same wherever it
-# lands (measured), and every link pays that one pass alike.
+# to the end of the page, to tell an ambiguous directive, so every link pays one pass alike.
 # A common first part before a rare second part thus reads the page over and over:
-# "pytest-,pytest-beartype" took 800 ms to land on a 1,237-passage table page, and
-# "pytest-beartype,-Pytest plugin" 22 ms (bench/scale/big_page.py).
+# "pytest-,pytest-beartype" took 827 ms to land on a 250-row table page, and
+# "pytest-beartype,-Pytest plugin" 15 ms (bench/scale/link_search.py).
 CHEAP_SCANS = 0.25           # extra reads of the page that cost next to nothing
 # A link is too costly to publish when finding it reads the page more than MAX_EXTRA_SCANS times
 # over beyond its one pass (nine plain links' worth) and more than MAX_EXTRA_SEARCH characters
-# in all (~0.1 s of Chromium's search on this machine): on a short page, no link is.
+# in all (~70 ms of Chromium's search on this machine): on a short page, no link is.
 MAX_EXTRA_SCANS = 8
 MAX_EXTRA_SEARCH = 500_000
 # Positions where a prefix may start / a suffix may end: after/before spaces, and after
@@ -136,9 +135,10 @@ def unique_directive(haystack: str, text: str, before: str, after: str) -> TextD
 
     `before`/`after` are the text around this occurrence (same block first, then the
     neighbouring block), used for prefix and suffix words when the text alone repeats.
-    Context grows a word at a time; among the unique options the one a browser finds
-    with the least searching wins, and more words are taken only when they halve that
-    search. Returns None when no context up to MAX_CONTEXT_STEPS words makes it unique.
+    Context grows a word at a time (prefix, suffix, both). The first unique option is
+    replaced by a later one only when that halves the browser's search (`search_scans`),
+    and the search stops once it is cheap. Returns None when no context up to
+    MAX_CONTEXT_STEPS words makes it unique.
     """
     if len(directive_matches(haystack, TextDirective(text))) == 1:
         return TextDirective(text)
