@@ -3,8 +3,9 @@
     .venv/bin/python bench/scale/link_search.py --rows 250 [--repeat 3] [--label NAME] [DIRECTIVE ...]
 
 Releases pytest's plugin list cut to its first N rows (as bench/scale/big_page.py cuts it) with
-this working tree, serves the page from the release folder on loopback, loads it once in a local
-headless Chromium and, for each directive (default: the same link written with a common prefix
+this working tree, serves the release with the gate's own gunicorn on loopback
+(`liveserver.serve_release`), loads the page once in a local headless Chromium and, for each
+directive (default: the same link written with a common prefix
 and with a rare suffix, and a plain one), clears `:target`, navigates to the directive in the
 same document and waits frame by frame for `:target`: the median of the repeats in ms, what it
 landed on, and the extra page reads `directives.search_scans` predicts (and those times the
@@ -14,12 +15,10 @@ timed on the page. Writes bench/scale/results/link-search-<date>[-NAME].md.
 from __future__ import annotations
 
 import argparse
-import http.server
 import json
 import statistics
 import sys
 import tempfile
-import threading
 from datetime import date
 from pathlib import Path
 
@@ -55,26 +54,6 @@ LAND = """async ([directives, repeat]) => {
 }"""
 
 
-def serve(release: Path) -> http.server.ThreadingHTTPServer:
-    """The release's home page at / and its static files, from the folder as published."""
-    allowlist = json.loads((release / "allowlist.json").read_text("utf-8"))
-    home = release / next(page["file"] for page in allowlist["pages"] if page["path"] == "/")
-
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, directory=str(release), **kwargs)
-
-        def translate_path(self, path):
-            return str(home) if path.split("?")[0] == "/" else super().translate_path(path)
-
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("directives", nargs="*", default=DEFAULT)
@@ -84,6 +63,7 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
     from trigsight.gates import chromium
+    from trigsight.gates.liveserver import serve_release
     from trigsight.matching.directives import parse_directive, search_scans
     from trigsight.matching.textmodel import fold, normalise
 
@@ -96,16 +76,12 @@ def main() -> None:
         common.release(content, release, cache=Path(scratch) / "cache", env={"TRIGSIGHT_SITE_CSS": ""})
         allowlist = json.loads((release / "allowlist.json").read_text("utf-8"))
         text = fold(normalise(next(page["text"] for page in allowlist["pages"] if page["path"] == "/")))
-        server = serve(release)
-        try:
-            with sync_playwright() as playwright:
-                browser = chromium.launch(playwright)
-                page = browser.new_page()
-                page.goto(f"http://127.0.0.1:{server.server_address[1]}/", wait_until="load")
-                timed = page.evaluate(LAND, [args.directives, args.repeat])
-                browser.close()
-        finally:
-            server.shutdown()
+        with serve_release(release, workers=1, gate=True) as base, sync_playwright() as playwright:
+            browser = chromium.launch(playwright)
+            page = browser.new_page()
+            page.goto(base + "/", wait_until="load")
+            timed = page.evaluate(LAND, [args.directives, args.repeat])
+            browser.close()
     lines = [f"# Landing on single links, {date.today().isoformat()}", "",
              f"Command: `.venv/bin/python bench/scale/link_search.py {' '.join(sys.argv[1:])}`".rstrip(),
              f"Machine: {machine}",

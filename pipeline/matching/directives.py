@@ -18,8 +18,8 @@ MAX_CONTEXT_STEPS = 8
 # runs on to the next part's next occurrence, however far. After the match the search goes on
 # to the end of the page, to tell an ambiguous directive, so every link pays one pass alike.
 # A common first part before a rare second part thus reads the page over and over:
-# "pytest-,pytest-beartype" took 827 ms to land on a 250-row table page, and
-# "pytest-beartype,-Pytest plugin" 15 ms (bench/scale/link_search.py).
+# "pytest-,pytest-beartype" took 808 ms to land on a 250-row table page, and
+# "pytest-beartype,-Pytest plugin" 26 ms (bench/scale/link_search.py).
 CHEAP_SCANS = 0.25           # extra reads of the page that cost next to nothing
 # A link is too costly to publish when finding it reads the page more than MAX_EXTRA_SCANS times
 # over beyond its one pass (nine plain links' worth) and more than MAX_EXTRA_SEARCH characters
