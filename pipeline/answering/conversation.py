@@ -75,7 +75,7 @@ def run(question: str, history: tuple[Turn, ...], retriever, release, settings: 
     if not small_talk.only(asked):
         asked = follow_up.query(asked, history)         # "And on macOS?" after "How does fs.watch…?"
     asked = spelling.corrected(asked, retriever)        # "fs.readfle()" is fs.readFile()
-    hits, scores = retriever.search_scored(asked, k=max(settings.chunks, offline.CANDIDATE_CHUNKS))
+    hits, scores = offline.retrieve(asked, retriever, release, k=max(settings.chunks, offline.CANDIDATE_CHUNKS))
     table = HandleTable.issue(hits[:settings.chunks], release)
     ignore = tuple(tokenize(settings.site_title))
     resolver = Resolver(table, release, settings.filter, ignore, retriever.similarity, question,

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from ..matching.textmodel import normalise
 from ..retrieval.chunks import HEADING_KINDS, TABLE_CELLS
-from . import small_talk, spelling
+from . import definitions, small_talk, spelling
 from .answer import SUPPORTED, AnswerSentence, citation_for
 from .attribution import language_of
 from .lists import lead_in_of, list_after
@@ -219,6 +219,9 @@ def choose(question: str, hits, scores, retriever, release, language: str,
     dated = dated_heading(question, hits, release)
     if dated is not None:
         return [Quoted(dated.id, 1.0, 1)]
+    defined = definitions.defining(question, hits, retriever, release)
+    if defined is not None:
+        return with_lists([Quoted(p.id, 1.0, 1) for p in definitions.paragraph(defined, release)], release)
     scored = weigh(question, hits, scores, retriever, release, language, model)
     if not answered(scored, gate):
         return []
@@ -267,8 +270,15 @@ def respond(question: str, retriever, release, language: str | None = None,
     greetings and thanks around it (small_talk.strip) and with its misspelt code names read as the
     pages' (spelling.corrected), as the chat reads it."""
     asked = spelling.corrected(small_talk.strip(question) or question, retriever)
-    hits, scores = retriever.search_scored(asked, k=k)
+    hits, scores = retrieve(asked, retriever, release, k)
     return choose(asked, hits, scores, retriever, release, language or language_of(asked)), hits
+
+
+def retrieve(asked: str, retriever, release, k: int = CANDIDATE_CHUNKS) -> tuple[list, object]:
+    """The retrieved chunks for `asked`, with the leg scores; for a definition question the chunk of
+    the sentence defining its term comes first (`definitions`), so a model is issued it too."""
+    hits, scores = retriever.search_scored(asked, k=k)
+    return definitions.first(hits, definitions.defining(asked, hits, retriever, release), retriever), scores
 
 
 def describe(model: RelevanceModel | None = None, gate: RelevanceModel | None = None) -> str:

@@ -311,6 +311,11 @@ class Retriever:
                 kept.append((n, score))
         return self.hits(scores, kept[:k]), scores
 
+    def chunk_of_passage(self, passage_id: str) -> int | None:
+        """The number of the chunk an indexed passage is in (None for a passage not indexed)."""
+        row = self.passage_row.get(passage_id)
+        return None if row is None else int(self._chunk_of[row])
+
     def similarity(self, text: str, passage_ids: Sequence[str]) -> dict[str, float]:
         """Cosine of `text` and each indexed passage, in the index's vector space ({} without vectors)."""
         rows = [(pid, self.passage_row[pid]) for pid in passage_ids if pid in self.passage_row]
