@@ -21,6 +21,8 @@ from trigsight.retrieval.search import Retriever
     ("ストリームとは何ですか？", "ストリーム"), ("Workerクラスとは何ですか？", "Worker"), ("Bufferって何？", "Buffer"),
     ("스트림이란 무엇인가요?", "스트림"), ("FastAPI에서 미들웨어란 무엇인가요?", "미들웨어"), ("컨테이너 이미지란?", "컨테이너 이미지"),
     ("什么是中间件？", "中间件"), ("Was ist ein Stream?", "Stream"),
+    ("What is the TRUSTED_HOSTS config value?", "TRUSTED_HOSTS"), ("what's --force-exclude for in black?", "--force-exclude"),
+    ("npm shrinkwrapは何をしますか？", "npm shrinkwrap"), ("Blackの--previewオプションは何をしますか？", "--preview"),
 ])
 def test_a_definition_question_is_read_for_its_term(question, term):
     assert asked_term(question) == term
@@ -69,6 +71,14 @@ PAGES = {
                  "The stream module provides an API for it. Streams can be readable.\n\n"
                  "## Class: stream.Readable\n\nReadable streams are an abstraction for a source of data.\n",
     "rivers.md": "# Rivers\n\nA stream is a small river.\n",
+    "api.md": "# util\n\n## util.inspect(object[, options])\n\n* object {any} Any JavaScript primitive or Object.\n"
+              "* depth {number} How deep to go.\n\nThis is useful for inspecting large objects.\n\n"
+              "The util.inspect() method returns a string representation of object.\n\n"
+              "### Caveats\n\nThe util.inspect method is not stable across versions.\n\n"
+              "## Static method: Buffer.alloc(size)\n\nStability: 3 - Legacy: Use something else instead.\n\n"
+              "Allocates a new Buffer of size bytes.\n\n## --inspect[=port]\n\nActivate inspector on host:port.\n",
+    "npm-dedupe.md": "# npm-dedupe\n\n## Synopsis\n\n```\nnpm dedupe\n```\n\n## Description\n\n"
+                     "Searches the local package tree and attempts to simplify the overall structure.\n",
     "config.md": "# Configuration\n\nStability: 1.1 - Active development\n\n"
                  "SECRET_KEY_FALLBACKS\n\nA list of old secret keys that can still be used for unsigning.\n\n"
                  "## npm ci\n\nThis command is similar to npm install, except it is meant for automated "
@@ -93,10 +103,29 @@ def site(write_content, tmp_path) -> Release:
     # "This command…" speaks for its section
     ("npm ci", [], "This command is similar to npm install, except it is meant for automated environments."),
     ("Kubernetes", [], None),
+    # an API entry: a statement about the name its own section heads is its description, before a
+    # parameter, a first remark or a subsection's caveat; a label ("Stability: 3 - …") is no account
+    ("util.inspect", [], "The util.inspect() method returns a string representation of object."),
+    ("Buffer.alloc", [], "Allocates a new Buffer of size bytes."),
+    ("--inspect", [], "Activate inspector on host:port."),     # a flag is named as written: not util.inspect
+    # a page that opens with a synopsis says what its title is in its first sentence
+    ("npm dedupe", [], "Searches the local package tree and attempts to simplify the overall structure."),
 ])
 def test_the_sentence_that_defines_a_term_is_found_by_its_shape_and_place(site, term, retrieved, text):
     found = Definitions(site).defining([key(term)], retrieved)
     assert (site.passage(found.passage_id).text if found else None) == text
+
+
+def test_a_command_line_flag_is_its_own_name():
+    assert key("--inspect") == frozenset({"--inspect"}) and key("--inspect") not in names_of("util.inspect")
+
+
+@pytest.mark.parametrize("name, other", [
+    ("url_for()", "URL"),            # "for" is a stop word: the code name is named whole
+    ("SECRET_KEY", "secret"),
+])
+def test_a_code_name_is_not_named_by_a_part_of_it(name, other):
+    assert key(name) != key(other)
 
 
 def test_a_definition_on_the_page_the_term_titles_is_the_strongest(site):

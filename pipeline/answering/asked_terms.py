@@ -32,7 +32,7 @@ _ASKED = [
     re.compile(r"(?i)^\s*(?:что\s+(?:такое|значит|означает|делает|это\s+за)|для\s+чего\s+(?:нуж\w*|служ\w*|использу\w*)"
                r"|зачем\s+нуж\w*)\s+(?P<t>.+?)" + _END),
     re.compile(r"^\s*(?P<t>.+?)\s*(?:とは|って)\s*(?:何|なに|なん|どういう|どんな)"),
-    re.compile(r"^\s*(?P<t>.+?)\s*は\s*(?:何|なに|なん)(?:です|でしょう|のため|に使|をする|を行|の)"),
+    re.compile(r"^\s*(?P<t>.+?)\s*は\s*(?:何|なに|なん)(?:です|でしょう|のため|に使|をし|を行|の)"),
     re.compile(r"^\s*(?P<t>.+?)\s*とは" + _END),
     re.compile(r"^\s*(?P<t>.+?)\s*(?:이란|란|이라는\s*건|라는\s*건|이라는\s*것은|라는\s*것은|은|는|이|가)\s*"
                r"(?:무엇|뭔|뭐|어떤\s*것|무슨\s*(?:역할|뜻|의미|일)|어디에\s*(?:쓰|사용))"),
@@ -53,8 +53,8 @@ _STATE = re.compile(r"(?i)^(?:new|changed|different|wrong|possible|supported|req
                     r"|coming|stable|up|going\s+on|the\s+case|it|this|that|there)$")
 _CLAUSE = re.compile(r"(?i)\s(?:between|when|if|after|before|while|that|which|should|would|can|could|to|vs\.?|versus)\s")
 _TRAILING_PLACE = re.compile(r"(?i)\s+(?:in|on|within|inside|under|в|во|на|для)\s+[^\s].*$")
-# "FastAPI에서 미들웨어", "FastAPIでのミドルウェア": the place it is asked about comes first.
-_LEADING_PLACE = re.compile(r"^[\w.-]+\s*(?:에서의|에서|での|における)\s*")
+# "FastAPI에서 미들웨어", "FastAPIでのミドルウェア", "Blackの--preview": the place or owner comes first.
+_LEADING_PLACE = re.compile(r"^[\w.-]+\s*(?:에서의|에서|での|における|(?<=[A-Za-z0-9])の|(?<=[A-Za-z0-9])의)\s*")
 # "the permalink option of the toc extension" asks about the option; "the list of…" would not.
 _OWNED = re.compile(r"(?i)^(?P<t>.+?\s(?:option|setting|flag|method|property|field|class|function|parameter|argument"
                     r"|attribute|key|hook|event|command)s?)\s+of\s+.+$")
@@ -66,8 +66,14 @@ _TERM_ROLE = re.compile(r"(?i)^(?:модул[ьяе]|класс|метод|фу�
 
 _ROLE = re.compile(r"(?i)\s+(?:objects?|instances?|class(?:es)?|modules?|apis?|methods?|functions?|commands?"
                    r"|options?|settings?|flags?|keywords?|property|properties|fields?|plugins?|extensions?"
-                   r"|packages?|hooks?|interfaces?|type|directive|feature)$")
+                   r"|packages?|hooks?|interfaces?|type|directive|feature|signals?)$")
+# "the TRUSTED_HOSTS config value" asks about TRUSTED_HOSTS (a page's "Build configuration" is no role)
+_CONFIG = re.compile(r"(?i)\s+(?:config(?:uration)?\s+)?(?:config(?:uration)?|value|key|variable)$")
 _PREFIX = re.compile(r"(?i)\b(?:node|npm):(?=\w)")
+_FOR = re.compile(r"(?i)\s+(?:used\s+|good\s+)?for$")
+_CODE = re.compile(r"^[A-Za-z_][\w.:]*[._][\w.:]*(?:\(\))?$")
+_CODE_PARTS = re.compile(r"[^\W_]+")
+_FLAG = re.compile(r"^-{1,2}[^\W_][\w-]*$")    # a command-line flag, named as written
 _JOINERS = re.compile(r"[・･]")           # コンテナ・イメージ is コンテナイメージ
 
 
@@ -83,6 +89,7 @@ def asked_term(question: str) -> str | None:
 def _term(raw: str) -> str | None:
     term = QUOTES.sub("", raw).strip(" 　?？!.。、,")
     term = _TRAILING_PLACE.sub("", _OWNED.sub(r"\g<t>", term)) if " " in term else term
+    term = _CONFIG.sub("", _FOR.sub("", term))      # "what's --force-exclude for in black?"
     term = _TERM_ROLE.sub("", _PARTICLE.sub("", _LEADING_PLACE.sub("", term)).strip()).strip()
     if (not term or len(term) > MAX_TERM_CHARACTERS or len(term.split()) > MAX_TERM_WORDS
             or _ATTRIBUTE.match(term) or _STATE.match(term) or _CLAUSE.search(f" {term} ")):
@@ -93,7 +100,21 @@ def _term(raw: str) -> str | None:
 @functools.lru_cache(maxsize=65536)
 def key(text: str) -> frozenset[str]:
     """A name as tokens, with its role words and a module prefix left out ("the node:stream module" = "stream")."""
-    return frozenset(tokenize(_without_roles(_JOINERS.sub("", _PREFIX.sub("", text)))))
+    name = _without_roles(_JOINERS.sub("", _PREFIX.sub("", text)))
+    if _FLAG.match(name):
+        return frozenset({name.casefold()})   # "--inspect" is not util.inspect's "inspect"
+    tokens = tokenize(name)
+    if _CODE.match(name) and len(tokens) < len(_CODE_PARTS.findall(name)):
+        # a code name that loses a word to the stop list ("url_for" would be "url") is named whole
+        return frozenset({name.casefold().removesuffix("()")})
+    return frozenset(tokens)
+
+
+def plain(name: str) -> set[frozenset[str]]:
+    """A command-line flag's words without its dashes ("--legacy-peer-deps" is also "legacy-peer-deps");
+    nothing for any other name."""
+    name = _without_roles(name)
+    return {frozenset(tokenize(name))} if _FLAG.match(name) else set()
 
 
 def last_part(name: str) -> set[frozenset[str]]:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ..retrieval.chunks import HEADING_KINDS, TABLE_CELLS
 from ..retrieval.search import Hit
-from .asked_terms import asked_term, key, last_part, term_names
+from .asked_terms import asked_term, key, last_part, plain, term_names
 from .relevance import leads_in
 
 # How strongly a sentence defines a name, strongest first: a sentence shaped like a definition on the
@@ -34,7 +34,7 @@ from .relevance import leads_in
 # that says what it does ("X provides…", "Xは…です") anywhere.
 DEFINES_ON_ITS_PAGE, DEFINES_IN_ITS_SECTION, SAYS_WHAT, LEADS_ITS_SECTION, SAYS_WHAT_FOR = range(5)
 _ARTICLE = r"(?:(?:an?|the)\s+)?"
-MIN_LEAD_WORDS = 5        # a section's first sentence shorter than this is a banner ("Stability: 2 - Stable")
+MIN_LEAD_WORDS = 4        # a section's first sentence shorter than this says too little ("The flask.url_for() function.")
 REMEMBERED_TERMS = 1024   # terms whose names a release's Definitions keeps
 FOLLOWING = 2             # sentences of the defining one's paragraph quoted after it
 
@@ -85,8 +85,11 @@ _NOT_A_NAME = re.compile(r"(?i)^(?:this|that|these|those|it|its|they|their|there
                          r"|\b(?:will|can|may|must|should|would|could|does|do|did|is|are|was|were|has|have|had|not)\b")
 # A sentence that ends as a sentence does: a banner ("Stability: 1.1 - Active development") does not.
 _ENDS = re.compile(r"[.!?。！？][)\]\"'”’」』]?\s*$")
-_HEADING_ROLE = re.compile(r"(?i)^\s*(?:class|event|module|interface|type|enum|namespace|function|method|command"
-                           r"|option|setting)\s*:\s*")
+_HEADING_ROLE = re.compile(r"(?i)^\s*(?:(?:static|instance|class)\s+)?(?:class|event|module|interface|type|enum"
+                           r"|namespace|function|method|command|option|setting|property|constructor|field)\s*:\s*")
+# A line that labels ("Stability: 3 - Legacy: Use queueMicrotask() instead.", "Default: false.") or gives
+# a parameter's type ("object {any} Any JavaScript primitive or Object.") does not open a section's account.
+_LABEL = re.compile(r"^[A-Z][\w ]{0,24}:\s|^\S+\s+\{[^}]*\}")
 _ARGUMENTS = re.compile(r"\s*[(\[].*$")
 _PARENTHESES = re.compile(r"\s*\(([^()]{1,40})\)")
 _LOCK = threading.Lock()
@@ -103,7 +106,8 @@ def heading_key(heading: str) -> frozenset[str]:
 @functools.lru_cache(maxsize=65536)
 def heading_names(heading: str) -> frozenset[frozenset[str]]:
     """The names a heading gives: itself as a name, and a dotted name's last part ("Class: http.Agent")."""
-    names = {heading_key(heading)} | last_part(_ARGUMENTS.sub("", _HEADING_ROLE.sub("", heading)))
+    name = _ARGUMENTS.sub("", _HEADING_ROLE.sub("", heading))
+    names = {heading_key(heading), *last_part(name), *plain(name)}
     return frozenset(found for found in names if found)
 
 
@@ -126,7 +130,7 @@ def names_of(subject: str) -> set[frozenset[str]]:
     """The names a subject gives: as written, without its aside, the aside itself ("New-Line-to-Break
     (nl2br) Extension" is also "nl2br"), and a dotted name's last part (markdown.util.Registry)."""
     bare = _PARENTHESES.sub("", subject.split(",")[0])
-    names = {key(subject), key(bare), *(key(inner) for inner in _PARENTHESES.findall(subject))}
+    names = {key(subject), key(bare), *(key(inner) for inner in _PARENTHESES.findall(subject)), *plain(bare)}
     return {name for name in names | last_part(bare) if name}
 
 
@@ -155,6 +159,7 @@ class Definitions:
         # name -> (strength, order on its page, passage id, page) of each sentence defining it
         self.by_key: dict[frozenset[str], list[tuple[int, int, str, str]]] = {}
         led: set[tuple[str, tuple[str, ...]]] = set()
+        opened: set[str] = set()      # pages whose first sentence was read as their title's account
         titles = {page.path: heading_key(page.title) for page in release.pages}
         self._texts = [page.text.casefold() for page in release.pages]
         self._names: dict[str, tuple[frozenset[str], ...]] = {}
@@ -162,10 +167,16 @@ class Definitions:
             if passage.kind not in HEADING_KINDS and passage.kind not in TABLE_CELLS:
                 self._read(passage, titles.get(passage.page), release)
                 section = (passage.page, passage.headings)
-                if section not in led and passage.headings and _says_something(passage.text):
+                # a list item is one of the section's details (a parameter, an option), not its account
+                if section not in led and passage.headings and passage.kind != "li" and _says_something(passage.text):
                     led.add(section)
                     for name in heading_names(passage.headings[-1]):
                         self._add(name, LEADS_ITS_SECTION, passage)
+                    # A page that opens with "Synopsis" and "Description" sections (npm's command pages)
+                    # says what its title is in the first sentence it has.
+                    if passage.page not in opened and (title := titles.get(passage.page)):
+                        opened.add(passage.page)
+                        self._add(title, LEADS_ITS_SECTION, passage)
 
     def _read(self, passage, title: frozenset[str] | None, release) -> None:
         """Add what `passage` defines, by its shape and by where it stands."""
@@ -178,12 +189,17 @@ class Definitions:
             strength = (DEFINES_ON_ITS_PAGE if name == title else DEFINES_IN_ITS_SECTION if name in headings
                         else SAYS_WHAT if defined[1] else SAYS_WHAT_FOR)
             self._add(name, strength + opens, passage)
+        own = heading_names(passage.headings[-1]) if passage.headings else frozenset()
         if not defined:
+            # A statement about the name its own section heads ("The util.inspect() method returns…") is that
+            # entry's description; one about the page's title ("Diagnostic report has an associated
+            # version number") is one of its details, after the page's opening sentence.
             for start in stated_subjects(passage.text):
                 names = names_of(start)
-                if title in names or names & headings:
-                    for name in names:
-                        self._add(name, LEADS_ITS_SECTION + opens, passage)
+                strength = (DEFINES_IN_ITS_SECTION if names & (own - {title}) else LEADS_ITS_SECTION
+                            if title in names else None)
+                for name in names if strength is not None else ():
+                    self._add(name, strength + opens, passage)
         if (this := _THIS_ROLE.match(passage.text)) and passage.headings:
             # about its section's name; said as a definition ("This field defines…") or as any statement
             says = defined_subject("X " + passage.text[this.end() - 1:])
@@ -234,7 +250,8 @@ class Definitions:
 def _says_something(text: str) -> bool:
     """Is the sentence one that can open a section's account: a whole sentence, not a banner or a lead-in?"""
     count = len(text.split())
-    return bool(_ENDS.search(text)) and (count >= MIN_LEAD_WORDS or len(text) >= 24 and count < 3)
+    return (bool(_ENDS.search(text)) and not _LABEL.match(text)
+            and (count >= MIN_LEAD_WORDS or len(text) >= 24 and count < 3))
 
 
 def defining(question: str, hits, retriever, release) -> Defining | None:
@@ -245,7 +262,13 @@ def defining(question: str, hits, retriever, release) -> Defining | None:
     pages = list(dict.fromkeys(hit.page for hit in hits))
     found = Definitions.of(release)
     defined = found.defining(found.names(term, retriever), pages)
+    if defined is None and plain(term):
+        # "--legacy-peer-deps" where the page's heading is "legacy-peer-deps"
+        defined = found.defining(list(plain(term)), pages)
     first, _, rest = term.partition(" ")
+    if defined is None and not rest and "." in term.strip(".") and found.common(term.split(".")[0]):
+        # "flask.abort()", "flask.g": the site's own name as the owner of what is asked about
+        defined = found.defining(found.names(term.split(".", 1)[1], retriever), pages)
     if defined is None and rest and found.common(first):
         # "npm scope", "Node.js Permission Model": the site's own name before what is asked about
         defined = found.defining(found.names(rest, retriever), pages)
