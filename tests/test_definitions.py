@@ -77,6 +77,8 @@ PAGES = {
               "### Caveats\n\nThe util.inspect method is not stable across versions.\n\n"
               "## Static method: Buffer.alloc(size)\n\nStability: 3 - Legacy: Use something else instead.\n\n"
               "Allocates a new Buffer of size bytes.\n\n## --inspect[=port]\n\nActivate inspector on host:port.\n",
+    "hatch.md": "# Hatch\n\nHatch is a modern, extensible Python project manager. It builds packages. "
+                "See the Why Hatch? page for more information.\n",
     "npm-dedupe.md": "# npm-dedupe\n\n## Synopsis\n\n```\nnpm dedupe\n```\n\n## Description\n\n"
                      "Searches the local package tree and attempts to simplify the overall structure.\n",
     "config.md": "# Configuration\n\nStability: 1.1 - Active development\n\n"
@@ -131,6 +133,12 @@ def test_a_code_name_is_not_named_by_a_part_of_it(name, other):
 def test_a_definition_on_the_page_the_term_titles_is_the_strongest(site):
     found = Definitions(site).defining([key("stream")], [])
     assert found.strength == DEFINES_ON_ITS_PAGE
+
+
+def test_the_quote_goes_on_with_its_paragraph_until_a_sentence_points_elsewhere(site):
+    found = Definitions(site).defining([key("Hatch")], [])
+    assert [site.passage(q.passage_id).text for q in offline.defining_quotes(found, site)] == [
+        "Hatch is a modern, extensible Python project manager.", "It builds packages."]
 
 
 @pytest.fixture(scope="module")

@@ -146,6 +146,18 @@ def select(scored: list[tuple[Candidate, float]], release, threshold: float, sec
     return chosen
 
 
+def defining_quotes(defined, release) -> list[Quoted]:
+    """The defining sentence and the rest of its paragraph that goes on to say what it is, up to a
+    sentence that points elsewhere ("Hatch is a modern, extensible Python project manager." but not
+    "See the Why Hatch? page for more information.")."""
+    shown: list[Quoted] = []
+    for passage in definitions.paragraph(defined, release):
+        if shown and points_elsewhere(passage):
+            break
+        shown.append(Quoted(passage.id, 1.0, 1))
+    return shown
+
+
 def asks_anything(question: str) -> bool:
     """Does the question hold a word the pages could answer about: an informative term in any script
     (overlap.terms) or a code name, once its greetings and thanks are left out (small_talk)? "😀",
@@ -221,7 +233,7 @@ def choose(question: str, hits, scores, retriever, release, language: str,
         return [Quoted(dated.id, 1.0, 1)]
     defined = definitions.defining(question, hits, retriever, release)
     if defined is not None:
-        return with_lists([Quoted(p.id, 1.0, 1) for p in definitions.paragraph(defined, release)], release)
+        return with_lists(defining_quotes(defined, release), release)
     scored = weigh(question, hits, scores, retriever, release, language, model)
     if not answered(scored, gate):
         return []
