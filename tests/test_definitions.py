@@ -23,6 +23,8 @@ from trigsight.retrieval.search import Retriever
     ("什么是中间件？", "中间件"), ("Was ist ein Stream?", "Stream"),
     ("What is the TRUSTED_HOSTS config value?", "TRUSTED_HOSTS"), ("what's --force-exclude for in black?", "--force-exclude"),
     ("npm shrinkwrapは何をしますか？", "npm shrinkwrap"), ("Blackの--previewオプションは何をしますか？", "--preview"),
+    ("What is the NODE_OPTIONS variable?", "NODE_OPTIONS"),
+    ("What is an API key?", "API key"), ("What is the build configuration?", "build configuration"),   # things of their own
 ])
 def test_a_definition_question_is_read_for_its_term(question, term):
     assert asked_term(question) == term

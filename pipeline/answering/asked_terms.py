@@ -67,8 +67,11 @@ _TERM_ROLE = re.compile(r"(?i)^(?:модул[ьяе]|класс|метод|фу�
 _ROLE = re.compile(r"(?i)\s+(?:objects?|instances?|class(?:es)?|modules?|apis?|methods?|functions?|commands?"
                    r"|options?|settings?|flags?|keywords?|property|properties|fields?|plugins?|extensions?"
                    r"|packages?|hooks?|interfaces?|type|directive|feature|signals?)$")
-# "the TRUSTED_HOSTS config value" asks about TRUSTED_HOSTS (a page's "Build configuration" is no role)
-_CONFIG = re.compile(r"(?i)\s+(?:config(?:uration)?\s+)?(?:config(?:uration)?|value|key|variable)$")
+# "the TRUSTED_HOSTS config value", "the NODE_OPTIONS variable" ask about the setting's name; an "API key"
+# or a "primary key" is a thing of its own, and a page's "Build configuration" is no role.
+_SETTING = re.compile(r"(?i)^(?P<name>\S+)\s+(?:config(?:uration)?\s+)?(?:config(?:uration)?|value|key|variable"
+                      r"|option|setting)$")
+_SETTING_NAME = re.compile(r"^(?:\S*_\S*|-\S+)$")
 _PREFIX = re.compile(r"(?i)\b(?:node|npm):(?=\w)")
 _FOR = re.compile(r"(?i)\s+(?:used\s+|good\s+)?for$")
 _CODE = re.compile(r"^[A-Za-z_][\w.:]*[._][\w.:]*(?:\(\))?$")
@@ -89,7 +92,9 @@ def asked_term(question: str) -> str | None:
 def _term(raw: str) -> str | None:
     term = QUOTES.sub("", raw).strip(" 　?？!.。、,")
     term = _TRAILING_PLACE.sub("", _OWNED.sub(r"\g<t>", term)) if " " in term else term
-    term = _CONFIG.sub("", _FOR.sub("", term))      # "what's --force-exclude for in black?"
+    term = _FOR.sub("", term)      # "what's --force-exclude for in black?"
+    if (setting := _SETTING.match(term)) and _SETTING_NAME.match(setting.group("name")):
+        term = setting.group("name")
     term = _TERM_ROLE.sub("", _PARTICLE.sub("", _LEADING_PLACE.sub("", term)).strip()).strip()
     if (not term or len(term) > MAX_TERM_CHARACTERS or len(term.split()) > MAX_TERM_WORDS
             or _ATTRIBUTE.match(term) or _STATE.match(term) or _CLAUSE.search(f" {term} ")):
