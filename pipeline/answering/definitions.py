@@ -29,9 +29,10 @@ from .asked_terms import asked_term, key, last_part, plain, term_names
 from .relevance import leads_in
 
 # How strongly a sentence defines a name, strongest first: a sentence shaped like a definition on the
-# page the name titles, or in the section it heads; one that says what the name is ("X is a…", "Xとは")
-# anywhere; the first sentence of the section the name heads, or any statement about it there; one
-# that says what it does ("X provides…", "Xは…です") anywhere.
+# page the name titles or in the section it heads, or a statement about the name its own section heads
+# ("The util.inspect() method returns…"); one that says what the name is ("X is a…", "Xとは") anywhere;
+# the first sentence of the section the name heads or of the page it titles, or a statement about the
+# page's title; one that says what it does ("X provides…", "Xは…です") anywhere.
 DEFINES_ON_ITS_PAGE, DEFINES_IN_ITS_SECTION, SAYS_WHAT, LEADS_ITS_SECTION, SAYS_WHAT_FOR = range(5)
 _ARTICLE = r"(?:(?:an?|the)\s+)?"
 MIN_LEAD_WORDS = 4        # a section's first sentence shorter than this says too little ("The flask.url_for() function.")
