@@ -162,8 +162,9 @@ class Definitions:
         led: set[tuple[str, tuple[str, ...]]] = set()
         opened: set[str] = set()      # pages whose first sentence was read as their title's account
         titles = {page.path: heading_key(page.title) for page in release.pages}
-        self._texts = [page.text.casefold() for page in release.pages]
+        self._pages = release.pages
         self._names: dict[str, tuple[frozenset[str], ...]] = {}
+        self._common: dict[str, bool] = {}
         for passage in release.passages:
             if passage.kind not in HEADING_KINDS and passage.kind not in TABLE_CELLS:
                 self._read(passage, titles.get(passage.page), release)
@@ -235,7 +236,12 @@ class Definitions:
     def common(self, word: str) -> bool:
         """Is `word` on half the pages or more (the site's own name: "npm", "Node.js", "FastAPI")?"""
         folded = word.casefold()
-        return sum(folded in text for text in self._texts) * 2 >= max(1, len(self._texts))
+        if folded not in self._common:
+            if len(self._common) >= REMEMBERED_TERMS:
+                self._common.clear()
+            on = sum(folded in page.text.casefold() for page in self._pages)
+            self._common[folded] = on * 2 >= max(1, len(self._pages))
+        return self._common[folded]
 
     def defining(self, names: list[frozenset[str]], pages: list[str]) -> Defining | None:
         """The best definition of any of `names`: the strongest, then on the earliest of `pages` (the
