@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import re
 
 from ..retrieval.tokenize import tokenize
@@ -19,6 +20,7 @@ from ..retrieval.units import words
 
 MAX_TERM_WORDS = 4
 MAX_TERM_CHARACTERS = 40
+MAX_NAMES = 64            # readings of a term in the pages' words looked up, at most
 
 _END = r"\s*[?？!.。]*\s*$"
 _ARTICLE = r"(?:(?:an?|the)\s+)?"
@@ -155,6 +157,8 @@ def term_names(term: str, retriever) -> tuple[frozenset[str], ...]:
                 break
             elif tokens := tokenize(unit):
                 parts.append([tokens])
+        if math.prod(len(part) for part in parts) > MAX_NAMES:
+            parts = [part[-1:] for part in parts]     # each word read whole: a long term has too many readings
         names += [frozenset(t for part in chosen for t in part) for chosen in itertools.product(*parts)] if parts else []
     return tuple(name for name in dict.fromkeys(names) if name)
 
