@@ -23,14 +23,15 @@ MAX_TERM_CHARACTERS = 40
 MAX_NAMES = 64            # readings of a term in the pages' words looked up, at most
 
 _END = r"\s*[?？!.。]*\s*$"
-_ARTICLE = r"(?:(?:an?|the)\s+)?"
+ARTICLE = r"(?:(?:an?|the)\s+)?"            # an optional article before a name, in a pattern
+LEADING_ARTICLE = re.compile(r"(?i)^(?:an?|the)\s+")
 # "What is a stream?", "what's the event loop", "What is the purpose of package-lock.json?", "What is X used for?"
 _ASKED = [
-    re.compile(r"(?i)^\s*(?:so\s*,?\s*|and\s+)?(?:what(?:'s|’s|\s+is|\s+are)|whats)\s+" + _ARTICLE +
-               r"(?:(?:purpose|point|role|meaning|job)\s+of\s+" + _ARTICLE + r")?(?P<t>.+?)"
+    re.compile(r"(?i)^\s*(?:so\s*,?\s*|and\s+)?(?:what(?:'s|’s|\s+is|\s+are)|whats)\s+" + ARTICLE +
+               r"(?:(?:purpose|point|role|meaning|job)\s+of\s+" + ARTICLE + r")?(?P<t>.+?)"
                r"(?:\s+(?:used\s+for|good\s+for|for))?" + _END),
-    re.compile(r"(?i)^\s*what\s+(?:does|do)\s+" + _ARTICLE + r"(?P<t>.+?)\s+(?:do|mean|stand\s+for|refer\s+to)" + _END),
-    re.compile(r"(?i)^\s*(?:define|explain)\s+" + _ARTICLE + r"(?P<t>.+?)" + _END),
+    re.compile(r"(?i)^\s*what\s+(?:does|do)\s+" + ARTICLE + r"(?P<t>.+?)\s+(?:do|mean|stand\s+for|refer\s+to)" + _END),
+    re.compile(r"(?i)^\s*(?:define|explain)\s+" + ARTICLE + r"(?P<t>.+?)" + _END),
     re.compile(r"(?i)^\s*(?:что\s+(?:такое|значит|означает|делает|это\s+за)|для\s+чего\s+(?:нуж\w*|служ\w*|использу\w*)"
                r"|зачем\s+нуж\w*)\s+(?P<t>.+?)" + _END),
     re.compile(r"^\s*(?P<t>.+?)\s*(?:とは|って)\s*(?:何|なに|なん|どういう|どんな)"),
@@ -126,7 +127,7 @@ def plain(name: str) -> set[frozenset[str]]:
 
 def last_part(name: str) -> set[frozenset[str]]:
     """A dotted name's last part, role words left out ("markdown.util.Registry class" → "Registry")."""
-    name = re.sub(r"(?i)^(?:an?|the)\s+", "", _without_roles(name))
+    name = LEADING_ARTICLE.sub("", _without_roles(name))
     return {key(name.rsplit(".", 1)[-1])} if "." in name and " " not in name else set()
 
 

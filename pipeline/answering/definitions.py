@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ..retrieval.chunks import HEADING_KINDS, TABLE_CELLS
 from ..retrieval.search import Hit
-from .asked_terms import asked_term, key, last_part, plain, term_names
+from .asked_terms import ARTICLE, LEADING_ARTICLE, asked_term, key, last_part, plain, term_names
 from .relevance import leads_in
 
 # How strongly a sentence defines a name, strongest first: a sentence shaped like a definition on the
@@ -34,7 +34,6 @@ from .relevance import leads_in
 # the first sentence of the section the name heads or of the page it titles, or a statement about the
 # page's title; one that says what it does ("X provides…", "Xは…です") anywhere.
 DEFINES_ON_ITS_PAGE, DEFINES_IN_ITS_SECTION, SAYS_WHAT, LEADS_ITS_SECTION, SAYS_WHAT_FOR = range(5)
-_ARTICLE = r"(?:(?:an?|the)\s+)?"
 MIN_LEAD_WORDS = 4        # a section's first sentence shorter than this says too little ("The flask.url_for() function.")
 REMEMBERED_TERMS = 1024   # terms whose names a release's Definitions keeps
 FOLLOWING = 2             # sentences of the defining one's paragraph quoted after it
@@ -46,7 +45,7 @@ _SUBJECT = r"(?P<s>(?:[^,;:.!?()]|[.:](?=\w)){1,60}?)"
 _ASIDE = r"(?P<aside>\s*\([^()]{1,40}\)|,\s[^,]{1,40},)?"
 # What says what a thing is, in so many words: "X is a…", "X refers to…", "Xとは、…", "X란…", "X — это…".
 _SAYS_WHAT = [
-    re.compile(r"(?i)^" + _ARTICLE + _SUBJECT + _ASIDE + r"\s+(?:(?:is|are)\s+(?:an?|the|one|used\s+to|a\s+way)\b"
+    re.compile(r"(?i)^" + ARTICLE + _SUBJECT + _ASIDE + r"\s+(?:(?:is|are)\s+(?:an?|the|one|used\s+to|a\s+way)\b"
                r"|refers?\s+to|means|stands\s+for|is\s+short\s+for)"),
     # a glossary's or an option list's entry: "libuv: The C library that implements…", "permalink: Set to True…"
     re.compile(r"^(?P<s>[^:]{1,40}):\s+(?:The|A|An)\s|^(?P<s2>[a-z][\w.-]{1,39}):\s+[A-Z]"),
@@ -57,7 +56,7 @@ _SAYS_WHAT = [
 # What says what a thing does or is for: "Buffer objects are used to…", "The node:fs module enables…",
 # "Xは…です。", "X는 …입니다."
 _SAYS_WHAT_FOR = [
-    re.compile(r"(?i)^" + _ARTICLE + _SUBJECT + _ASIDE + r"\s+(?:(?:is|are)\s+(?:responsible|designed|meant|intended"
+    re.compile(r"(?i)^" + ARTICLE + _SUBJECT + _ASIDE + r"\s+(?:(?:is|are)\s+(?:responsible|designed|meant|intended"
                r"|essentially|basically|simply)\b|represents?|provides?|allows?|lets|enables?|implements?"
                r"|can\s+be\s+used|contains?|describes?|defines?|helps?|makes?)\b"),
     re.compile(r"(?i)^" + _SUBJECT + _ASIDE + r"\s+(?:позволяет|используется|предоставляет|служит|нужен|нужна|нужно)\b"),
@@ -141,7 +140,7 @@ def stated_subjects(text: str) -> list[str]:
     found = []
     for match in _STATES.finditer(text[:80]):
         start = text[:match.start()]
-        name = re.sub(r"(?i)^(?:an?|the)\s+", "", start).lstrip("`'\"")
+        name = LEADING_ARTICLE.sub("", start).lstrip("`'\"")
         if name and "," not in start and not _NOT_A_NAME.search(name):
             found.append(start)
     return found
