@@ -56,8 +56,9 @@ _STATE = re.compile(r"(?i)^(?:new|changed|different|wrong|possible|supported|req
                     r"|coming|stable|up|going\s+on|the\s+case|it|this|that|there)$")
 _CLAUSE = re.compile(r"(?i)\s(?:between|when|if|after|before|while|that|which|should|would|can|could|to|vs\.?|versus)\s")
 _TRAILING_PLACE = re.compile(r"(?i)\s+(?:in|on|within|inside|under|в|во|на|для)\s+[^\s].*$")
-# "FastAPI에서 미들웨어", "FastAPIでのミドルウェア", "Blackの--preview": the place or owner comes first.
-_LEADING_PLACE = re.compile(r"^[\w.-]+\s*(?:에서의|에서|での|における|(?<=[A-Za-z0-9])の|(?<=[A-Za-z0-9])의)\s*")
+# "FastAPI에서 미들웨어", "FastAPIでのミドルウェア", "md_in_html で markdown=block", "Blackの--preview": the place
+# or owner comes first.
+_LEADING_PLACE = re.compile(r"^[\w.-]+\s*(?:에서의|에서|での|における|で(?=\s)|(?<=[A-Za-z0-9\s])の|(?<=[A-Za-z0-9\s])의)\s*")
 # "the permalink option of the toc extension" asks about the option; "the list of…" would not.
 _OWNED = re.compile(r"(?i)^(?P<t>.+?\s(?:option|setting|flag|method|property|field|class|function|parameter|argument"
                     r"|attribute|key|hook|event|command)s?)\s+of\s+.+$")
@@ -88,11 +89,13 @@ def asked_term(question: str) -> str | None:
     for pattern in _ASKED:
         match = pattern.match(question)
         if match:
-            return _term(match.group("t"))
+            return term_of(match.group("t"))
     return None
 
 
-def _term(raw: str) -> str | None:
+def term_of(raw: str) -> str | None:
+    """The name a question's words give ("the Sane Lists extension?" → "Sane Lists extension"), or None when
+    they ask about an attribute, a state or a clause rather than a thing."""
     term = QUOTES.sub("", raw).strip(" 　?？!.。、,")
     term = _TRAILING_PLACE.sub("", _OWNED.sub(r"\g<t>", term)) if " " in term else term
     term = _FOR.sub("", term)      # "what's --force-exclude for in black?"

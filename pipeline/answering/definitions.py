@@ -70,7 +70,7 @@ _ANY_DEFINING_WORD = re.compile(r"(?i)\s(?:is|are|refers?|means|stands|represent
                                 r"|\s[—–-]\s|:\s|とは|は|이란|란|은|는")
 # "This command is similar to npm install, except…": what the page or section is about, by its role.
 # "This defines an array of package names…" there too. ("This file contains…" is about a file of an example.)
-_THIS_ROLE = re.compile(r"(?i)^this(?:\s+(?:command|module|extension|function|method|option|setting|feature|tool"
+_THIS_ROLE = re.compile(r"(?i)^this(?:\s+(?P<role>command|module|extension|function|method|option|setting|feature|tool"
                         r"|plugin|class|package|library|api|hook|directive|field|property|event|endpoint))?\s+\w")
 # A name alone on its line, a definition list's term, or a configuration value's name: the passage after
 # it says what it is ("SECRET_KEY_FALLBACKS" then "A list of old secret keys that…").
@@ -90,6 +90,7 @@ _HEADING_ROLE = re.compile(r"(?i)^\s*(?:(?:static|instance|class)\s+)?(?:class|e
 # A line that labels ("Stability: 3 - Legacy: Use queueMicrotask() instead.", "Default: false.") or gives
 # a parameter's type ("object {any} Any JavaScript primitive or Object.") does not open a section's account.
 _LABEL = re.compile(r"^[A-Z][\w ]{0,24}:\s|^\S+\s+\{[^}]*\}")
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")       # kana and ideographs
 _ARGUMENTS = re.compile(r"\s*[(\[].*$")
 _PARENTHESES = re.compile(r"\s*\(([^()]{1,40})\)")
 _LOCK = threading.Lock()
@@ -166,10 +167,10 @@ class Definitions:
         self._common: dict[str, bool] = {}
         for passage in release.passages:
             if passage.kind not in HEADING_KINDS and passage.kind not in TABLE_CELLS:
-                self._read(passage, titles.get(passage.page), release)
                 section = (passage.page, passage.headings)
+                self._read(passage, titles.get(passage.page), release, section not in led)
                 # a list item is one of the section's details (a parameter, an option), not its account
-                if section not in led and passage.headings and passage.kind != "li" and _says_something(passage.text):
+                if section not in led and passage.headings and passage.kind != "li" and says_something(passage.text):
                     led.add(section)
                     for name in heading_names(passage.headings[-1]):
                         self._add(name, LEADS_ITS_SECTION, passage)
@@ -179,7 +180,7 @@ class Definitions:
                         opened.add(passage.page)
                         self._add(title, LEADS_ITS_SECTION, passage)
 
-    def _read(self, passage, title: frozenset[str] | None, release) -> None:
+    def _read(self, passage, title: frozenset[str] | None, release, leads: bool) -> None:
         """Add what `passage` defines, by its shape and by where it stands."""
         headings = {name for h in passage.headings for name in heading_names(h)}
         defined = defined_subject(passage.text)
@@ -202,14 +203,15 @@ class Definitions:
                 for name in names if strength is not None else ():
                     self._add(name, strength + opens, passage)
         if (this := _THIS_ROLE.match(passage.text)) and passage.headings:
-            # about its section's name; said as a definition ("This field defines…") or as any statement
-            says = defined_subject("X " + passage.text[this.end() - 1:])
+            # about its section's name; said as a definition ("This field defines…") or as any statement. A bare
+            # "This" after the section's first sentence may be about that sentence ("This is an excellent place to…").
+            says = defined_subject("X " + passage.text[this.end() - 1:]) and (this.group("role") or leads)
             for name in heading_names(passage.headings[-1]):
                 self._add(name, (DEFINES_IN_ITS_SECTION if says else LEADS_ITS_SECTION) + opens, passage)
         if (passage.kind == "dt" or _NAME_ALONE.match(passage.text)) and (name := key(passage.text)):
             described = release.passage_at(passage.page, passage.order + 1)
             if (described is not None and described.block != passage.block and described.kind not in HEADING_KINDS
-                    and _says_something(described.text)):
+                    and says_something(described.text)):
                 self._add(name, LEADS_ITS_SECTION, described)
 
     def _add(self, name: frozenset[str], strength: int, passage) -> None:
@@ -253,19 +255,22 @@ class Definitions:
         return Defining(passage_id, strength)
 
 
-def _says_something(text: str) -> bool:
+def says_something(text: str) -> bool:
     """Is the sentence one that can open a section's account: a whole sentence, not a banner or a lead-in?"""
-    count = len(text.split())
+    # Japanese and Chinese put no spaces between words: such a sentence is told by its length instead.
     return (bool(_ENDS.search(text)) and not _LABEL.match(text)
-            and (count >= MIN_LEAD_WORDS or len(text) >= 24 and count < 3))
+            and (len(text.split()) >= MIN_LEAD_WORDS or len(text) >= 24 and bool(_UNSPACED.search(text))))
 
 
 def defining(question: str, hits, retriever, release) -> Defining | None:
     """The sentence defining what a definition question asks about, or None (see the module docstring)."""
     term = asked_term(question)
-    if term is None:
-        return None
-    pages = list(dict.fromkeys(hit.page for hit in hits))
+    return None if term is None else defining_term(term, list(dict.fromkeys(hit.page for hit in hits)), retriever,
+                                                   release)
+
+
+def defining_term(term: str, pages: list[str], retriever, release) -> Defining | None:
+    """The sentence defining `term`, preferring the earliest of `pages` on a tie, or None."""
     found = Definitions.of(release)
     defined = found.defining(found.names(term, retriever), pages)
     if defined is None and plain(term):

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from ..matching.textmodel import normalise
 from ..retrieval.chunks import HEADING_KINDS, TABLE_CELLS
-from . import definitions, small_talk, spelling
+from . import comparisons, definitions, small_talk, spelling
 from .answer import SUPPORTED, AnswerSentence, citation_for
 from .attribution import language_of
 from .lists import lead_in_of, list_after
@@ -231,6 +231,9 @@ def choose(question: str, hits, scores, retriever, release, language: str,
     dated = dated_heading(question, hits, release)
     if dated is not None:
         return [Quoted(dated.id, 1.0, 1)]
+    compared = comparisons.comparing(question, hits, retriever, release, scores)
+    if compared is not None:
+        return with_lists([Quoted(passage_id, 1.0, 1) for passage_id in compared.passage_ids], release)
     defined = definitions.defining(question, hits, retriever, release)
     if defined is not None:
         return with_lists(defining_quotes(defined, release), release)
@@ -287,9 +290,13 @@ def respond(question: str, retriever, release, language: str | None = None,
 
 
 def retrieve(asked: str, retriever, release, k: int = CANDIDATE_CHUNKS) -> tuple[list, object]:
-    """The retrieved chunks for `asked`, with the leg scores; for a definition question the chunk of
-    the sentence defining its term comes first (`definitions`), so a model is issued it too."""
+    """The retrieved chunks for `asked`, with the leg scores; for a comparison question the chunks of
+    the passages that tell its terms apart come first (`comparisons`), and for a definition question
+    the chunk of the sentence defining its term (`definitions`), so a model is issued them too."""
     hits, scores = retriever.search_scored(asked, k=k)
+    compared = comparisons.comparing(asked, hits, retriever, release, scores)
+    if compared is not None:
+        return comparisons.first(hits, compared, retriever), scores
     return definitions.first(hits, definitions.defining(asked, hits, retriever, release), retriever), scores
 
 
