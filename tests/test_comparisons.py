@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 from trigsight.answering import offline
-from trigsight.answering.comparisons import compared_terms, holds
+from trigsight.answering.comparisons import _side_by_side, compared_terms, holds
 from trigsight.build.builder import BuildConfig
 from trigsight.build.builder import run as build
 from trigsight.publishing.publish import allowlist, write_json
@@ -34,6 +34,13 @@ from trigsight.retrieval.tokenize import tokenize
     ("中间件和依赖有什么区别？", ("中间件", "依赖")),
     ("Was ist der Unterschied zwischen Stream und Buffer?", ("Stream", "Buffer")),
     ("Quelle est la différence entre un stream et un buffer ?", ("stream", "buffer")),
+    # a side that says more than a term: the term at its end (the first side) or its start (the second)
+    ("파일 업로드를 받을 때 bytes와 UploadFile의 차이점은 무엇인가요?", ("bytes", "UploadFile")),
+    ("Что лучше использовать: npm unpublish или npm deprecate, и чем они отличаются?", ("npm unpublish", "npm deprecate")),
+    ("flask run vs app.run() — is there any difference in how the dev server behaves?", ("flask run", "app.run()")),
+    ("データを更新するとき、PUTとPATCHの違いは何ですか？", ("PUT", "PATCH")),
+    ("デプロイの話で出てくる「プログラム」と「プロセス」はどう違いますか？", ("プログラム", "プロセス")),   # what it quotes
+    ("Чем объект g отличается от session во Flask?", ("g", "session")),
 ])
 def test_a_comparison_question_is_read_for_its_two_terms(question, pair):
     assert compared_terms(question) == pair
@@ -42,6 +49,9 @@ def test_a_comparison_question_is_read_for_its_two_terms(question, pair):
 @pytest.mark.parametrize("question", [
     "What is a stream?", "Is it fast or slow?", "Does Black support Python 2 or Python 3?", "How do I read a file?",
     "What is the difference between it and this?", "Is the cache the same as the cache?",
+    "pipx로 Hatch를 설치했더니 VS Code에서 Hatch 환경을 찾지 못합니다. 무엇을 확인해야 하나요?",   # an editor
+    # which one is the case asks for a fact
+    "markdown.markdown() で output_format を指定しなかった場合、出力は xhtml と html のどちらの形式になりますか？",
 ])
 def test_a_question_that_compares_nothing_has_no_pair(question):
     assert compared_terms(question) is None
@@ -57,6 +67,16 @@ def test_a_code_name_is_held_only_as_written(name, text, held):
     assert bool(holds(frozenset({name.casefold()}), set(tokenize(text)), text.casefold())) == held
 
 
+@pytest.mark.parametrize("text, side_by_side", [
+    ("All features in the --preview style are expected next year; features in the --unstable style only if fixed.", True),
+    ("Use --preview; it is safe.", False),                              # one term only
+    ("Both --preview and --unstable are flags; they change the style.", False),   # named together, not apart
+])
+def test_a_sentence_that_says_one_thing_of_each_in_its_own_clause_compares_them(text, side_by_side):
+    readings = [(frozenset({"--preview"}),), (frozenset({"--unstable"}),)]
+    assert _side_by_side(text, readings) == side_by_side
+
+
 PAGES = {
     "processors.md": "# Processors\n\n## Preprocessors\n\n"
                      "Preprocessors change the source text before it is parsed into a tree.\n\n"
@@ -69,6 +89,7 @@ PAGES = {
                  "We have two calls that are similar as far as users are concerned, but their timing differs.\n\n"
                  "## setImmediate()\n\nSchedules the immediate execution of the callback after I/O events.\n",
     "garden.md": "# Garden\n\n## Beds\n\nA raised bed is a frame of boards filled with soil.\n\n"
+                 "Trellis and cloche both run along a bed.\n\n"
                  "## Pots\n\nA pot is a container that holds one plant and its soil.\n\n"
                  "Black is a colour of soil and of pots.\n",
 }
@@ -104,6 +125,9 @@ def site(tmp_path_factory):
         "A pot is a container that holds one plant and its soil."]),
     # a name the pages never give: nothing tells the two apart
     ("What is the difference between Black and autopep8?", []),
+    # a name the pages define nowhere: what they say of it where they speak of it
+    ("Should I use a Trellis or a pot?", [
+        "Trellis and cloche both run along a bed.", "A pot is a container that holds one plant and its soil."]),
 ])
 def test_a_comparison_is_answered_by_what_tells_the_two_apart(site, question, quoted):
     release, retriever = site

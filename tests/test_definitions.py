@@ -53,6 +53,10 @@ def test_a_question_that_asks_for_something_else_has_no_term(question):
     ("This release is a rewrite of an earlier implementation.", None),   # about "this", not a name
     ("Black will allow single empty lines inside functions.", None),     # "Black will" is no name
     ("For an HTTP agent, this returns host:port.", None),
+    # what the pages mean by a word
+    ("The term process is usually used with a more specific meaning.", ("process", True)),
+    ("Термин процесс имеет более узкое толкование.", ("процесс", True)),
+    ("プロセスという言葉は通常、より具体的な意味で使われます。", ("プロセス", True)),
 ])
 def test_the_subject_of_a_sentence_shaped_like_a_definition(text, subject):
     assert defined_subject(text) == subject
@@ -62,6 +66,8 @@ def test_the_subject_of_a_sentence_shaped_like_a_definition(text, subject):
     ("New-Line-to-Break (nl2br) Extension", "nl2br"),       # its aside names it too
     ("markdown.util.Registry class", "Registry"),           # a dotted name's last part
     ("the node:stream module", "stream"),                   # role words and module prefix left out
+    ("A source distribution, or sdist,", "sdist"),          # the other name it goes by
+    ("Inline processors, previously called inline patterns,", "inline patterns"),
 ])
 def test_a_subject_names_what_it_defines_in_several_ways(subject, name):
     assert key(name) in names_of(subject)
@@ -86,7 +92,9 @@ PAGES = {
     "config.md": "# Configuration\n\nStability: 1.1 - Active development\n\n"
                  "SECRET_KEY_FALLBACKS\n\nA list of old secret keys that can still be used for unsigning.\n\n"
                  "## npm ci\n\nThis command is similar to npm install, except it is meant for automated "
-                 "environments.\n",
+                 "environments.\n\n## Preprocessors\n\nPreprocessors munge the source text before it is parsed.\n\n"
+                 "This is an excellent place to clean up bad characters.\n",
+    "celery.md": "# Celery\n\n## Workers\n\nバックグラウンド計算が必要な場合、Celery のようなより大きなツールを使用します。\n",
 }
 
 
@@ -114,6 +122,10 @@ def site(write_content, tmp_path) -> Release:
     ("--inspect", [], "Activate inspector on host:port."),     # a flag is named as written: not util.inspect
     # a page that opens with a synopsis says what its title is in its first sentence
     ("npm dedupe", [], "Searches the local package tree and attempts to simplify the overall structure."),
+    # a bare "This" after a section's first sentence may be about that sentence, not the section's name
+    ("Preprocessors", [], "Preprocessors munge the source text before it is parsed."),
+    # a sentence in Japanese has few spaces: it says something by its length
+    ("Workers", [], "バックグラウンド計算が必要な場合、Celery のようなより大きなツールを使用します。"),
 ])
 def test_the_sentence_that_defines_a_term_is_found_by_its_shape_and_place(site, term, retrieved, text):
     found = Definitions(site).defining([key(term)], retrieved)

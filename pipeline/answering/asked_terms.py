@@ -55,7 +55,7 @@ _STATE = re.compile(r"(?i)^(?:new|changed|different|wrong|possible|supported|req
                     r"|better|worse|faster|slower|needed|next|left|happening|broken|fixed|removed|added|planned"
                     r"|coming|stable|up|going\s+on|the\s+case|it|this|that|there)$")
 _CLAUSE = re.compile(r"(?i)\s(?:between|when|if|after|before|while|that|which|should|would|can|could|to|vs\.?|versus)\s")
-_TRAILING_PLACE = re.compile(r"(?i)\s+(?:in|on|within|inside|under|в|во|на|для)\s+[^\s].*$")
+_TRAILING_PLACE = re.compile(r"(?i)\s+(?:in|on|within|inside|under|в|во|на|для|при|из|от)\s+[^\s].*$")
 # "FastAPI에서 미들웨어", "FastAPIでのミドルウェア", "md_in_html で markdown=block", "Blackの--preview": the place
 # or owner comes first.
 _LEADING_PLACE = re.compile(r"^[\w.-]+\s*(?:에서의|에서|での|における|で(?=\s)|(?<=[A-Za-z0-9\s])の|(?<=[A-Za-z0-9\s])의)\s*")
@@ -64,7 +64,7 @@ _OWNED = re.compile(r"(?i)^(?P<t>.+?\s(?:option|setting|flag|method|property|fie
                     r"|attribute|key|hook|event|command)s?)\s+of\s+.+$")
 QUOTES = re.compile(r"[`'\"“”‘’«»「」『』]")
 _PARTICLE = re.compile(r"(?:って|とは|は|은|는|이|가)$")
-_TERM_ROLE = re.compile(r"(?i)^(?:модул[ьяе]|класс|метод|функци[яи]|опци[яи]|команд[аы]|параметр|пакет|плагин"
+_TERM_ROLE = re.compile(r"(?i)^(?:модул[ьяе]|объект[а]?|класс|метод|функци[яи]|опци[яи]|команд[аы]|параметр|пакет|плагин"
                         r"|расширени[ея])\s+|\s*(?:クラス|モジュール|メソッド|関数|オプション|コマンド|パッケージ|プラグイン"
                         r"|拡張(?:機能)?|클래스|모듈|메서드|메소드|함수|옵션|명령어?|패키지|플러그인|확장)$")
 
@@ -119,6 +119,11 @@ def key(text: str) -> frozenset[str]:
         # a code name that loses a word to the stop list ("url_for" would be "url") is named whole
         return frozenset({name.casefold().removesuffix("()")})
     return frozenset(tokens)
+
+
+def phrase(text: str) -> tuple[str, ...]:
+    """A name's tokens in their order, as `key` reads them ("the source gate" → ("sourc", "gate"))."""
+    return tuple(tokenize(_without_roles(_JOINERS.sub("", _PREFIX.sub("", text)))))
 
 
 def plain(name: str) -> set[frozenset[str]]:

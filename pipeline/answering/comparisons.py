@@ -6,17 +6,20 @@ so the best-scoring chunk is often one that names both in passing ("X, Y and Z e
 own page."), or a definition of one of them alone.
 
 So a comparison question is read for its two terms (`compared_terms`), each named in the pages'
-words as a definition question's term is (trigsight.answering.asked_terms), and answered
-(`comparing`), strongest first, by:
+words as a definition question's term is (trigsight.answering.asked_terms; a code name only as
+written, a phrase only with its words in order), and answered (`comparing`), strongest first, by:
 1. the first sentence of a section whose own heading names both ("process.nextTick() vs
    setImmediate()");
-2. a sentence that names both and says how they differ ("differs", "unlike", "instead of",
-   "в отличие", "違い", "차이", …), anywhere in the pages;
-3. a sentence of the retrieved chunks that names both;
+2. a sentence that names both and says how they differ ("differs", "unlike", "while", "the same",
+   "в отличие", "違い", "차이", …) or says one thing of each in clauses of their own, the nearest the
+   question in meaning first;
+3. a retrieved sentence that names both, not listed side by side ("X, Y and Z");
 each followed by what each term is where the pages define it (trigsight.answering.definitions);
-4. without any of those, the two definitions.
-A term the pages never name at all (in their own script) leaves nothing to compare: the answer is a
-refusal. Any other question, or a pair the pages give none of the above for, is answered as before.
+4. without any of those (or instead of 3 when both are defined), the two definitions, or for a name
+   defined nowhere, the first sentence naming it on a page the question found.
+A single name in Latin letters or code that the pages never give ("autopep8") leaves nothing to
+compare: the answer is a refusal. Any other question, or a pair the pages give none of the above for,
+is answered as before.
 """
 from __future__ import annotations
 
@@ -29,7 +32,8 @@ import numpy as np
 
 from ..retrieval.chunks import HEADING_KINDS
 from ..retrieval.tokenize import tokenize
-from .asked_terms import QUOTES, key, term_of
+from .asked_terms import phrase
+from .compared_terms import compared_terms
 from .definitions import Defining, Definitions, defining_term, paragraph, says_something
 from .definitions import first as defined_first
 
@@ -39,64 +43,16 @@ IN_ITS_SECTION, SAYS_HOW_THEY_DIFFER, NAMES_BOTH = range(3)     # how strongly a
 _CODE_NAME = re.compile(r"^(?=.*[a-z0-9][._:/@-]\w|.*[a-z][A-Z])[\w.:/@-]+(?:\(\))?$", re.ASCII)
 _JOINED = re.compile(r"[^\w]|_")           # what joins a code name's parts: "url_for", "fs.watch", "--inspect"
 _LATIN_NAME = re.compile(r"^[\w.:/@()\[\]-]+$", re.ASCII)
-_END = r"\s*[?？!.。]*\s*$"
-_ARTICLE = r"(?:(?:an?|the)\s+)?"
-_PURPOSE = re.compile(r"(?i)\s+(?:for|when|if|so\s+that)\s+.+$")     # "…the details extension for collapsible notes"
-_ARTICLES = re.compile(r"(?i)^(?:(?:an?|the|une?|des|les?|la|der|die|das|dem|den|eine?n?|el|los|las|um|uma|os?|as)\s+"
-                       r"|l['’]\s*)")
-_LEAD = r"(?:[^,?]{2,60},\s*)?"
-_WHAT_IS_THE = r"(?:(?:so\s*,?\s*)?(?:what(?:'s|’s|\s+is|\s+are)|whats)\s+(?:the|a)\s+)?(?:main\s+|key\s+|real\s+|big\s+)?"
-# Each pattern names the two terms `a` and `b`.
-_PAIR = [
-    # English forms may follow a clause that places them: "In the toc extension, should I use…"
-    re.compile(r"(?i)^\s*" + _LEAD + _WHAT_IS_THE + r"differences?\s+between\s+" + _ARTICLE + r"(?P<a>.+?)\s+and\s+" + _ARTICLE
-               + r"(?P<b>.+?)" + _END),
-    re.compile(r"(?i)^\s*" + _LEAD + r"how\s+(?:is|are|does|do)\s+" + _ARTICLE + r"(?P<a>.+?)\s+(?:differ(?:ent)?|compared?)\s+"
-               r"(?:from|to|with|than)\s+" + _ARTICLE + r"(?P<b>.+?)" + _END),
-    re.compile(r"(?i)^\s*" + _LEAD + r"(?:is|are)\s+" + _ARTICLE + r"(?P<a>.+?)\s+(?:the\s+same\s+(?:thing\s+)?as|different\s+from"
-               r"|any\s+different\s+from)\s+" + _ARTICLE + r"(?P<b>.+?)" + _END),
-    re.compile(r"(?i)^\s*" + _LEAD + r"(?:should|do|can|would)\s+(?:i|we|you)\s+(?:use|pick|choose)\s+" + _ARTICLE
-               + r"(?P<a>.+?)\s+or\s+" + _ARTICLE + r"(?P<b>.+?)" + _END),
-    re.compile(r"(?i)^\s*" + _LEAD + r"when\s+(?:should|would|do|to)\s+(?:i\s+|we\s+|you\s+)?use\s+" + _ARTICLE
-               + r"(?P<a>.+?)\s+(?:instead\s+of|rather\s+than|over|vs\.?|versus|or|and\s+when\s+" + _ARTICLE
-               + r")\s*" + _ARTICLE + r"(?P<b>.+?)" + _END),
-    re.compile(r"(?i)^\s*" + _LEAD + r"(?:compare|comparing)\s+" + _ARTICLE + r"(?P<a>.+?)\s+(?:and|with|to)\s+" + _ARTICLE
-               + r"(?P<b>.+?)" + _END),
-    re.compile(r"(?i)^\s*(?P<a>[^,:;?]+?)\s+(?:vs\.?|versus|compared\s+to)\s+(?P<b>[^,:;?]+?)\s*"
-               r"(?:[?？:,\-–—]\s*(?:(?:what(?:'s|\s+is)\s+the\s+difference|how\s+(?:are|do)\s+they\s+differ"
-               r"|which\s+(?:one\s+)?(?:should|do|to)\b).*)?)?" + _END),
-    re.compile(r"(?i)^\s*(?P<a>[^,:;?]+?)\s+or\s+(?P<b>[^,:;?]+?)\s*[?:,\-–—]\s*which\b.*" + _END),
-    re.compile(r"(?i)^\s*(?:в\s+)?ч[её]м\s+(?:разница|различие|отличие|отличия|различия)\s+(?:между\s+)?(?P<a>.+?)\s+и\s+"
-               r"(?P<b>.+?)" + _END),
-    re.compile(r"(?i)^\s*(?:какая|какие|какова)\s+(?:разница|различия?|отличия?)\s+(?:между\s+|у\s+)?(?P<a>.+?)\s+и\s+"
-               r"(?P<b>.+?)" + _END),
-    re.compile(r"(?i)^\s*(?:разница|различия?|отличия?)\s+между\s+(?P<a>.+?)\s+и\s+(?P<b>.+?)" + _END),
-    re.compile(r"(?i)^\s*(?:и\s+)?чем\s+(?P<a>.+?)\s+отлича\w*\s+от\s+(?P<b>.+?)" + _END),
-    re.compile(r"(?i)^\s*(?:что\s+(?:лучше\s+)?(?:использовать|выбрать)|использовать|выбрать)\s*[:,]?\s+(?P<a>.+?)\s+или\s+"
-               r"(?P<b>.+?)" + _END),
-    # "…、XとYの違いは？", "出力は XとYの…": a clause or a topic before the pair; "どちらを使う" asks which to use,
-    # "どちらの形式になりますか" which one is the case (a fact, not a comparison).
-    re.compile(r"^\s*(?:.*[、,]\s*)?(?:[^、,]*?は\s*)?(?P<a>[^、,とは]+?)\s*と\s*(?P<b>[^、,]+?)\s*(?:の|は|って)?\s*"
-               r"(?:違い|差異|相違|差|どう違|何が違|なにが違|どこが違|使い分け|(?:どちら|どっち)(?:を|が)\s*(?:使|選|いい|良|よい|おすすめ))"),
-    re.compile(r"^\s*(?:.*[、,]\s*)?(?P<a>[^、,]+?)\s*は\s*(?P<b>[^、,]+?)\s*と\s*(?:どう|何が|なにが|どこが)?\s*(?:違|異な)"),
-    re.compile(r"^\s*(?P<a>.+?)\s*(?:와|과|랑|이랑|하고)\s+(?P<b>.+?)\s*(?:의|은|는|이|가)?\s*(?:차이|다른\s*점|어떻게\s*(?:다|달)"
-               r"|뭐가\s*(?:다|달)|무엇이\s*(?:다|달)|어떤\s*점이\s*(?:다|달)|중\s*(?:어떤|무엇|뭘|어느|무얼))"),
-    re.compile(r"^\s*(?P<a>.+?)\s*(?:은|는)\s+(?P<b>.+?)\s*(?:와|과|랑|이랑|하고)\s*(?:어떻게|뭐가|무엇이|어떤\s*점이)?\s*(?:다른|다르|달라|다릅)"),
-    re.compile(r"^\s*(?P<a>.+?)\s*(?:和|与|跟)\s*(?P<b>.+?)\s*(?:之间)?(?:有)?(?:什么|啥)?(?:的)?(?:区别|不同|差别|差异)"),
-    re.compile(r"(?i)^\s*(?:was\s+ist\s+)?(?:der\s+)?unterschied\s+zwischen\s+(?:(?:der|die|das|dem|den)\s+)?(?P<a>.+?)\s+und\s+"
-               r"(?:(?:der|die|das|dem|den)\s+)?(?P<b>.+?)" + _END),
-    re.compile(r"(?i)^\s*(?:quelle\s+est\s+)?la\s+différence\s+entre\s+(?:(?:le|la|les|l['’])\s*)?(?P<a>.+?)\s+et\s+"
-               r"(?:(?:le|la|les|l['’])\s*)?(?P<b>.+?)" + _END),
-    re.compile(r"(?i)^\s*(?:¿\s*)?(?:cu[áa]l\s+es\s+|qual\s+(?:é\s+)?)?(?:la\s+|a\s+)?diferen[cç]a?i?a?\s+entre\s+"
-               r"(?:(?:el|la|los|las|o|a|os|as)\s+)?(?P<a>.+?)\s+(?:y|e)\s+(?:(?:el|la|los|las|o|a|os|as)\s+)?(?P<b>.+?)" + _END),
-]
 # Words that say how two things differ, in the pages' languages.
 _CONTRASTS = re.compile(
-    r"(?i)\b(?:differ\w*|unlike|whereas|while|but|however|both|similar(?:ly)?|same|alternatives?|alternatively|instead\s+of|rather\s+than|in\s+contrast|contrary|as\s+opposed|compared?\s+(?:to|with)"
-    r"|vs\.?|versus|отлича\w*|отлич\w+|в\s+отличие|разниц\w*|различ\w*|тогда\s+как|вместо|однако|оба|обе|аналогично|unterschied\w*|anders\s+als"
-    r"|im\s+gegensatz|statt|diff[ée]ren\w*|contrairement|au\s+lieu|diferen\w*|a\s+diferencia|en\s+lugar|ao\s+contr[áa]rio"
-    r"|em\s+vez)\b|違い|異な|一方で|に対して|に比べ|と比べ|ではなく|代わりに|両方|同様|차이|마찬가지|다르|다른|달리|반면|대신|비해|区别|不同|相比|而不是")
-_QUOTED = re.compile(r"[「『“«]([^」』”»]{1,40})[」』”»]")     # ASCII quotes are often part of code: markdown="block"
+    r"(?i)\b(?:differ\w*|unlike|whereas|while|but|however|both|similar(?:ly)?|same|alternatives?|alternatively"
+    r"|instead\s+of|rather\s+than|in\s+contrast|contrary|as\s+opposed|compared?\s+(?:to|with)|vs\.?|versus"
+    r"|prefer\w*|than|чем"
+    r"|отлича\w*|отлич\w+|в\s+отличие|разниц\w*|различ\w*|тогда\s+как|вместо|однако|оба|обе|аналогично"
+    r"|unterschied\w*|anders\s+als|im\s+gegensatz|statt|diff[ée]ren\w*|contrairement|au\s+lieu|diferen\w*"
+    r"|a\s+diferencia|en\s+lugar|ao\s+contr[áa]rio|em\s+vez)\b"
+    r"|違い|異な|一方で|に対して|に比べ|と比べ|ではなく|代わりに|両方|同様|より|차이|보다|마찬가지|다르|다른|달리|반면|대신|비해"
+    r"|区别|不同|相比|而不是")
 _LOCK = threading.Lock()
 _HEADINGS: dict[str, list] = {}
 
@@ -104,26 +60,6 @@ _HEADINGS: dict[str, list] = {}
 @dataclass(frozen=True)
 class Comparison:
     passage_ids: tuple[str, ...]     # quoted in this order; none when a term is nowhere in the pages
-
-
-def _quoted(side: str, which: str) -> str:
-    """What a side of the pair quotes, when it quotes ("デプロイの話で出てくる「プログラム」" → "プログラム"): the last
-    quote before the joining word, the first after it."""
-    found = _QUOTED.findall(side)
-    return (found[-1] if which == "a" else found[0]) if found else side
-
-
-def compared_terms(question: str) -> tuple[str, str] | None:
-    """The two terms a comparison question asks about ("X vs Y?" → ("X", "Y")), or None."""
-    for pattern in _PAIR:
-        match = pattern.match(question)
-        if match:
-            pair = tuple(term_of(_PURPOSE.sub("", _ARTICLES.sub("", QUOTES.sub("", _quoted(match.group(side), side)).strip())))
-                         for side in "ab")
-            if all(pair) and key(pair[0]) and key(pair[1]) and key(pair[0]) != key(pair[1]):
-                return pair
-            return None
-    return None
 
 
 def _whole(element: str) -> bool:
@@ -137,20 +73,36 @@ def _as_written(element: str) -> re.Pattern:
     return re.compile(r"(?<![A-Za-z0-9_-])" + re.escape(element) + r"(?![A-Za-z0-9_-]|\.[A-Za-z0-9_])", re.IGNORECASE)
 
 
-def holds(name: frozenset[str], tokens: set[str], folded: str) -> bool:
-    """Does a text (its `tokens` and casefolded text) name `name`?"""
-    return all(_as_written(element).search(folded) if _whole(element) else element in tokens for element in name)
+def holds(name, tokens: list[str], folded: str) -> bool:
+    """Does a text (its `tokens` in order and casefolded text) name `name`: a phrase's tokens (a tuple) in
+    their order, side by side ("source gate", not "the browser and the source gate"), or each of a name's
+    tokens (a frozenset), a code name as written?"""
+    return _position(name, tokens, folded) is not None
 
 
-def readings_of(term: str, other: str, found: Definitions, retriever) -> tuple[frozenset[str], ...]:
+def _position(name, tokens: list[str], folded: str) -> tuple[int, int] | None:
+    """Where in `tokens` the text names `name` (first and last token + 1; (0, 0) for a code name), or None."""
+    if isinstance(name, tuple):
+        width = len(name)
+        return next(((n, n + width) for n in range(len(tokens) - width + 1) if tuple(tokens[n:n + width]) == name), None)
+    if not all(_as_written(element).search(folded) if _whole(element) else element in tokens for element in name):
+        return None
+    places = [tokens.index(element) for element in name if not _whole(element)]
+    return (min(places), max(places) + 1) if places else (0, 0)
+
+
+def readings_of(term: str, other: str, found: Definitions, retriever) -> tuple:
     """The term's names in the pages' words. A code name ("slugify_unicode", "markdown.markdownFromFile") is
     named only as written, since its words name other things too ("slugify" and "unicode"), and so is a
-    single word that is part of the other term's code name ("slugify" beside "slugify_unicode")."""
+    single word that is part of the other term's code name ("slugify" beside "slugify_unicode"); a phrase
+    as written, only with its words in their order."""
     written = term.casefold().removesuffix("()")
     if _CODE_NAME.match(term) and _JOINED.search(written) or (
             _CODE_NAME.match(other) and " " not in written and _as_written(written).search(other)):
         return (frozenset({written}),)
-    return found.names(term, retriever)
+    names = found.names(term, retriever)
+    ordered = phrase(term)
+    return tuple(ordered if len(ordered) > 1 and name == frozenset(ordered) else name for name in names)
 
 
 def _rows(retriever, readings) -> np.ndarray:
@@ -174,14 +126,22 @@ def _headings(release) -> list:
     with _LOCK:
         if release.release_id not in _HEADINGS:
             _HEADINGS.clear()
-            _HEADINGS[release.release_id] = [(set(tokenize(p.text)), p.text.casefold(), p) for p in release.passages
+            _HEADINGS[release.release_id] = [(tokenize(p.text), p.text.casefold(), p) for p in release.passages
                                               if p.kind in HEADING_KINDS]
         return _HEADINGS[release.release_id]
 
 
 def _named(text: str, readings) -> bool:
-    tokens, folded = set(tokenize(text)), text.casefold()
+    tokens, folded = tokenize(text), text.casefold()
     return any(holds(reading, tokens, folded) for reading in readings)
+
+
+def _side_by_side_names(text: str, readings) -> bool:
+    """Are the two terms named one right after the other, joined only by function words or a comma
+    ("the source gate, the browser gate and the payload gate"): listed together, not compared?"""
+    tokens, folded = tokenize(text), text.casefold()
+    places = [[p for p in (_position(r, tokens, folded) for r in term) if p is not None] for term in readings]
+    return any(a[1] == b[0] or b[1] == a[0] for a in places[0] for b in places[1] if a != (0, 0) != b)
 
 
 def _section_lead(heading, release):
@@ -213,11 +173,16 @@ def comparing(question: str, hits, retriever, release, scores=None) -> Compariso
     compares, strength = _comparing_passage(readings, rows, hits, pages, retriever, release, scores)
     defined = [defining_term(term, pages, retriever, release) for term in pair]
     definitions = [release.passage(d.passage_id) if d is not None else None for d in defined]
+    if all(definitions) and definitions[0].id == definitions[1].id:
+        definitions = [None, None]   # one sentence for both tells them apart no more than the question did
     if strength == NAMES_BOTH and all(definitions):
         compares = None              # what each one is says more than a sentence that lists both
     if compares is not None:
-        said = [d for d in definitions if d is not None and _apart(d, compares)]
-        chosen = paragraph(Defining(compares.id, 0), release)[:max(1, MAX_QUOTES - len(_distinct(said)))] + said
+        # what each one is, beside it, from the pages the question found ("run: Run script" among a debugger's
+        # commands is of another run())
+        said = _distinct([d for d in definitions if d is not None and _apart(d, compares) and d.page in pages])
+        shown = paragraph(Defining(compares.id, 0), release)[:max(1, MAX_QUOTES - len(said))]
+        return Comparison(tuple(p.id for p in shown + said)[:MAX_QUOTES])
     else:
         # what each one is, or, for a name the pages define nowhere, what they say of it where they speak of
         # it ("…a bigger tool like Celery may be beneficial.")
@@ -243,14 +208,14 @@ def _apart(one, other) -> bool:
 
 def _said_of(term: str, rows, readings, pages: list[str], retriever, release):
     """For a name ("Celery", "PATCH", "fs.watch"), the first sentence naming it on the earliest retrieved page
-    (then any page) that says something, or None; None for a word ("details"), which sentences use for
-    other things."""
+    that says something, or None; None for a word ("details"), which sentences use for other things, and
+    for a name only a page the question did not find mentions (a blog post's "a Poetry plugin")."""
     if not (_LATIN_NAME.match(term) and (_JOINED.search(term) or term != term.casefold())):
         return None
     rank = {page: n for n, page in enumerate(pages)}
     named = [p for p in (release.passage(retriever.passage_ids[int(row)]) for row in rows[:MAX_CANDIDATES])
-             if p is not None and says_something(p.text) and _named(p.text, readings)]
-    return min(named, key=lambda p: (rank.get(p.page, len(rank)), p.page, p.order), default=None)
+             if p is not None and p.page in rank and says_something(p.text) and _named(p.text, readings)]
+    return min(named, key=lambda p: (rank[p.page], p.order), default=None)
 
 
 def _absent(term: str, rows, readings, foreign: set[str], release) -> bool:
@@ -293,7 +258,8 @@ def _comparing_passage(readings, rows, hits, pages, retriever, release, scores=N
     contrasting = [p for p in named if _CONTRASTS.search(p.text) or _side_by_side(p.text, readings)]
     if contrasting:
         return min(contrasting, key=by_question), SAYS_HOW_THEY_DIFFER
-    in_hits = [p for p in named if p.id in {pid for hit in hits for pid in hit.passage_ids}]
+    in_hits = [p for p in named if p.id in {pid for hit in hits for pid in hit.passage_ids}
+               and not _side_by_side_names(p.text, readings)]
     return (min(in_hits, key=by_question), NAMES_BOTH) if in_hits else (None, None)
 
 

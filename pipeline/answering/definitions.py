@@ -45,6 +45,9 @@ _SUBJECT = r"(?P<s>(?:[^,;:.!?()]|[.:](?=\w)){1,60}?)"
 _ASIDE = r"(?P<aside>\s*\([^()]{1,40}\)|,\s[^,]{1,40},)?"
 # What says what a thing is, in so many words: "X is a…", "X refers to…", "Xとは、…", "X란…", "X — это…".
 _SAYS_WHAT = [
+    # what the pages mean by a word: "The term process is…", "Термин процесс имеет…", "プロセスという言葉は…"
+    re.compile(r"(?i)^(?:the\s+)?(?:term|word)\s+(?P<s>[^\s,.;:]{1,30}(?:\s[^\s,.;:]{1,30})??)\s+(?:is|are|refers?|means"
+               r"|describes?|has|usually|generally|typically|commonly|covers|can)\b"),
     re.compile(r"(?i)^" + ARTICLE + _SUBJECT + _ASIDE + r"\s+(?:(?:is|are)\s+(?:an?|the|one|used\s+to|a\s+way)\b"
                r"|refers?\s+to|means|stands\s+for|is\s+short\s+for)"),
     # a glossary's or an option list's entry: "libuv: The C library that implements…", "permalink: Set to True…"
@@ -52,6 +55,9 @@ _SAYS_WHAT = [
     re.compile(r"(?i)^" + _SUBJECT + _ASIDE + r"\s+(?:[—–-]\s+это\b|является\b|представляет\s+собой|означает\b)"),
     re.compile(r"^(?P<s>[^、。,]{1,30}?)\s*とは"),
     re.compile(r"^(?P<s>[^,.]{1,30}?)(?:이란|란)\s"),
+    re.compile(r"(?i)^(?:термин(?:ом)?|слово(?:м)?)\s+(?P<s>[^\s,.;:]{1,30})\s"),
+    re.compile(r"^(?P<s>[^、。,]{1,30}?)という(?:言葉|用語|単語)は"),
+    re.compile(r"^(?P<s>[^,.]{1,30}?)(?:이라는|라는)\s*(?:용어|말|단어)(?:은|는)"),
 ]
 # What says what a thing does or is for: "Buffer objects are used to…", "The node:fs module enables…",
 # "Xは…です。", "X는 …입니다."
@@ -67,7 +73,7 @@ _SAYS_WHAT_FOR = [
 _ANY_DEFINING_WORD = re.compile(r"(?i)\s(?:is|are|refers?|means|stands|represents?|provides?|allows?|lets|enables?"
                                 r"|implements?|can|contains?|describes?|defines?|helps?|makes?|является"
                                 r"|представляет|означает|позволяет|используется|предоставляет|служит|нужн\w*)\b"
-                                r"|\s[—–-]\s|:\s|とは|は|이란|란|은|는")
+                                r"|\s[—–-]\s|:\s|とは|は|이란|란|은|는|^(?:the\s+)?(?:term|word)\s|^термин|^слово")
 # "This command is similar to npm install, except…": what the page or section is about, by its role.
 # "This defines an array of package names…" there too. ("This file contains…" is about a file of an example.)
 _THIS_ROLE = re.compile(r"(?i)^this(?:\s+(?P<role>command|module|extension|function|method|option|setting|feature|tool"
@@ -93,6 +99,7 @@ _LABEL = re.compile(r"^[A-Z][\w ]{0,24}:\s|^\S+\s+\{[^}]*\}")
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")       # kana and ideographs
 _ARGUMENTS = re.compile(r"\s*[(\[].*$")
 _PARENTHESES = re.compile(r"\s*\(([^()]{1,40})\)")
+_OTHER_NAME = re.compile(r"(?i),\s+(?:or|also\s+(?:called|known\s+as)|aka|previously\s+called|formerly)\s+([^,]{1,40}),")
 _LOCK = threading.Lock()
 _CACHE: dict[str, "Definitions"] = {}
 
@@ -129,9 +136,11 @@ def defined_subject(text: str) -> tuple[str, bool] | None:
 
 def names_of(subject: str) -> set[frozenset[str]]:
     """The names a subject gives: as written, without its aside, the aside itself ("New-Line-to-Break
-    (nl2br) Extension" is also "nl2br"), and a dotted name's last part (markdown.util.Registry)."""
+    (nl2br) Extension" is also "nl2br"; "A source distribution, or sdist," is also "sdist"), and a dotted
+    name's last part (markdown.util.Registry)."""
     bare = _PARENTHESES.sub("", subject.split(",")[0])
-    names = {key(subject), key(bare), *(key(inner) for inner in _PARENTHESES.findall(subject)), *plain(bare)}
+    names = {key(subject), key(bare), *(key(inner) for inner in _PARENTHESES.findall(subject)), *plain(bare),
+             *(key(other) for other in _OTHER_NAME.findall(subject))}
     return {name for name in names | last_part(bare) if name}
 
 
