@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 from trigsight.answering import offline
-from trigsight.answering.comparisons import _side_by_side, compared_terms, holds
+from trigsight.answering.compared_terms import compared_terms
+from trigsight.answering.comparisons import _one_clause_each, holds
 from trigsight.build.builder import BuildConfig
 from trigsight.build.builder import run as build
 from trigsight.publishing.publish import allowlist, write_json
@@ -67,14 +68,14 @@ def test_a_code_name_is_held_only_as_written(name, text, held):
     assert bool(holds(frozenset({name.casefold()}), set(tokenize(text)), text.casefold())) == held
 
 
-@pytest.mark.parametrize("text, side_by_side", [
+@pytest.mark.parametrize("text, each", [
     ("All features in the --preview style are expected next year; features in the --unstable style only if fixed.", True),
     ("Use --preview; it is safe.", False),                              # one term only
     ("Both --preview and --unstable are flags; they change the style.", False),   # named together, not apart
 ])
-def test_a_sentence_that_says_one_thing_of_each_in_its_own_clause_compares_them(text, side_by_side):
+def test_a_sentence_that_says_one_thing_of_each_in_its_own_clause_compares_them(text, each):
     readings = [(frozenset({"--preview"}),), (frozenset({"--unstable"}),)]
-    assert _side_by_side(text, readings) == side_by_side
+    assert _one_clause_each(text, readings) == each
 
 
 PAGES = {

@@ -136,7 +136,7 @@ def _named(text: str, readings) -> bool:
     return any(holds(reading, tokens, folded) for reading in readings)
 
 
-def _side_by_side_names(text: str, readings) -> bool:
+def _listed_together(text: str, readings) -> bool:
     """Are the two terms named one right after the other, joined only by function words or a comma
     ("the source gate, the browser gate and the payload gate"): listed together, not compared?"""
     tokens, folded = tokenize(text), text.casefold()
@@ -183,13 +183,12 @@ def comparing(question: str, hits, retriever, release, scores=None) -> Compariso
         said = _distinct([d for d in definitions if d is not None and _apart(d, compares) and d.page in pages])
         shown = paragraph(Defining(compares.id, 0), release)[:max(1, MAX_QUOTES - len(said))]
         return Comparison(tuple(p.id for p in shown + said)[:MAX_QUOTES])
-    else:
-        # what each one is, or, for a name the pages define nowhere, what they say of it where they speak of
-        # it ("…a bigger tool like Celery may be beneficial.")
-        chosen = [d if d is not None else _said_of(term.strip(), term_rows, term_readings, pages, retriever, release)
-                  for d, term, term_rows, term_readings in zip(definitions, pair, rows, readings)]
-        if not all(chosen):
-            return None
+    # what each one is, or, for a name the pages define nowhere, what they say of it where they speak of it
+    # ("…a bigger tool like Celery may be beneficial.")
+    chosen = [d if d is not None else _said_of(term.strip(), term_rows, term_readings, pages, retriever, release)
+              for d, term, term_rows, term_readings in zip(definitions, pair, rows, readings)]
+    if not all(chosen):
+        return None
     return Comparison(tuple(p.id for p in _distinct(chosen))[:MAX_QUOTES])
 
 
@@ -255,15 +254,15 @@ def _comparing_passage(readings, rows, hits, pages, retriever, release, scores=N
         retrieved = {pid: n for n, pid in enumerate(pid for hit in hits for pid in dict.fromkeys(
             [hit.best_passage, *hit.passage_ids]))}
         by_question = lambda p: (retrieved.get(p.id, len(retrieved)), *place(p))  # noqa: E731
-    contrasting = [p for p in named if _CONTRASTS.search(p.text) or _side_by_side(p.text, readings)]
+    contrasting = [p for p in named if _CONTRASTS.search(p.text) or _one_clause_each(p.text, readings)]
     if contrasting:
         return min(contrasting, key=by_question), SAYS_HOW_THEY_DIFFER
     in_hits = [p for p in named if p.id in {pid for hit in hits for pid in hit.passage_ids}
-               and not _side_by_side_names(p.text, readings)]
+               and not _listed_together(p.text, readings)]
     return (min(in_hits, key=by_question), NAMES_BOTH) if in_hits else (None, None)
 
 
-def _side_by_side(text: str, readings) -> bool:
+def _one_clause_each(text: str, readings) -> bool:
     """Does the sentence say one thing of each term in clauses of their own ("All features in the --preview
     style are expected…; features in the --unstable style will be stabilized only if…")?"""
     clauses = [clause for clause in re.split(r"[;；]", text) if clause.strip()]
