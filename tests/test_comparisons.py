@@ -91,6 +91,7 @@ PAGES = {
                  "## setImmediate()\n\nSchedules the immediate execution of the callback after I/O events.\n",
     "garden.md": "# Garden\n\n## Beds\n\nA raised bed is a frame of boards filled with soil.\n\n"
                  "Trellis and cloche both run along a bed.\n\n"
+                 "## Raised beds for a sunny pot garden\n\nSun matters most in the first weeks of spring.\n\n"
                  "## Pots\n\nA pot is a container that holds one plant and its soil.\n\n"
                  "Black is a colour of soil and of pots.\n",
 }
@@ -120,7 +121,7 @@ def site(tmp_path_factory):
     ("process.nextTick() vs setImmediate()?", [
         "We have two calls that are similar as far as users are concerned, but their timing differs.",
         "Schedules the immediate execution of the callback after I/O events."]),
-    # never compared, both defined: the two definitions
+    # never compared, both defined: the two definitions (a heading that only holds both words compares nothing)
     ("Should I use a raised bed or a pot?", [
         "A raised bed is a frame of boards filled with soil.",
         "A pot is a container that holds one plant and its soil."]),

@@ -8,8 +8,8 @@ own page."), or a definition of one of them alone.
 So a comparison question is read for its two terms (`compared_terms`), each named in the pages'
 words as a definition question's term is (trigsight.answering.asked_terms; a code name only as
 written, a phrase only with its words in order), and answered (`comparing`), strongest first, by:
-1. the first sentence of a section whose own heading names both ("process.nextTick() vs
-   setImmediate()");
+1. the first sentence of a section whose own heading compares both or names them together
+   ("process.nextTick() vs setImmediate()"; not "Decoding buffers in a writable stream");
 2. a sentence that names both and says how they differ ("differs", "unlike", "while", "the same",
    "в отличие", "違い", "차이", …) or says one thing of each in clauses of their own, the nearest the
    question in meaning first;
@@ -166,7 +166,7 @@ def comparing(question: str, hits, retriever, release, scores=None) -> Compariso
         return None
     rows = [_rows(retriever, term_readings) for term_readings in readings]
     foreign = {word.casefold() for word in retriever.lexicon.foreign(question)} if retriever.lexicon else set()
-    if any(_absent(term, term_rows, term_readings, foreign, release)
+    if any(_absent(term, term_rows, term_readings, foreign, retriever, release)
            for term, term_rows, term_readings in zip(pair, rows, readings)):
         return Comparison(())        # a name the pages never give: they cannot tell the two apart
     pages = list(dict.fromkeys(hit.page for hit in hits))
@@ -217,7 +217,7 @@ def _said_of(term: str, rows, readings, pages: list[str], retriever, release):
     return min(named, key=lambda p: (rank[p.page], p.order), default=None)
 
 
-def _absent(term: str, rows, readings, foreign: set[str], release) -> bool:
+def _absent(term: str, rows, readings, foreign: set[str], retriever, release) -> bool:
     """Is `term` a single name in Latin letters ("Kubernetes", "autopep8") that the pages never give? A code
     name is looked for as written in their whole text, code included; a word in their passages and headings,
     by its stem. (A phrase may be put in other words, and a word in another script or language is read in
@@ -227,7 +227,10 @@ def _absent(term: str, rows, readings, foreign: set[str], release) -> bool:
         return False
     if _CODE_NAME.match(term):
         written = _as_written(term.casefold().removesuffix("()"))
-        return not any(written.search(page.text) for page in release.pages)
+        # a passage that names it as written is found first; only a name none does sends the search through
+        # every page's whole text (code included)
+        return not any(written.search(release.passage(retriever.passage_ids[int(row)]).text)
+                       for row in rows[:MAX_CANDIDATES]) and not any(written.search(page.text) for page in release.pages)
     return not len(rows) and not any(holds(r, t, f) for t, f, _ in _headings(release) for r in readings)
 
 
@@ -236,7 +239,10 @@ def _comparing_passage(readings, rows, hits, pages, retriever, release, scores=N
     (None, None)."""
     rank = {page: n for n, page in enumerate(pages)}
     place = lambda p: (rank.get(p.page, len(rank)), p.page, p.order)  # noqa: E731
-    headings = [h for t, f, h in _headings(release) if all(any(holds(r, t, f) for r in term) for term in readings)]
+    # a heading that compares them ("process.nextTick() vs setImmediate()") or names them together ("Preprocessors
+    # and postprocessors"); not one that only holds both words ("Decoding buffers in a writable stream")
+    headings = [h for t, f, h in _headings(release) if all(any(holds(r, t, f) for r in term) for term in readings)
+                and (_CONTRASTS.search(h.text) or _listed_together(h.text, readings))]
     for heading in sorted(headings, key=place):
         lead = _section_lead(heading, release)
         if lead is not None:
