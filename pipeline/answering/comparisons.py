@@ -97,7 +97,7 @@ def readings_of(term: str, other: str, found: Definitions, retriever) -> tuple:
     single word that is part of the other term's code name ("slugify" beside "slugify_unicode"); a phrase
     as written, only with its words in their order."""
     written = term.casefold().removesuffix("()")
-    if _CODE_NAME.match(term) and _JOINED.search(written) or (
+    if (_CODE_NAME.match(term) and _JOINED.search(written)) or (
             _CODE_NAME.match(other) and " " not in written and _as_written(written).search(other)):
         return (frozenset({written}),)
     names = found.names(term, retriever)
@@ -131,9 +131,13 @@ def _headings(release) -> list:
         return _HEADINGS[release.release_id]
 
 
-def _named(text: str, readings) -> bool:
-    tokens, folded = tokenize(text), text.casefold()
-    return any(holds(reading, tokens, folded) for reading in readings)
+def _each_named(tokens: list[str], folded: str, terms) -> bool:
+    """Does a text (its tokens and casefolded text, read once) name every one of `terms` (each by its readings)?"""
+    return all(any(holds(reading, tokens, folded) for reading in readings) for readings in terms)
+
+
+def _named(text: str, *terms) -> bool:
+    return _each_named(tokenize(text), text.casefold(), terms)
 
 
 def _listed_together(text: str, readings) -> bool:
@@ -231,7 +235,7 @@ def _absent(term: str, rows, readings, foreign: set[str], retriever, release) ->
         # every page's whole text (code included)
         return not any(written.search(release.passage(retriever.passage_ids[int(row)]).text)
                        for row in rows[:MAX_CANDIDATES]) and not any(written.search(page.text) for page in release.pages)
-    return not len(rows) and not any(holds(r, t, f) for t, f, _ in _headings(release) for r in readings)
+    return not len(rows) and not any(_each_named(t, f, [readings]) for t, f, _ in _headings(release))
 
 
 def _comparing_passage(readings, rows, hits, pages, retriever, release, scores=None):
@@ -241,7 +245,7 @@ def _comparing_passage(readings, rows, hits, pages, retriever, release, scores=N
     place = lambda p: (rank.get(p.page, len(rank)), p.page, p.order)  # noqa: E731
     # a heading that compares them ("process.nextTick() vs setImmediate()") or names them together ("Preprocessors
     # and postprocessors"); not one that only holds both words ("Decoding buffers in a writable stream")
-    headings = [h for t, f, h in _headings(release) if all(any(holds(r, t, f) for r in term) for term in readings)
+    headings = [h for t, f, h in _headings(release) if _each_named(t, f, readings)
                 and (_CONTRASTS.search(h.text) or _listed_together(h.text, readings))]
     for heading in sorted(headings, key=place):
         lead = _section_lead(heading, release)
@@ -250,7 +254,7 @@ def _comparing_passage(readings, rows, hits, pages, retriever, release, scores=N
     both = np.intersect1d(*rows) if all(len(r) for r in rows) else np.zeros(0, dtype=np.int32)
     candidates = [release.passage(retriever.passage_ids[int(row)]) for row in both[:MAX_CANDIDATES]]
     named = [p for p in candidates if p is not None and says_something(p.text)
-             and all(_named(p.text, term) for term in readings)]
+             and _named(p.text, *readings)]
     # Among several, the one nearest the question in meaning (its other words too: "…which of them goes into
     # next year's stable style?"); without vectors, the first in retrieval order, then by page.
     if scores is not None and scores.cos_passages is not None:
@@ -272,8 +276,11 @@ def _one_clause_each(text: str, readings) -> bool:
     """Does the sentence say one thing of each term in clauses of their own ("All features in the --preview
     style are expected…; features in the --unstable style will be stabilized only if…")?"""
     clauses = [clause for clause in re.split(r"[;；]", text) if clause.strip()]
-    return len(clauses) > 1 and all(any(_named(clause, term) and not _named(clause, other) for clause in clauses)
-                                    for term, other in (readings, readings[::-1]))
+    if len(clauses) < 2:
+        return False
+    read = [(tokenize(clause), clause.casefold()) for clause in clauses]
+    named = [[_each_named(tokens, folded, [term]) for term in readings] for tokens, folded in read]
+    return any(first and not second for first, second in named) and any(second and not first for first, second in named)
 
 
 def first(hits, compared: Comparison | None, retriever) -> list:
