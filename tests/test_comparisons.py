@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 from trigsight.answering import offline
 from trigsight.answering.compared_terms import compared_terms
-from trigsight.answering.comparisons import _one_clause_each, holds
+from trigsight.answering.comparisons import _one_clause_each
+from trigsight.answering.term_places import holds
 from trigsight.build.builder import BuildConfig
 from trigsight.build.builder import run as build
 from trigsight.publishing.publish import allowlist, write_json

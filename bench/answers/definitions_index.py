@@ -21,7 +21,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from trigsight.answering import asked_terms, comparisons, definitions  # noqa: E402
+from trigsight.answering import asked_terms, definitions, term_places  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
 
 from common import emit, machine  # noqa: E402
@@ -40,9 +40,9 @@ def measure(release_dir: str) -> str:
         times.append(time.perf_counter() - start)
     heading_times = []
     for _ in range(3):
-        comparisons._HEADINGS.clear()
+        term_places._HEADINGS.clear()
         start = time.perf_counter()
-        headings = comparisons._headings(release)
+        headings = term_places.headings(release)
         heading_times.append(time.perf_counter() - start)
     strengths = Counter(min(entry[0], len(STRENGTHS) - 1) for entries in found.by_key.values() for entry in entries)
     counts = ", ".join(f"{name} {strengths[n]:,}" for n, name in enumerate(STRENGTHS))

@@ -23,26 +23,31 @@ is answered as before.
 """
 from __future__ import annotations
 
-import functools
 import re
-import threading
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..retrieval.chunks import HEADING_KINDS
 from ..retrieval.tokenize import tokenize
-from .asked_terms import phrase
 from .compared_terms import compared_terms
 from .definitions import Defining, Definitions, defining_term, paragraph, says_something
 from .definitions import first as defined_first
+from .term_places import (
+    JOINED,
+    LATIN_NAME,
+    MAX_CANDIDATES,
+    absent,
+    each_named,
+    headings,
+    named,
+    position,
+    readings_of,
+    rows_naming,
+    section_lead,
+)
 
 MAX_QUOTES = 3
-MAX_CANDIDATES = 2000     # passages naming both terms read for a comparing sentence, at most
 IN_ITS_SECTION, SAYS_HOW_THEY_DIFFER, NAMES_BOTH = range(3)     # how strongly a passage compares two terms
-_CODE_NAME = re.compile(r"^(?=.*[a-z0-9][._:/@-]\w|.*[a-z][A-Z])[\w.:/@-]+(?:\(\))?$", re.ASCII)
-_JOINED = re.compile(r"[^\w]|_")           # what joins a code name's parts: "url_for", "fs.watch", "--inspect"
-_LATIN_NAME = re.compile(r"^[\w.:/@()\[\]-]+$", re.ASCII)
 # Words that say how two things differ, in the pages' languages.
 _CONTRASTS = re.compile(
     r"(?i)\b(?:differ\w*|unlike|whereas|while|but|however|both|similar(?:ly)?|same|alternatives?|alternatively"
@@ -53,8 +58,6 @@ _CONTRASTS = re.compile(
     r"|a\s+diferencia|en\s+lugar|ao\s+contr[áa]rio|em\s+vez)\b"
     r"|違い|異な|一方で|に対して|に比べ|と比べ|ではなく|代わりに|両方|同様|より|차이|보다|마찬가지|다르|다른|달리|반면|대신|비해"
     r"|区别|不同|相比|而不是")
-_LOCK = threading.Lock()
-_HEADINGS: dict[str, list] = {}
 
 
 @dataclass(frozen=True)
@@ -62,100 +65,12 @@ class Comparison:
     passage_ids: tuple[str, ...]     # quoted in this order; none when a term is nowhere in the pages
 
 
-def _whole(element: str) -> bool:
-    """Is a name's element a whole code name or flag ("url_for", "--inspect") rather than a token (a stem)?"""
-    return bool(_JOINED.search(element))
-
-
-@functools.lru_cache(maxsize=4096)
-def _as_written(element: str) -> re.Pattern:
-    """A whole code name in a text, not a part of a longer one ("slugify" is not in "slugify_unicode")."""
-    return re.compile(r"(?<![A-Za-z0-9_-])" + re.escape(element) + r"(?![A-Za-z0-9_-]|\.[A-Za-z0-9_])", re.IGNORECASE)
-
-
-def holds(name, tokens: list[str], folded: str) -> bool:
-    """Does a text (its `tokens` in order and casefolded text) name `name`: a phrase's tokens (a tuple) in
-    their order, side by side ("source gate", not "the browser and the source gate"), or each of a name's
-    tokens (a frozenset), a code name as written?"""
-    return _position(name, tokens, folded) is not None
-
-
-def _position(name, tokens: list[str], folded: str) -> tuple[int, int] | None:
-    """Where in `tokens` the text names `name` (first and last token + 1; (0, 0) for a code name), or None."""
-    if isinstance(name, tuple):
-        width = len(name)
-        return next(((n, n + width) for n in range(len(tokens) - width + 1) if tuple(tokens[n:n + width]) == name), None)
-    if not all(_as_written(element).search(folded) if _whole(element) else element in tokens for element in name):
-        return None
-    places = [tokens.index(element) for element in name if not _whole(element)]
-    return (min(places), max(places) + 1) if places else (0, 0)
-
-
-def readings_of(term: str, other: str, found: Definitions, retriever) -> tuple:
-    """The term's names in the pages' words. A code name ("slugify_unicode", "markdown.markdownFromFile") is
-    named only as written, since its words name other things too ("slugify" and "unicode"), and so is a
-    single word that is part of the other term's code name ("slugify" beside "slugify_unicode"); a phrase
-    as written, only with its words in their order."""
-    written = term.casefold().removesuffix("()")
-    if (_CODE_NAME.match(term) and _JOINED.search(written)) or (
-            _CODE_NAME.match(other) and " " not in written and _as_written(written).search(other)):
-        return (frozenset({written}),)
-    names = found.names(term, retriever)
-    ordered = phrase(term)
-    return tuple(ordered if len(ordered) > 1 and name == frozenset(ordered) else name for name in names)
-
-
-def _rows(retriever, readings) -> np.ndarray:
-    """The indexed passages (rows) holding every token of any of the term's `readings`."""
-    index = retriever.bm25_passages
-    found = []
-    for reading in readings:
-        rows = None
-        for token in {t for element in reading for t in (tokenize(element) if _whole(element) else [element])}:
-            term = index.vocabulary.get(token)
-            posting = (np.asarray(index.doc_ids[index.indptr[term]:index.indptr[term + 1]]) if term is not None
-                       else np.zeros(0, dtype=np.int32))
-            rows = posting if rows is None else np.intersect1d(rows, posting, assume_unique=True)
-        if rows is not None:
-            found.append(rows)
-    return np.unique(np.concatenate(found)) if found else np.zeros(0, dtype=np.int32)
-
-
-def _headings(release) -> list:
-    """(tokens, casefolded text, passage) of each heading of the release, read once per release."""
-    with _LOCK:
-        if release.release_id not in _HEADINGS:
-            _HEADINGS.clear()
-            _HEADINGS[release.release_id] = [(tokenize(p.text), p.text.casefold(), p) for p in release.passages
-                                              if p.kind in HEADING_KINDS]
-        return _HEADINGS[release.release_id]
-
-
-def _each_named(tokens: list[str], folded: str, terms) -> bool:
-    """Does a text (its tokens and casefolded text, read once) name every one of `terms` (each by its readings)?"""
-    return all(any(holds(reading, tokens, folded) for reading in readings) for readings in terms)
-
-
-def _named(text: str, *terms) -> bool:
-    return _each_named(tokenize(text), text.casefold(), terms)
-
-
 def _listed_together(text: str, readings) -> bool:
     """Are the two terms named one right after the other, joined only by function words or a comma
     ("the source gate, the browser gate and the payload gate"): listed together, not compared?"""
     tokens, folded = tokenize(text), text.casefold()
-    places = [[p for p in (_position(r, tokens, folded) for r in term) if p is not None] for term in readings]
+    places = [[p for p in (position(r, tokens, folded) for r in term) if p is not None] for term in readings]
     return any(a[1] == b[0] or b[1] == a[0] for a in places[0] for b in places[1] if a != (0, 0) != b)
-
-
-def _section_lead(heading, release):
-    """The first sentence of the section under `heading` that says something, or None."""
-    order = heading.order + 1
-    while (passage := release.passage_at(heading.page, order)) is not None and passage.kind not in HEADING_KINDS:
-        if says_something(passage.text):
-            return passage
-        order += 1
-    return None
 
 
 def comparing(question: str, hits, retriever, release, scores=None) -> Comparison | None:
@@ -168,9 +83,9 @@ def comparing(question: str, hits, retriever, release, scores=None) -> Compariso
     readings = [readings_of(pair[0], pair[1], found, retriever), readings_of(pair[1], pair[0], found, retriever)]
     if not all(readings):
         return None
-    rows = [_rows(retriever, term_readings) for term_readings in readings]
+    rows = [rows_naming(retriever, term_readings) for term_readings in readings]
     foreign = {word.casefold() for word in retriever.lexicon.foreign(question)} if retriever.lexicon else set()
-    if any(_absent(term, term_rows, term_readings, foreign, retriever, release)
+    if any(absent(term, term_rows, term_readings, foreign, retriever, release)
            for term, term_rows, term_readings in zip(pair, rows, readings)):
         return Comparison(())        # a name the pages never give: they cannot tell the two apart
     pages = list(dict.fromkeys(hit.page for hit in hits))
@@ -213,29 +128,12 @@ def _said_of(term: str, rows, readings, pages: list[str], retriever, release):
     """For a name ("Celery", "PATCH", "fs.watch"), the first sentence naming it on the earliest retrieved page
     that says something, or None; None for a word ("details"), which sentences use for other things, and
     for a name only a page the question did not find mentions (a blog post's "a Poetry plugin")."""
-    if not (_LATIN_NAME.match(term) and (_JOINED.search(term) or term != term.casefold())):
+    if not (LATIN_NAME.match(term) and (JOINED.search(term) or term != term.casefold())):
         return None
     rank = {page: n for n, page in enumerate(pages)}
-    named = [p for p in (release.passage(retriever.passage_ids[int(row)]) for row in rows[:MAX_CANDIDATES])
-             if p is not None and p.page in rank and says_something(p.text) and _named(p.text, readings)]
-    return min(named, key=lambda p: (rank[p.page], p.order), default=None)
-
-
-def _absent(term: str, rows, readings, foreign: set[str], retriever, release) -> bool:
-    """Is `term` a single name in Latin letters ("Kubernetes", "autopep8") that the pages never give? A code
-    name is looked for as written in their whole text, code included; a word in their passages and headings,
-    by its stem. (A phrase may be put in other words, and a word in another script or language is read in
-    the pages' words.)"""
-    term = term.strip()
-    if " " in term or not _LATIN_NAME.match(term) or term.casefold() in foreign:
-        return False
-    if _CODE_NAME.match(term):
-        written = _as_written(term.casefold().removesuffix("()"))
-        # a passage that names it as written is found first; only a name none does sends the search through
-        # every page's whole text (code included)
-        return not any(written.search(release.passage(retriever.passage_ids[int(row)]).text)
-                       for row in rows[:MAX_CANDIDATES]) and not any(written.search(page.text) for page in release.pages)
-    return not len(rows) and not any(_each_named(t, f, [readings]) for t, f, _ in _headings(release))
+    naming = [p for p in (release.passage(retriever.passage_ids[int(row)]) for row in rows[:MAX_CANDIDATES])
+             if p is not None and p.page in rank and says_something(p.text) and named(p.text, readings)]
+    return min(naming, key=lambda p: (rank[p.page], p.order), default=None)
 
 
 def _comparing_passage(readings, rows, hits, pages, retriever, release, scores=None):
@@ -245,29 +143,29 @@ def _comparing_passage(readings, rows, hits, pages, retriever, release, scores=N
     place = lambda p: (rank.get(p.page, len(rank)), p.page, p.order)  # noqa: E731
     # a heading that compares them ("process.nextTick() vs setImmediate()") or names them together ("Preprocessors
     # and postprocessors"); not one that only holds both words ("Decoding buffers in a writable stream")
-    headings = [h for t, f, h in _headings(release) if _each_named(t, f, readings)
+    together = [h for t, f, h in headings(release) if each_named(t, f, readings)
                 and (_CONTRASTS.search(h.text) or _listed_together(h.text, readings))]
-    for heading in sorted(headings, key=place):
-        lead = _section_lead(heading, release)
+    for heading in sorted(together, key=place):
+        lead = section_lead(heading, release)
         if lead is not None:
             return lead, IN_ITS_SECTION
     both = np.intersect1d(*rows) if all(len(r) for r in rows) else np.zeros(0, dtype=np.int32)
     candidates = [release.passage(retriever.passage_ids[int(row)]) for row in both[:MAX_CANDIDATES]]
-    named = [p for p in candidates if p is not None and says_something(p.text)
-             and _named(p.text, *readings)]
+    naming = [p for p in candidates if p is not None and says_something(p.text)
+             and named(p.text, *readings)]
     # Among several, the one nearest the question in meaning (its other words too: "…which of them goes into
     # next year's stable style?"); without vectors, the first in retrieval order, then by page.
     if scores is not None and scores.cos_passages is not None:
-        near = {p.id: -float(scores.cos_passages[retriever.passage_row[p.id]]) for p in named}
+        near = {p.id: -float(scores.cos_passages[retriever.passage_row[p.id]]) for p in naming}
         by_question = lambda p: (near[p.id], *place(p))  # noqa: E731
     else:
         retrieved = {pid: n for n, pid in enumerate(pid for hit in hits for pid in dict.fromkeys(
             [hit.best_passage, *hit.passage_ids]))}
         by_question = lambda p: (retrieved.get(p.id, len(retrieved)), *place(p))  # noqa: E731
-    contrasting = [p for p in named if _CONTRASTS.search(p.text) or _one_clause_each(p.text, readings)]
+    contrasting = [p for p in naming if _CONTRASTS.search(p.text) or _one_clause_each(p.text, readings)]
     if contrasting:
         return min(contrasting, key=by_question), SAYS_HOW_THEY_DIFFER
-    in_hits = [p for p in named if p.id in {pid for hit in hits for pid in hit.passage_ids}
+    in_hits = [p for p in naming if p.id in {pid for hit in hits for pid in hit.passage_ids}
                and not _listed_together(p.text, readings)]
     return (min(in_hits, key=by_question), NAMES_BOTH) if in_hits else (None, None)
 
@@ -279,8 +177,8 @@ def _one_clause_each(text: str, readings) -> bool:
     if len(clauses) < 2:
         return False
     read = [(tokenize(clause), clause.casefold()) for clause in clauses]
-    named = [[_each_named(tokens, folded, [term]) for term in readings] for tokens, folded in read]
-    return any(first and not second for first, second in named) and any(second and not first for first, second in named)
+    said = [[each_named(tokens, folded, [term]) for term in readings] for tokens, folded in read]
+    return any(first and not second for first, second in said) and any(second and not first for first, second in said)
 
 
 def first(hits, compared: Comparison | None, retriever) -> list:

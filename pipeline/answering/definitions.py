@@ -96,8 +96,11 @@ _HEADING_ROLE = re.compile(r"(?i)^\s*(?:(?:static|instance|class)\s+)?(?:class|e
 # A line that labels ("Stability: 3 - Legacy: Use queueMicrotask() instead.", "Default: false.") or gives
 # a parameter's type ("object {any} Any JavaScript primitive or Object.") does not open a section's account.
 _LABEL = re.compile(r"^[A-Z][\w ]{0,24}:\s|^\S+\s+\{[^}]*\}")
+_ITEM_SAYS = re.compile(r"^(?![A-Z][\w ]{0,24}:\s)(?:\S+\s+){5,}\S")    # six words or more, not a label
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")       # kana and ideographs
 _ARGUMENTS = re.compile(r"\s*[(\[].*$")
+# A heading that gives an identifier, then a title ("MD013 - Line length", "E501: line too long").
+_IDENTIFIED = re.compile(r"^[`'\"]?(?P<id>(?=[\w.-]*\d)[A-Za-z][\w.-]*)[`'\"]?(?:\s*:|\s+[-–—])\s+\S")
 _PARENTHESES = re.compile(r"\s*\(([^()]{1,40})\)")
 _OTHER_NAME = re.compile(r"(?i),\s+(?:or|also\s+(?:called|known\s+as)|aka|previously\s+called|formerly)\s+([^,]{1,40}),")
 _LOCK = threading.Lock()
@@ -116,6 +119,8 @@ def heading_names(heading: str) -> frozenset[frozenset[str]]:
     """The names a heading gives: itself as a name, and a dotted name's last part ("Class: http.Agent")."""
     name = _ARGUMENTS.sub("", _HEADING_ROLE.sub("", heading))
     names = {heading_key(heading), *last_part(name), *plain(name)}
+    if identifier := _IDENTIFIED.match(heading):
+        names.add(key(identifier.group("id")))     # "MD013 - Line length" is MD013's
     return frozenset(found for found in names if found)
 
 
@@ -219,8 +224,9 @@ class Definitions:
                 self._add(name, (DEFINES_IN_ITS_SECTION if says else LEADS_ITS_SECTION) + opens, passage)
         if (passage.kind == "dt" or _NAME_ALONE.match(passage.text)) and (name := key(passage.text)):
             described = release.passage_at(passage.page, passage.order + 1)
+            # a list item says it without a full stop too ("Runs AFTER the tarball has been generated… (if at all…)")
             if (described is not None and described.block != passage.block and described.kind not in HEADING_KINDS
-                    and says_something(described.text)):
+                    and (says_something(described.text) or described.kind == "li" and _ITEM_SAYS.match(described.text))):
                 self._add(name, LEADS_ITS_SECTION, described)
 
     def _add(self, name: frozenset[str], strength: int, passage) -> None:

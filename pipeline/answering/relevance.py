@@ -40,6 +40,7 @@ import numpy as np
 from ..retrieval.lexicon import script
 from ..retrieval.lexicon import words as lexicon_words
 from ..retrieval.tokenize import tokenize
+from .occasion_terms import occasion_term
 from .overlap import Overlap, terms
 from .support import code_names, numbers_in
 
@@ -53,19 +54,24 @@ FEATURES = ("cos_passage", "cos_chunk", "cos_heading", "gap_passage", "gap_chunk
 QUESTION_FEATURES = ("top", "second", "unknown_names", "unknown_share", "rare_missing", "overlap_max", "overlap_top",
                      "coverage_top", "cos_chunk_max", "number_missing_top")
 
-# A question asking for a quantity or a date: a passage without a number cannot be its answer.
+# A question asking for a quantity or a date: a passage without a number cannot be its answer. A "when" asks
+# for a date when it asks when something ends, starts or ships; "When does npm audit exit with a non-zero
+# code?" asks on what condition.
 # A limit word asks for a number only in a wh-question: "What is the maximum size?" does, "Does going
 # past the maximum listener count stop…?" does not.
 _WANTS_NUMBER = re.compile(r"(?i)\b(?:how (?:many|much|long|often|frequently|large|big|fast|old|far|high|tall|wide"
                            r"|deep|heavy)|what (?:date|year|version|size|port|percentage|percent|age)"
                            r"|which (?:version|year|port)"
                            r"|(?:what|which)(?: is| are|'s)? the (?:maximum|minimum|largest|smallest|longest|shortest)"
-                           r"|when does|сколько|какой версии|какого размера|во сколько|в каком году|как долго|как часто"
+                           r"|when\s+(?:does|do|will|did)\b[^?]*?\b(?:end|ends|start|starts|begin|begins|expire"
+                           r"|expires|reach|reaches|ship|ships|launch|come\s+out|get\s+released|be\s+released|go\s+eol)"
+                           r"|сколько|какой версии|какого размера|во сколько|в каком году|как долго|как часто"
                            r"|какого возраста|какой процент|как(?:ой|ом) порт"
                            r"|wie (?:viele?|lange|oft|groß)|combien|cuánt[oa]s?|quant[oa]s?|hoeveel|ile (?:jest|razy|trwa)|kaç)\b"
                            r"|\bкак(?:ой|ая|ое|ов|ова|ово|им) (?:максимальн|минимальн)"
                            r"|いくつ|いくら|何(?:個|回|秒|ミリ秒|分|時間|日|年|件|倍|文字|行|MB|KB|GB|バイト|歳|パーセント|%|番|人|ヶ月|か月|週)"
-                           r"|ど[のれ][くぐ]らい|몇|얼마|언제|多少|几[个次秒种]|多[长久大]")
+                           r"|ど[のれ][くぐ]らい|몇|얼마|언제[^?]*?(?:출시|나오|나왔|종료|끝나|릴리스|배포|시작|지원)"
+                           r"|(?:출시|종료|릴리스|배포|시작|지원)[^?]*?언제|多少|几[个次秒种]|多[长久大]")
 
 
 def leads_in(text: str) -> bool:
@@ -82,8 +88,11 @@ def lacks_number(question: str, text: str) -> bool:
 
 
 def _numbers_wanted(question: str) -> Counter | None:
-    """The numbers the question states, when it asks for one (else None)."""
-    return Counter(numbers_in(question)) if _WANTS_NUMBER.search(question) else None
+    """The numbers the question states, when it asks for one (else None). A "when" that asks on what
+    occasion something happens ("When does ERR_REQUIRE_ESM get thrown?", "'finish' 이벤트는 언제 발생하나요?")
+    asks for no date."""
+    asks = _WANTS_NUMBER.search(question) and occasion_term(question) is None
+    return Counter(numbers_in(question)) if asks else None
 
 
 def _lacks(stated: Counter | None, text: str) -> bool:

@@ -1,0 +1,130 @@
+"""Occasion questions ("When is the 'drain' event emitted?", "What causes EADDRINUSE?"): when it happens.
+
+A reader who asks when an event fires, why an error comes up or when a hook runs names one thing and
+wants the sentence that describes it: "The 'drain' event is emitted when…" under the heading
+"Event: 'drain'", "An attempt was made to require() an ES Module." under `ERR_REQUIRE_ESM`, "Runs AFTER
+the tarball has been generated…" after "postpack". Retrieval weighs the question's words as one bag,
+so the thing's name, which a reference page repeats in every example and cross-reference, is worth
+less than a "when" and an "emitted" that any sentence of the page may hold.
+
+So an occasion question is read for its thing (trigsight.answering.occasion_terms), named in the
+pages' words as a definition question's term is (trigsight.answering.term_places), and answered
+(`occurring`) by the account of it, with the rest of its paragraph: the first sentence of a section
+its name heads ("Event: 'drain'", "MD013 - Line length"), or else what the pages say it is
+(trigsight.answering.definitions). When there are several (a 'close' event on each of a page's
+classes, a "dependencies" field and a "dependencies" script), the one whose headings share the most
+of what the question calls it ("event", "lifecycle script"), then of the question's other words, then
+the one nearest the question in meaning, then the earliest retrieved. A single name in Latin letters
+or code that the pages never give, whether the thing or its owner ("ERR_NO_SUCH_THING", "nodemon",
+"Express" where the pages only "express" something), leaves nothing to say: the answer is a refusal.
+Any other question, or a thing that heads no section and is defined nowhere, is answered as before.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..retrieval.tokenize import tokenize
+from .asked_terms import QUOTES
+from .definitions import Defining, Definitions, defining_term, heading_names, paragraph
+from .definitions import first as defined_first
+from .occasion_terms import AskedOccasion, occasion_of
+from .term_places import (
+    LATIN_NAME,
+    MAX_CANDIDATES,
+    absent,
+    as_written,
+    headings,
+    readings_of,
+    rows_naming,
+    section_lead,
+)
+
+MAX_QUOTES = 3
+_TITLE_CASE = re.compile(r"^[A-Z][a-z]+$")     # "Express", as a name; the pages' "express" is a word
+
+
+@dataclass(frozen=True)
+class Occasion:
+    passage_ids: tuple[str, ...]     # quoted in this order; none when the thing is nowhere in the pages
+
+
+def occurring(question: str, hits, retriever, release, scores=None) -> Occasion | None:
+    """What answers an occasion question (see the module docstring), or None for any other question and
+    for a thing the pages neither head a section with nor define."""
+    asked = occasion_of(question)
+    if asked is None:
+        return None
+    found = Definitions.of(release)
+    readings = readings_of(asked.term, "", found, retriever)
+    if not readings:
+        return None
+    foreign = {word.casefold() for word in retriever.lexicon.foreign(question)} if retriever.lexicon else set()
+    if any(_never_given(name, found, foreign, retriever, release) for name in (asked.term, *asked.owners)):
+        return Occasion(())              # a name the pages never give: they cannot say when it happens
+    pages = list(dict.fromkeys(hit.page for hit in hits))
+    leads = _section_leads(asked.term, readings, release)
+    defined = defining_term(asked.term, pages, retriever, release)
+    accounts = leads + ([release.passage(defined.passage_id)] if defined is not None else [])
+    if not accounts:
+        return None
+    account = min(accounts, key=_by_question(asked, question, pages, retriever, release, scores))
+    shown = paragraph(Defining(account.id, 0), release)[:MAX_QUOTES]
+    return Occasion(tuple(p.id for p in shown))
+
+
+def _never_given(name: str, found: Definitions, foreign: set[str], retriever, release) -> bool:
+    """Is `name` (the thing, or its owner) a single name the pages never give? A name in title case
+    ("Express") counts as given only where it is written so."""
+    readings = readings_of(name, "", found, retriever)
+    if not readings:
+        return False
+    rows = rows_naming(retriever, readings)
+    if absent(name, rows, readings, foreign, retriever, release):
+        return True
+    if not _TITLE_CASE.match(name.strip()):
+        return False
+    written = re.compile(r"(?<![\w-])" + re.escape(name.strip()) + r"(?![\w-])")
+    texts = [release.passage(retriever.passage_ids[int(row)]).text for row in rows[:MAX_CANDIDATES]]
+    return not any(written.search(text) for text in texts + [heading.text for _, _, heading in headings(release)])
+
+
+def _section_leads(term: str, readings, release) -> list:
+    """The first sentence (or list lead-in) of each section the thing's name heads. A name in Latin letters
+    heads it as written ('finish' is not stream.finished())."""
+    names = {frozenset(reading) for reading in readings}
+    bare = QUOTES.sub("", term).strip()
+    written = as_written(bare.casefold().removesuffix("()")) if LATIN_NAME.match(bare) else None
+    leads = []
+    for _, folded, heading in headings(release):
+        if names & heading_names(heading.text) and (written is None or written.search(folded)):
+            lead = section_lead(heading, release, account=True)
+            if lead is not None:
+                leads.append(lead)
+    return leads
+
+
+def _by_question(asked: AskedOccasion, question: str, pages: list[str], retriever, release, scores):
+    """The order of the accounts: by what the question calls the thing, its other words, meaning, page."""
+    role = set(tokenize(asked.role))
+    words = set(tokenize(question)) - role
+    rank = {page: n for n, page in enumerate(pages)}
+    cosines = scores.cos_passages if scores is not None else None
+    titles = {page.path: page.title for page in release.pages}
+
+    def place(passage):
+        around = {t for h in (titles.get(passage.page, ""), *passage.headings) for t in tokenize(h)}
+        enclosing = {t for h in passage.headings[:-1] for t in tokenize(h)}
+        row = retriever.passage_row.get(passage.id) if cosines is not None else None
+        near = -float(cosines[row]) if row is not None else 0.0
+        return (-len(role & around), -len(words & enclosing), near, rank.get(passage.page, len(rank)), passage.page,
+                passage.order)
+
+    return place
+
+
+def first(hits, occasion: Occasion | None, retriever) -> list:
+    """The retrieved hits with the chunks of the quoted passages first, in their order."""
+    for passage_id in reversed(occasion.passage_ids if occasion else ()):
+        hits = defined_first(hits, Defining(passage_id, 0), retriever)
+    return list(hits)

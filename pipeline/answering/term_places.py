@@ -1,0 +1,139 @@
+"""Where the pages name a term (pure but for the index): the readings of a term in the pages' words, the
+passages and headings that name it, and whether a name is given anywhere at all.
+
+A code name is named only as written ("slugify" is not part of `slugify_unicode`), a phrase only with its
+words side by side in their order ("source gate" is not in "the browser and the source gate"), any other
+name by its tokens. The passages naming a term are read from the BM25 index's postings, and a release's
+headings are read once per process. Comparison and occasion questions both look their terms up here.
+"""
+from __future__ import annotations
+
+import functools
+import re
+import threading
+
+import numpy as np
+
+from ..retrieval.chunks import HEADING_KINDS
+from ..retrieval.tokenize import tokenize
+from .asked_terms import phrase
+from .definitions import Definitions, says_something
+from .relevance import leads_in
+
+MAX_CANDIDATES = 2000     # passages naming a term read for a sentence about it, at most
+CODE_NAME = re.compile(r"^(?=.*[a-z0-9][._:/@-]\w|.*[a-z][A-Z])[\w.:/@-]+(?:\(\))?$", re.ASCII)
+JOINED = re.compile(r"[^\w]|_")           # what joins a code name's parts: "url_for", "fs.watch", "--inspect"
+LATIN_NAME = re.compile(r"^[\w.:/@()\[\]-]+$", re.ASCII)
+_LOCK = threading.Lock()
+_HEADINGS: dict[str, list] = {}
+
+
+def whole(element: str) -> bool:
+    """Is a name's element a whole code name or flag ("url_for", "--inspect") rather than a token (a stem)?"""
+    return bool(JOINED.search(element))
+
+
+@functools.lru_cache(maxsize=4096)
+def as_written(element: str) -> re.Pattern:
+    """A whole code name in a text, not a part of a longer one ("slugify" is not in "slugify_unicode")."""
+    return re.compile(r"(?<![A-Za-z0-9_-])" + re.escape(element) + r"(?![A-Za-z0-9_-]|\.[A-Za-z0-9_])", re.IGNORECASE)
+
+
+def holds(name, tokens: list[str], folded: str) -> bool:
+    """Does a text (its `tokens` in order and casefolded text) name `name`: a phrase's tokens (a tuple) in
+    their order, side by side ("source gate", not "the browser and the source gate"), or each of a name's
+    tokens (a frozenset), a code name as written?"""
+    return position(name, tokens, folded) is not None
+
+
+def position(name, tokens: list[str], folded: str) -> tuple[int, int] | None:
+    """Where in `tokens` the text names `name` (first and last token + 1; (0, 0) for a code name), or None."""
+    if isinstance(name, tuple):
+        width = len(name)
+        return next(((n, n + width) for n in range(len(tokens) - width + 1) if tuple(tokens[n:n + width]) == name), None)
+    if not all(as_written(element).search(folded) if whole(element) else element in tokens for element in name):
+        return None
+    places = [tokens.index(element) for element in name if not whole(element)]
+    return (min(places), max(places) + 1) if places else (0, 0)
+
+
+def readings_of(term: str, other: str, found: Definitions, retriever) -> tuple:
+    """The term's names in the pages' words. A code name ("slugify_unicode", "markdown.markdownFromFile") is
+    named only as written, since its words name other things too ("slugify" and "unicode"), and so is a
+    single word that is part of the other term's code name ("slugify" beside "slugify_unicode"); a phrase
+    as written, only with its words in their order."""
+    written = term.casefold().removesuffix("()")
+    if (CODE_NAME.match(term) and JOINED.search(written)) or (
+            CODE_NAME.match(other) and " " not in written and as_written(written).search(other)):
+        return (frozenset({written}),)
+    names = found.names(term, retriever)
+    ordered = phrase(term)
+    return tuple(ordered if len(ordered) > 1 and name == frozenset(ordered) else name for name in names)
+
+
+def rows_naming(retriever, readings) -> np.ndarray:
+    """The indexed passages (rows) holding every token of any of the term's `readings`."""
+    index = retriever.bm25_passages
+    found = []
+    for reading in readings:
+        rows = None
+        for token in {t for element in reading for t in (tokenize(element) if whole(element) else [element])}:
+            term = index.vocabulary.get(token)
+            posting = (np.asarray(index.doc_ids[index.indptr[term]:index.indptr[term + 1]]) if term is not None
+                       else np.zeros(0, dtype=np.int32))
+            rows = posting if rows is None else np.intersect1d(rows, posting, assume_unique=True)
+        if rows is not None:
+            found.append(rows)
+    return np.unique(np.concatenate(found)) if found else np.zeros(0, dtype=np.int32)
+
+
+def headings(release) -> list:
+    """(tokens, casefolded text, passage) of each heading of the release, read once per release."""
+    with _LOCK:
+        if release.release_id not in _HEADINGS:
+            _HEADINGS.clear()
+            _HEADINGS[release.release_id] = [(tokenize(p.text), p.text.casefold(), p) for p in release.passages
+                                              if p.kind in HEADING_KINDS]
+        return _HEADINGS[release.release_id]
+
+
+def each_named(tokens: list[str], folded: str, terms) -> bool:
+    """Does a text (its tokens and casefolded text, read once) name every one of `terms` (each by its readings)?"""
+    return all(any(holds(reading, tokens, folded) for reading in readings) for readings in terms)
+
+
+def named(text: str, *terms) -> bool:
+    return each_named(tokenize(text), text.casefold(), terms)
+
+
+def section_lead(heading, release, account: bool = False):
+    """The first sentence of the section under `heading` that says something, or None. Read as the section's
+    `account`, a list item is one of its details (a parameter: "punctuation: Punctuation characters…"), and
+    a sentence that opens a list says it ("The 'exit' event is emitted when… as a result of either:")."""
+    order = heading.order + 1
+    while (passage := release.passage_at(heading.page, order)) is not None and passage.kind not in HEADING_KINDS:
+        if account and passage.kind == "li":
+            pass                   # a detail of the section
+        elif says_something(passage.text) or account and leads_in(passage.text) and len(passage.text.split()) > 3:
+            return passage
+        order += 1
+    return None
+
+
+def absent(term: str, rows, readings, foreign: set[str], retriever, release) -> bool:
+    """Is `term` a single name in Latin letters ("Kubernetes", "autopep8") that the pages never give? A code
+    name is looked for as written in their whole text, code included; a word in their passages and headings,
+    by its stem. (A phrase may be put in other words, and a word in another script or language is read in
+    the pages' words.)"""
+    term = term.strip()
+    if " " in term or not LATIN_NAME.match(term) or term.casefold() in foreign:
+        return False
+    if CODE_NAME.match(term):
+        written = as_written(term.casefold().removesuffix("()"))
+        # a passage that names it as written is found first; only a name none does sends the search through
+        # every page's whole text (code included)
+        return not any(written.search(release.passage(retriever.passage_ids[int(row)]).text)
+                       for row in rows[:MAX_CANDIDATES]) and not any(written.search(page.text) for page in release.pages)
+    return not len(rows) and not any(each_named(t, f, [readings]) for t, f, _ in headings(release))
+
+
