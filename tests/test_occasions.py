@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 from trigsight.answering import offline
-from trigsight.answering.definitions import heading_names
+from trigsight.answering.definitions import heading_names, says_something
 from trigsight.answering.occasion_terms import occasion_of
 from trigsight.answering.relevance import lacks_number
 from trigsight.build.builder import BuildConfig
@@ -42,6 +42,12 @@ from trigsight.retrieval.search import Retriever
     ("I saw a \"dependencies\" entry under scripts. When does npm run that lifecycle script?", "dependencies", ("npm",)),
     ("ERR_SERVER_ALREADY_LISTEN というエラーが出ました。どういう場合に投げられるのでしょうか？", "ERR_SERVER_ALREADY_LISTEN", ()),
     ("ETIMEDOUT 에러가 자주 나는데, 이건 보통 어떤 상황에서 발생하나요?", "ETIMEDOUT", ()),
+    # a name, not a quoted snippet of code; of two questions in one, the first; an owner after "of"
+    ("ESLint flags `import foo from './foo'` with import/default. In what situation does that rule complain?",
+     "import/default", ()),
+    ("I'm writing a build hook. When does its initialize method run, and when does finalize run?", "initialize", ()),
+    ("When is the close event of a ChildProcess emitted?", "close", ("ChildProcess",)),
+    ("When does Hatch call the dependencies_in_sync method of an environment plugin?", "dependencies_in_sync", ("Hatch",)),
 ])
 def test_an_occasion_question_is_read_for_its_thing_and_owners(question, term, owners):
     asked = occasion_of(question)
@@ -52,6 +58,8 @@ def test_an_occasion_question_is_read_for_its_thing_and_owners(question, term, o
     "When should I use streams?", "When was Node.js 20 released?", "When was fs.rm() added?", "What is a stream?",
     "When do I need to call end()?", "When does npm ci exit with an error?",
     "For a custom rule, when does markdownlint call the rule's function?",    # names nothing to look up
+    # "that error" after a quoted message is the message
+    "I'm getting \"The setup method 'route' can no longer be called on the application\". What triggers that error?",
 ])
 def test_a_question_about_no_occasion_of_a_named_thing_is_left_alone(question):
     assert occasion_of(question) is None
@@ -76,6 +84,15 @@ def test_a_heading_that_gives_an_identifier_and_a_title_names_the_identifier(hea
     assert name in heading_names(heading)
 
 
+@pytest.mark.parametrize("text, says", [
+    ("💼 This rule is enabled in the following configs: ❗ errors, ☑️ recommended.", False),
+    ("❌ This rule is deprecated.", False),
+    ("Forbids a module from importing itself.", True),
+])
+def test_a_badge_that_a_symbol_opens_does_not_open_a_section_s_account(text, says):
+    assert says_something(text) is says
+
+
 PAGES = {
     "stream.md": "# Stream\n\n## Class: Writable\n\nA writable stream is a destination for data.\n\n"
                  "### Event: 'drain'\n\nThe 'drain' event is emitted when it is appropriate to resume writing.\n\n"
@@ -94,7 +111,11 @@ PAGES = {
                   "- Runs AFTER the tarball has been generated but before it is moved (if at all)\n\n"
                   "We express our thanks to everyone who wrote a script.\n",
     "rules.md": "# Rules\n\n## MD013 - Line length\n\nParameters:\n\n- line_length: Number of characters (default 80).\n\n"
-                "This rule is triggered when there are lines that are longer than the configured line length.\n",
+                "This rule is triggered when there are lines that are longer than the configured line length.\n\n"
+                "## import/no-self-import\n\n💼 This rule is enabled in the recommended config.\n\n"
+                "Forbids a module from importing itself.\n",
+    "validation.md": "# Validation\n\nA RequestValidationError is a subclass of the ValidationError class.\n\n"
+                     "When a request contains invalid data, the framework raises a RequestValidationError.\n",
 }
 
 
@@ -129,6 +150,11 @@ def site(tmp_path_factory):
     # a heading that gives the rule's identifier; past its parameters
     ("When does MD013 report a line?",
      ["This rule is triggered when there are lines that are longer than the configured line length."]),
+    # past a badge
+    ("When does import/no-self-import report an import?", ["Forbids a module from importing itself."]),
+    # what says when it comes about before what it is
+    ("What causes a RequestValidationError?",
+     ["When a request contains invalid data, the framework raises a RequestValidationError."]),
     # a name the pages never give, as the thing or as its owner ("express" is only a word here)
     ("Why do I get ERR_NO_SUCH_THING?", []),
     ("When does Express fire the 'mount' event?", []),

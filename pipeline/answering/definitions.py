@@ -95,7 +95,9 @@ _HEADING_ROLE = re.compile(r"(?i)^\s*(?:(?:static|instance|class)\s+)?(?:class|e
                            r"|namespace|function|method|command|option|setting|property|constructor|field)\s*:\s*")
 # A line that labels ("Stability: 3 - Legacy: Use queueMicrotask() instead.", "Default: false.") or gives
 # a parameter's type ("object {any} Any JavaScript primitive or Object.") does not open a section's account.
-_LABEL = re.compile(r"^[A-Z][\w ]{0,24}:\s|^\S+\s+\{[^}]*\}")
+# Nor does a badge that a symbol opens ("💼 This rule is enabled in the following configs: ❗ errors.", "❌ This rule is
+# deprecated.").
+_LABEL = re.compile(r"^[A-Z][\w ]{0,24}:\s|^\S+\s+\{[^}]*\}|^[\u2190-\u2bff\U0001f000-\U0001faff]")
 _ITEM_SAYS = re.compile(r"^(?![A-Z][\w ]{0,24}:\s)(?:\S+\s+){5,}\S")    # six words or more, not a label
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")       # kana and ideographs
 _ARGUMENTS = re.compile(r"\s*[(\[].*$")

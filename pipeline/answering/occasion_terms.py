@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from .asked_terms import QUOTES, key, term_of
 
 # A clause before the question ("In my CLI tool, when is…"), and a joining word ("…, or when…").
-_LEAD = r"(?:[^,:?？]{2,80}[,，、:]\s*)?(?:or\s+|and\s+|but\s+|so\s*,?\s*)?"
+_LEAD = r"(?:(?:(?!when\b)[^,:?？]){2,80}[,，、:]\s*)?(?:or\s+|and\s+|but\s+|so\s*,?\s*)?"
 _ARTICLE = r"(?:(?:an?|the|its|their|my|our)\s+)?"
 # Verbs of something coming about; the active ones take the thing as their object ("…emit its 'close' event").
 _EN_PASSIVE = (r"(?:get\s+|be\s+|being\s+)?(?:emitted|fired|thrown|raised|triggered|called|invoked|run|executed|sent"
@@ -37,8 +37,8 @@ _JA_VERBS = (r"(?:発生|起き|起こ|発行|発火|呼ばれ|呼び出され|�
 _KO_VERBS = r"(?:발생|일어나|생기|생겨|호출|실행|발행|던져|트리거|보고|나타나|전송|보내|뜨|떠|출력)"
 _WHEN_EN = (r"(?:when|in\s+what\s+(?:situations?|cases?|circumstances?)|under\s+what\s+(?:conditions?|circumstances?)"
             r"|at\s+what\s+point)\s+(?:exactly\s+)?(?:is|are|does|do|will|would|can|could|might|did)\s+")
-_END = r"(?:\s+(?:exactly|actually|ever))?(?:\s*[?？!.。(].*|\s+(?:on|in|for|from|during|with|after|before|if|when|while"
-_END += r"|by|under|inside|within|as\s+opposed\s+to|rather\s+than|instead\s+of)\b.*)?$"
+_END = r"(?:\s+(?:exactly|actually|ever))?(?:\s*[?？!.。(,;].*|\s+(?:on|in|for|from|during|with|after|before|if|when|while"
+_END += r"|of|by|under|inside|within|as\s+opposed\s+to|rather\s+than|instead\s+of)\b.*)?$"
 _QUESTION = r"(?:\s*[?？!.。].*)?$"
 _WHEN_RU = (r"(?:когда|в\s+каких\s+(?:случаях|ситуациях)|в\s+каком\s+случае|при\s+каких\s+условиях|в\s+какой\s+момент)"
             r"\s+(?:именно\s+|обычно\s+|вообще\s+|теперь\s+)?")
@@ -77,7 +77,8 @@ _ASKED = [
 # A role word before or after the name ("the 'drain' event", "ошибка EMFILE", "'finish' イベント", "ECONNRESET 오류").
 _ROLE = re.compile(r"(?i)^(?:the\s+)?(?:event|error|exception|signal|hook|script|rule|warning)\s+(?=\S)"
                    r"|^(?:событи[ея]|ошибк[аи]|исключени[ея]|сигнал|хук|скрипт|правило|предупреждени[ея])\s+"
-                   r"|\s+(?:events?|errors?|exceptions?|signals?|hooks?|scripts?|rules?|warnings?|callbacks?|handlers?"
+                   r"|\s+(?:events?|errors?|exceptions?|signals?|hooks?|scripts?|rules?|warnings?|callbacks?|handlers?|methods?"
+                   r"|functions?|options?|settings?|flags?|fields?|decorators?|commands?|middlewares?|parameters?"
                    r"|error\s+codes?|lifecycle\s+scripts?)$|\s+(?:событи[ея]|ошибк[аи]|сигнал|хук|скрипт|правило)$"
                    r"|\s*(?:イベント|エラー|例外|シグナル|フック|スクリプト|ルール|警告|ハンドラー?|コールバック|이벤트|오류|에러|예외|시그널|훅"
                    r"|스크립트|규칙|경고|핸들러|콜백)$")
@@ -86,11 +87,14 @@ _BACK = re.compile(r"(?i)^(?:|it|this|that|these|those|this\s+one|это|это�
                    r"|그것|이건|그건|이거|그거)$")
 # A name as the question writes it: quoted, or shaped as code ("prepublishOnly", "fs.watch", "ERR_X", "MD013").
 _QUOTED_NAME = re.compile(r"['`\"‘’“”「『]([^'`\"‘’“”」』\s][^'`\"‘’“”」』]{0,40}?)['`\"‘’“”」』]")
-_CODE_SHAPED = re.compile(r"(?<![\w.-])(?:[a-z]+[A-Z]\w*|\w+[._:]\w[\w.:]*|[A-Z][A-Z0-9_]{2,}|[A-Z]{2,}\d+"
+_CODE_SHAPED = re.compile(r"(?<![\w.-])(?:[a-z]+[A-Z]\w*|[\w-]+[._:/]\w[\w.:/-]*|[A-Z][A-Z0-9_]{2,}|[A-Z]{2,}\d+"
                           r"|[a-z0-9]+(?:-[a-z0-9]+){2,})(?![\w-])")
+_MESSAGE_ROLE = re.compile(r"(?i)error|exception|warning|message|ошибк|исключени|предупреждени|エラー|例外|警告|오류|에러|예외|경고")
 _ALIAS = re.compile(r"\s*\([^()]*\)$")         # "MD036 (no-emphasis-as-heading)"
 _POSSESSIVE = re.compile(r"^(?P<o>[\w.@/-]+)(?:'s|’s)\s+(?P<t>.+)$")
-_OWNER_PLACE = re.compile(r"^(?P<o>[\w.@/-]+)\s*(?:에서의|에서|での|における|で|の|의)\s*(?P<t>.+)$")
+# "the 'close' event of a ChildProcess"; not "the list of files"
+_OWNER_OF = re.compile(r"^(?P<t>.+?)\s+of\s+(?:an?\s+|the\s+)?(?P<o>(?=[A-Z]|\w+[.:]\w)[\w.@/-]+)$")
+_OWNER_PLACE = re.compile(r"^(?P<o>[A-Za-z0-9][\w.@/-]*)\s*(?:에서의|에서|での|における|で|の|의)\s*(?P<t>.+)$")
 _WHEN_A_DATE = re.compile(r"(?i)\b(?:released?|come\s+out|came\s+out|published|deprecated|removed|added|introduced"
                           r"|dropped|end\s+of\s+life|eol)\b")
 
@@ -146,7 +150,7 @@ def _thing(raw: str, question: str) -> AskedOccasion | None:
     """The thing a pattern's words name, with the owners they give it, or None."""
     raw = _ALIAS.sub("", raw.strip())
     owners: tuple[str, ...] = ()
-    for pattern in (_POSSESSIVE, _OWNER_PLACE):
+    for pattern in (_POSSESSIVE, _OWNER_PLACE, _OWNER_OF):
         if (parts := pattern.match(raw)) and not QUOTES.search(parts.group("o")):
             owners, raw = owners + (parts.group("o"),), parts.group("t")
     roles = []
@@ -158,7 +162,12 @@ def _thing(raw: str, question: str) -> AskedOccasion | None:
         raw = quoted[0]                 # "worker_threads의 Worker 객체에서 'exit'" is about 'exit'
     named = bool(quoted) or bool(_CODE_SHAPED.fullmatch(raw.strip()))
     if _BACK.match(QUOTES.sub("", raw).strip()):
-        earlier = _QUOTED_NAME.findall(question) or _CODE_SHAPED.findall(question)
+        # a name, quoted or as code; a quoted snippet of code ("import foo from './foo'") is none, and "that error"
+        # after a quoted message is the message, which names no one thing
+        quoted = _QUOTED_NAME.findall(question)
+        if quoted and " " in quoted[0].strip() and _MESSAGE_ROLE.search(" ".join(roles)):
+            return None
+        earlier = [q for q in quoted if " " not in q.strip()] or _CODE_SHAPED.findall(question)
         if not earlier:
             return None
         raw, named = earlier[0], True

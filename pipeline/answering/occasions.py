@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from ..retrieval.tokenize import tokenize
 from .asked_terms import QUOTES
-from .definitions import Defining, Definitions, defining_term, heading_names, paragraph
+from .definitions import Defining, Definitions, defining_term, heading_names, paragraph, says_something
 from .definitions import first as defined_first
 from .occasion_terms import AskedOccasion, occasion_of
 from .term_places import (
@@ -35,12 +35,22 @@ from .term_places import (
     absent,
     as_written,
     headings,
+    named,
     readings_of,
     rows_naming,
     section_lead,
 )
 
 MAX_QUOTES = 3
+# A sentence that says when something comes about: a word for the occasion and a verb for its coming about
+# ("Когда запрос содержит недопустимые данные, FastAPI внутренне вызывает ошибку RequestValidationError.").
+_OCCASION = re.compile(r"(?i)\b(?:when|whenever|if|once|after|before|until|unless|upon|as\s+soon\s+as|each\s+time"
+                       r"|every\s+time|any\s+time|когда|если|после|перед|как\s+только|каждый\s+раз)\b"
+                       r"|とき|時に|時は|場合|後に|前に|際に|たびに|때|경우|후에|전에|마다")
+_COMES_ABOUT = re.compile(r"(?i)\b(?:emit\w*|fire[sd]?|thrown?|throws|raise[sd]?|trigger\w*|called|invoked|runs?|executed"
+                          r"|sent|occurs?|happens?|reported|reports?|dispatched|возника\w*|вызыва\w*|выбрасыва\w*"
+                          r"|срабатыва\w*|генериру\w*|выполня\w*|запуска\w*|происход\w*)\b"
+                          r"|発生|発行|呼ば|呼び出|実行|送信|スロー|投げ|발생|호출|실행|전송|발행|던")
 _TITLE_CASE = re.compile(r"^[A-Z][a-z]+$")     # "Express", as a name; the pages' "express" is a word
 
 
@@ -66,9 +76,13 @@ def occurring(question: str, hits, retriever, release, scores=None) -> Occasion 
     leads = _section_leads(asked.term, readings, release)
     defined = defining_term(asked.term, pages, retriever, release)
     accounts = leads + ([release.passage(defined.passage_id)] if defined is not None else [])
-    if not accounts:
+    by_question = _by_question(asked, question, pages, retriever, release, scores)
+    account = min(accounts, key=by_question, default=None)
+    if account is None or account not in leads:
+        # what says when it comes about, on a page the question found, before what the thing is
+        account = _saying_when(readings, pages, retriever, release, by_question) or account
+    if account is None:
         return None
-    account = min(accounts, key=_by_question(asked, question, pages, retriever, release, scores))
     shown = paragraph(Defining(account.id, 0), release)[:MAX_QUOTES]
     return Occasion(tuple(p.id for p in shown))
 
@@ -102,6 +116,16 @@ def _section_leads(term: str, readings, release) -> list:
             if lead is not None:
                 leads.append(lead)
     return leads
+
+
+def _saying_when(readings, pages: list[str], retriever, release, by_question):
+    """The sentence naming the thing that says when it comes about, on a retrieved page, or None."""
+    on = set(pages)
+    rows = rows_naming(retriever, readings)[:MAX_CANDIDATES]
+    saying = [p for p in (release.passage(retriever.passage_ids[int(row)]) for row in rows)
+              if p.page in on and _OCCASION.search(p.text) and _COMES_ABOUT.search(p.text) and says_something(p.text)
+              and named(p.text, readings)]
+    return min(saying, key=by_question, default=None)
 
 
 def _by_question(asked: AskedOccasion, question: str, pages: list[str], retriever, release, scores):
