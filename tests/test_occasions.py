@@ -101,7 +101,8 @@ PAGES = {
                  "### Event: 'finish'\n\nThe 'finish' event is emitted after end() is called and all data is flushed.\n\n"
                  "## Class: Socket\n\nA socket is a stream over a network.\n\n"
                  "### Event: 'close'\n\nEmitted once the socket is fully closed. "
-                 "Its argument says whether the socket was closed due to a transmission error.\n",
+                 "Its argument says whether the socket was closed due to a transmission error.\n\n"
+                 "If the reader goes away, a write may run into an EPIPE error.\n",
     "errors.md": "# Errors\n\n## ERR_REQUIRE_ESM\n\n> Stability: 0 - Deprecated\n\n"
                  "An attempt was made to require() an ES Module.\n\n"
                  "## Common system errors\n\n"
@@ -141,7 +142,7 @@ def site(tmp_path_factory):
     ("When does a Socket emit its 'close' event?", [
         "Emitted once the socket is fully closed.",
         "Its argument says whether the socket was closed due to a transmission error."]),
-    # past a banner; an error in a list of them, by what the pages say it is
+    # past a banner; an error by its entry in a list of them, before a sentence that says when one comes up
     ("Why do I get ERR_REQUIRE_ESM?", ["An attempt was made to require() an ES Module."]),
     ("EPIPE はどんなときに発生しますか？", ["EPIPE (Broken pipe): A write on a pipe for which there is no process to read the data."]),
     # a name alone on its line, then what it does in a list item without a full stop

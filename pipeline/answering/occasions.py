@@ -9,15 +9,20 @@ less than a "when" and an "emitted" that any sentence of the page may hold.
 
 So an occasion question is read for its thing (trigsight.answering.occasion_terms), named in the
 pages' words as a definition question's term is (trigsight.answering.term_places), and answered
-(`occurring`) by the account of it, with the rest of its paragraph: the first sentence of a section
-its name heads ("Event: 'drain'", "MD013 - Line length"), or else what the pages say it is
-(trigsight.answering.definitions). When there are several (a 'close' event on each of a page's
-classes, a "dependencies" field and a "dependencies" script), the one whose headings share the most
-of what the question calls it ("event", "lifecycle script"), then of the question's other words, then
-the one nearest the question in meaning, then the earliest retrieved. A single name in Latin letters
-or code that the pages never give, whether the thing or its owner ("ERR_NO_SUCH_THING", "nodemon",
-"Express" where the pages only "express" something), leaves nothing to say: the answer is a refusal.
-Any other question, or a thing that heads no section and is defined nowhere, is answered as before.
+(`occurring`) by its account, with the rest of the account's paragraph:
+1. the first sentence of a section its name heads ("Event: 'drain'", "MD013 - Line length"), or its
+   entry in a list of such things ("ECONNRESET (Connection reset by peer): …");
+2. else a sentence on a page the question found that says when it comes about, with a word for the
+   occasion and a verb for its coming about ("When a request contains invalid data, FastAPI raises a
+   RequestValidationError.");
+3. else what the pages say it is (trigsight.answering.definitions).
+Of several (a 'close' event on each of a page's classes, a "dependencies" field and a "dependencies"
+script), the one whose headings share the most of what the question calls it ("event", "lifecycle
+script"), then of the question's other words, then the one nearest the question in meaning, then the
+earliest retrieved. A single name in Latin letters or code that the pages never give, whether the
+thing or its owner ("ERR_NO_SUCH_THING", "nodemon", "Express" where the pages only "express"
+something), leaves nothing to say: the answer is a refusal. Any other question, or a thing none of
+the above is found for, is answered as before.
 """
 from __future__ import annotations
 
@@ -78,7 +83,7 @@ def occurring(question: str, hits, retriever, release, scores=None) -> Occasion 
     accounts = leads + ([release.passage(defined.passage_id)] if defined is not None else [])
     by_question = _by_question(asked, question, pages, retriever, release, scores)
     account = min(accounts, key=by_question, default=None)
-    if account is None or account not in leads:
+    if account is None or (account not in leads and not _entry_of(asked.term, account.text)):
         # what says when it comes about, on a page the question found, before what the thing is
         account = _saying_when(readings, pages, retriever, release, by_question) or account
     if account is None:
@@ -116,6 +121,13 @@ def _section_leads(term: str, readings, release) -> list:
             if lead is not None:
                 leads.append(lead)
     return leads
+
+
+def _entry_of(term: str, text: str) -> bool:
+    """Is the sentence the entry a list of such things gives the thing ("ECONNRESET (Connection reset by peer): A
+    connection was forcibly closed by a peer.")? Like a section of its own, it is the thing's account."""
+    bare = QUOTES.sub("", term).strip().casefold()
+    return bool(re.match(r"[`'\"]?" + re.escape(bare) + r"[`'\"]?\s*(?:\([^()]*\)\s*)?:\s", text.casefold()))
 
 
 def _saying_when(readings, pages: list[str], retriever, release, by_question):
