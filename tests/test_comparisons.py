@@ -6,13 +6,9 @@ from trigsight.answering import offline
 from trigsight.answering.compared_terms import compared_terms
 from trigsight.answering.comparisons import _one_clause_each
 from trigsight.answering.term_places import holds
-from trigsight.build.builder import BuildConfig
-from trigsight.build.builder import run as build
-from trigsight.publishing.publish import allowlist, write_json
-from trigsight.publishing.published import ALLOWLIST, Release
-from trigsight.retrieval import embedders, index
-from trigsight.retrieval.search import Retriever
 from trigsight.retrieval.tokenize import tokenize
+
+from indexed_site import indexed_site
 
 
 @pytest.mark.parametrize("question, pair", [
@@ -100,16 +96,7 @@ PAGES = {
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    root = tmp_path_factory.mktemp("comparisons")
-    content = root / "content"
-    for name, text in PAGES.items():
-        (content / name).parent.mkdir(parents=True, exist_ok=True)
-        (content / name).write_text(text, "utf-8")
-    write_json(root / "release" / ALLOWLIST, allowlist(build(BuildConfig(content))))
-    release = Release.load(root / "release")
-    titles = {page.path: page.title for page in release.pages}
-    index.build(release.passages, root / "release" / "index", embedders.offline(), None, titles=titles)
-    return release, Retriever.load(root / "release")
+    return indexed_site(tmp_path_factory.mktemp("comparisons"), PAGES)
 
 
 @pytest.mark.parametrize("question, quoted", [

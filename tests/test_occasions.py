@@ -6,12 +6,8 @@ from trigsight.answering import offline
 from trigsight.answering.definitions import heading_names, says_something
 from trigsight.answering.occasion_terms import occasion_of
 from trigsight.answering.relevance import lacks_number
-from trigsight.build.builder import BuildConfig
-from trigsight.build.builder import run as build
-from trigsight.publishing.publish import allowlist, write_json
-from trigsight.publishing.published import ALLOWLIST, Release
-from trigsight.retrieval import embedders, index
-from trigsight.retrieval.search import Retriever
+
+from indexed_site import indexed_site
 
 
 @pytest.mark.parametrize("question, term, owners", [
@@ -122,16 +118,7 @@ PAGES = {
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    root = tmp_path_factory.mktemp("occasions")
-    content = root / "content"
-    content.mkdir()
-    for name, text in PAGES.items():
-        (content / name).write_text(text, "utf-8")
-    write_json(root / "release" / ALLOWLIST, allowlist(build(BuildConfig(content))))
-    release = Release.load(root / "release")
-    titles = {page.path: page.title for page in release.pages}
-    index.build(release.passages, root / "release" / "index", embedders.offline(), None, titles=titles)
-    return release, Retriever.load(root / "release")
+    return indexed_site(tmp_path_factory.mktemp("occasions"), PAGES)
 
 
 @pytest.mark.parametrize("question, quoted", [
