@@ -119,13 +119,13 @@ def occasion_of(question: str) -> AskedOccasion | None:
                 return None
             found = _thing(match.group("t"), question)
             owner = match.groupdict().get("o")
-            if owner is None or found is None:
+            if owner is None:
                 if found is not None:
                     return found
                 continue
             # "When does a ChildProcess emit its 'close' event?" asks about 'close'; "When does MD013 report a
             # line?" about MD013; "When does markdownlint call the rule's function?" names nothing to look up.
-            if found.named:
+            if found is not None and found.named:
                 return AskedOccasion(found.term, found.owners + (owner.strip(),), True, found.role)
             subject = _thing(owner, question)
             if subject is not None and subject.named:

@@ -66,7 +66,7 @@ class Occasion:
 
 def occurring(question: str, hits, retriever, release, scores=None) -> Occasion | None:
     """What answers an occasion question (see the module docstring), or None for any other question and
-    for a thing the pages neither head a section with nor define."""
+    for a thing the pages give no account of."""
     asked = occasion_of(question)
     if asked is None:
         return None
