@@ -90,7 +90,9 @@ def test_a_badge_that_a_symbol_opens_does_not_open_a_section_s_account(text, say
 
 
 PAGES = {
-    "stream.md": "# Stream\n\n## Class: Writable\n\nA writable stream is a destination for data.\n\n"
+    "stream.md": "# Stream\n\n## Class: Transform\n\nA transform stream changes what passes through it.\n\n"
+                 "### Event: 'finish'\n\nThe 'finish' event is an event emitted by streams.\n\n"
+                 "## Class: Writable\n\nA writable stream is a destination for data.\n\n"
                  "### Event: 'drain'\n\nThe 'drain' event is emitted when it is appropriate to resume writing.\n\n"
                  "### Event: 'close'\n\nThe 'close' event is emitted when the stream has been closed.\n\n"
                  "### stream.finished(stream)\n\nA function to get notified when a stream is no longer readable.\n\n"
@@ -122,9 +124,10 @@ def site(tmp_path_factory):
 
 
 @pytest.mark.parametrize("question, quoted", [
-    # the account in the section the name heads; "finish" heads no section as stream.finished()
+    # the account in the section the name heads, one that says when first; "finish" is not stream.finished()
     ("When is the 'drain' event emitted?", ["The 'drain' event is emitted when it is appropriate to resume writing."]),
     ("'finish' 이벤트는 언제 발생하나요?", ["The 'finish' event is emitted after end() is called and all data is flushed."]),
+    ("When is the 'finish' event emitted?", ["The 'finish' event is emitted after end() is called and all data is flushed."]),
     # of two sections, the one under the class the question names, with the rest of its paragraph
     ("When does a Socket emit its 'close' event?", [
         "Emitted once the socket is fully closed.",

@@ -18,8 +18,8 @@ pages' words as a definition question's term is (trigsight.answering.term_places
 3. else what the pages say it is (trigsight.answering.definitions).
 Of several (a 'close' event on each of a page's classes, a "dependencies" field and a "dependencies"
 script), the one whose headings share the most of what the question calls it ("event", "lifecycle
-script"), then of the question's other words, then the one nearest the question in meaning, then the
-earliest retrieved. A single name in Latin letters or code that the pages never give, whether the
+script"), then of the question's other words, then one that says when it comes about, then the one
+nearest the question in meaning, then the earliest retrieved. A single name in Latin letters or code that the pages never give, whether the
 thing or its owner ("ERR_NO_SUCH_THING", "nodemon", "Express" where the pages only "express"
 something), leaves nothing to say: the answer is a refusal. Any other question, or a thing none of
 the above is found for, is answered as before.
@@ -135,13 +135,18 @@ def _saying_when(readings, pages: list[str], retriever, release, by_question):
     on = set(pages)
     rows = rows_naming(retriever, readings)[:MAX_CANDIDATES]
     saying = [p for p in (release.passage(retriever.passage_ids[int(row)]) for row in rows)
-              if p.page in on and _OCCASION.search(p.text) and _COMES_ABOUT.search(p.text) and says_something(p.text)
-              and named(p.text, readings)]
+              if p.page in on and _says_when(p.text) and says_something(p.text) and named(p.text, readings)]
     return min(saying, key=by_question, default=None)
 
 
+def _says_when(text: str) -> bool:
+    return bool(_OCCASION.search(text) and _COMES_ABOUT.search(text))
+
+
 def _by_question(asked: AskedOccasion, question: str, pages: list[str], retriever, release, scores):
-    """The order of the accounts: by what the question calls the thing, its other words, meaning, page."""
+    """The order of the accounts: by what the question calls the thing, its other words, whether the account
+    says when the thing comes about ("The 'finish' event is emitted after…" before "The 'finish' event is from
+    the stream.Writable class."), meaning, page."""
     role = set(tokenize(asked.role))
     words = set(tokenize(question)) - role
     rank = {page: n for n, page in enumerate(pages)}
@@ -153,8 +158,8 @@ def _by_question(asked: AskedOccasion, question: str, pages: list[str], retrieve
         enclosing = {t for h in passage.headings[:-1] for t in tokenize(h)}
         row = retriever.passage_row.get(passage.id) if cosines is not None else None
         near = -float(cosines[row]) if row is not None else 0.0
-        return (-len(role & around), -len(words & enclosing), near, rank.get(passage.page, len(rank)), passage.page,
-                passage.order)
+        return (-len(role & around), -len(words & enclosing), not _says_when(passage.text), near,
+                rank.get(passage.page, len(rank)), passage.page, passage.order)
 
     return place
 
