@@ -133,12 +133,6 @@ def occasion_of(question: str) -> AskedOccasion | None:
     return None
 
 
-def occasion_term(question: str) -> str | None:
-    """The thing an occasion question asks about, or None."""
-    found = occasion_of(question)
-    return found.term if found else None
-
-
 def _sentences(question: str) -> list[str]:
     """The question's sentences, last first: a question may follow what it is about ("It flags one bold
     line. When does MD036 fire?") or come first ("When does MD036 fire? It flags…")."""

@@ -74,8 +74,11 @@ def occurring(question: str, hits, retriever, release, scores=None) -> Occasion 
     readings = readings_of(asked.term, "", found, retriever)
     if not readings:
         return None
+    rows = rows_naming(retriever, readings)
     foreign = {word.casefold() for word in retriever.lexicon.foreign(question)} if retriever.lexicon else set()
-    if any(_never_given(name, found, foreign, retriever, release) for name in (asked.term, *asked.owners)):
+    owners = [(name, readings_of(name, "", found, retriever)) for name in asked.owners]
+    named = [(asked.term, readings, rows)] + [(name, r, rows_naming(retriever, r)) for name, r in owners if r]
+    if any(_never_given(name, r, name_rows, foreign, retriever, release) for name, r, name_rows in named):
         return Occasion(())              # a name the pages never give: they cannot say when it happens
     pages = list(dict.fromkeys(hit.page for hit in hits))
     leads = _section_leads(asked.term, readings, release)
@@ -85,20 +88,17 @@ def occurring(question: str, hits, retriever, release, scores=None) -> Occasion 
     account = min(accounts, key=by_question, default=None)
     if account is None or (account not in leads and not _entry_of(asked.term, account.text)):
         # what says when it comes about, on a page the question found, before what the thing is
-        account = _saying_when(readings, pages, retriever, release, by_question) or account
+        account = _saying_when(readings, rows, pages, retriever, release, by_question) or account
     if account is None:
         return None
     shown = paragraph(Defining(account.id, 0), release)[:MAX_QUOTES]
     return Occasion(tuple(p.id for p in shown))
 
 
-def _never_given(name: str, found: Definitions, foreign: set[str], retriever, release) -> bool:
-    """Is `name` (the thing, or its owner) a single name the pages never give? A name in title case
-    ("Express") counts as given only where it is written so."""
-    readings = readings_of(name, "", found, retriever)
-    if not readings:
-        return False
-    rows = rows_naming(retriever, readings)
+def _never_given(name: str, readings, rows, foreign: set[str], retriever, release) -> bool:
+    """Is `name` (the thing, or its owner; its `readings` in the pages' words and the `rows` naming them) a
+    single name the pages never give? A name in title case ("Express") counts as given only where it is
+    written so."""
     if absent(name, rows, readings, foreign, retriever, release):
         return True
     if not _TITLE_CASE.match(name.strip()):
@@ -130,11 +130,10 @@ def _entry_of(term: str, text: str) -> bool:
     return bool(re.match(r"[`'\"]?" + re.escape(bare) + r"[`'\"]?\s*(?:\([^()]*\)\s*)?:\s", text.casefold()))
 
 
-def _saying_when(readings, pages: list[str], retriever, release, by_question):
-    """The sentence naming the thing that says when it comes about, on a retrieved page, or None."""
+def _saying_when(readings, rows, pages: list[str], retriever, release, by_question):
+    """The sentence naming the thing (in `rows`) that says when it comes about, on a retrieved page, or None."""
     on = set(pages)
-    rows = rows_naming(retriever, readings)[:MAX_CANDIDATES]
-    saying = [p for p in (release.passage(retriever.passage_ids[int(row)]) for row in rows)
+    saying = [p for p in (release.passage(retriever.passage_ids[int(row)]) for row in rows[:MAX_CANDIDATES])
               if p.page in on and _says_when(p.text) and says_something(p.text) and named(p.text, readings)]
     return min(saying, key=by_question, default=None)
 

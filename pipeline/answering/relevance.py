@@ -40,7 +40,7 @@ import numpy as np
 from ..retrieval.lexicon import script
 from ..retrieval.lexicon import words as lexicon_words
 from ..retrieval.tokenize import tokenize
-from .occasion_terms import occasion_term
+from .occasion_terms import occasion_of
 from .overlap import Overlap, terms
 from .support import code_names, numbers_in
 
@@ -91,7 +91,7 @@ def _numbers_wanted(question: str) -> Counter | None:
     """The numbers the question states, when it asks for one (else None). A "when" that asks on what
     occasion something happens ("When does ERR_REQUIRE_ESM get thrown?", "'finish' 이벤트는 언제 발생하나요?")
     asks for no date."""
-    asks = _WANTS_NUMBER.search(question) and occasion_term(question) is None
+    asks = _WANTS_NUMBER.search(question) and occasion_of(question) is None
     return Counter(numbers_in(question)) if asks else None
 
 

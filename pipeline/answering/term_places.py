@@ -112,9 +112,9 @@ def section_lead(heading, release, account: bool = False):
     a sentence that opens a list says it ("The 'exit' event is emitted when… as a result of either:")."""
     order = heading.order + 1
     while (passage := release.passage_at(heading.page, order)) is not None and passage.kind not in HEADING_KINDS:
-        if account and passage.kind == "li":
-            pass                   # a detail of the section
-        elif says_something(passage.text) or account and leads_in(passage.text) and len(passage.text.split()) > 3:
+        detail = account and passage.kind == "li"
+        opens_list = account and leads_in(passage.text) and len(passage.text.split()) > 3
+        if not detail and (says_something(passage.text) or opens_list):
             return passage
         order += 1
     return None
