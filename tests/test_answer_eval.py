@@ -5,11 +5,12 @@ import json
 import re
 
 import pytest
-from trigsight.answering.evaluate import Outcome, Question, load_questions
+from trigsight.answering.evaluate import AnswerSetError, Outcome, Question, load_questions, resolve
 from trigsight.languages import language_of
 
 import small_site
 from conftest import ROOT
+from indexed_site import indexed_site
 
 QUESTIONS = {
     "schema": "trigsight.answers/1",
@@ -82,6 +83,31 @@ def test_an_answer_is_correct_on_an_expected_page_or_when_it_quotes_the_expected
     question = Question("q", "en", "test", True, "Which?", pages=("/a",), sentences=("S.",),
                         passages=frozenset({"a1"}), elsewhere=frozenset({"b7"}))
     assert Outcome(question, quoted, pages, (), 0.0).correct is correct
+
+
+SHARED_DEFAULTS = ("# Config\n\n- `color` {boolean} Colours the output. **Default:** `false`.\n"
+                   "- `quiet` {boolean} Prints nothing. **Default:** `false`.\n\n"
+                   "## Again\n\n- `quiet` {boolean} Prints nothing. **Default:** `false`.\n")
+
+
+@pytest.mark.parametrize("names, meant", [
+    (("quiet {boolean} Prints nothing.",), [("quiet", "Again"), ("quiet", "Config")]),   # documented alike twice
+    (("color {boolean} Colours the output.",), [("color", "Config")]),
+])
+def test_a_text_several_settings_share_is_told_apart_by_the_setting_the_question_names(tmp_path, names, meant):
+    release, _ = indexed_site(tmp_path, {"config.md": SHARED_DEFAULTS})
+    question = Question("q", "en", "dev", True, "Is it on by default?", pages=("/config",),
+                        sentences=("Default: false.",), names=names)
+    [resolved] = resolve([question], release)
+    after = [release.passage_at(p.page, p.order - 1) for p in map(release.passage, resolved.passages)]
+    assert sorted((p.text.split()[0], p.headings[-1]) for p in after) == meant
+
+
+def test_a_shared_text_without_the_setting_it_is_about_is_an_error(tmp_path):
+    release, _ = indexed_site(tmp_path, {"config.md": SHARED_DEFAULTS})
+    question = Question("q", "en", "dev", True, "Is it on by default?", pages=("/config",), sentences=("Default: false.",))
+    with pytest.raises(AnswerSetError):
+        resolve([question], release)
 
 
 ANSWER_SETS = sorted(p for p in (ROOT / "bench" / "answers").glob("*.json")

@@ -21,6 +21,8 @@ bench/answers/results/<date>-variant-<VARIANT>[-label].md.
   0.05).
 - `rare-names-only`: in a question without another script than Latin, only the rare terms of words
   written like names, and code-like terms, are rare (2026-12-04-gate-balanced-by-language.md).
+- `no-default-questions`: default-value questions are not read as such (trigsight.answering.defaults,
+  stop 57): the answers before it, with the same evaluator.
 - `rare-bridged`: a question with another script than Latin also has the rare terms of its bridged
   form (the question in the pages' words, as BM25 read it) as rare wording.
 
@@ -42,7 +44,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from trigsight.answering import evaluate, offline, overlap, relevance  # noqa: E402
+from trigsight.answering import defaults, evaluate, offline, overlap, relevance  # noqa: E402
 from trigsight.answering.overlap import Overlap, terms  # noqa: E402
 from trigsight.files import unused_name  # noqa: E402
 from trigsight.retrieval import evaluate as retrieval_evaluate  # noqa: E402
@@ -236,7 +238,11 @@ def summed(runs: list) -> str:
             f"{expected}/{len(answered)} of answered.")
 
 
-VARIANTS = {"shipped": lambda: None, "rare-names-only": rare_names_only, "rare-bridged": rare_bridged,
+def no_default_questions() -> None:
+    defaults.defaulting = lambda *args, **kwargs: None
+
+
+VARIANTS = {"shipped": lambda: None, "no-default-questions": no_default_questions, "rare-names-only": rare_names_only, "rare-bridged": rare_bridged,
             "function-words": function_words,
             "cross-language-floor": cross_language_floor, "no-minority-bridge": no_minority_bridge, "floor-relative": floor_relative, "floor-seen": floor_seen,
             "stem-prefix": stem_prefix, "names-any-script": names_any_script}

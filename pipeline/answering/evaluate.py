@@ -4,7 +4,10 @@ Questions (`trigsight.answers/1`, e.g. bench/answers/questions.json) are answera
 naming their pages and answering sentence texts, and unanswerable on-topic ones. Each
 answering text is mapped at eval time to the passage of an expected page whose folded
 text contains it; a text that matches no passage, or several on one page, is an error in
-the question set, never a silent miss. Every question of the chosen split is answered in
+the question set, never a silent miss. A text that several settings share ("Default: false.")
+is told apart by the question's `names`, the passages naming what it is about: the match
+that first follows one of them on the page is the one meant (each, when the same setting is
+documented alike in several places: "timeout {number} …" under test(), describe() and run()). Every question of the chosen split is answered in
 process exactly as the chat answers it offline (retrieve, then choose the quotes), timed.
 
 Per language and overall:
@@ -53,6 +56,7 @@ class Question:
     pages: tuple[str, ...] = ()
     sentences: tuple[str, ...] = ()
     kinds: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()              # passages naming what a shared text is about (see the docstring)
     passages: frozenset[str] = frozenset()   # expected passages (resolve())
     blocks: frozenset[tuple[str, int]] = frozenset()   # (page, block) of each expected passage
     elsewhere: frozenset[str] = frozenset()  # passages of other pages whose text is an expected sentence
@@ -139,7 +143,7 @@ def load_questions(file: Path, split: str = "test") -> list[Question]:
         raise AnswerSetError(f"schema {data.get('schema')!r}, expected {ANSWERS_SCHEMA!r}", str(file))
     return [Question(q["id"], q["language"], q["split"], bool(q["answerable"]), q["question"],
                      tuple(map(published_path, q.get("pages", ()))), tuple(q.get("sentences", ())),
-                     tuple(q.get("kinds", ())))
+                     tuple(q.get("kinds", ())), tuple(q.get("names", ())))
             for q in data["questions"] if split == "all" or q["split"] == split]
 
 
@@ -161,11 +165,14 @@ def resolve(questions: list[Question], release: Release, source: str = "question
                                                       f"{release.release_id}"))
         for sentence in question.sentences:
             wanted = normalise(sentence)
-            matches = {page: [p for p, text in texts[page] if wanted in text] for page in question.pages}
-            for page, hits in matches.items():
-                if len(hits) > 1:
+            matches = {}
+            for page in question.pages:
+                hits = [p for p, text in texts[page] if wanted in text]
+                meant = _meant(hits, texts[page], question.names)
+                if len(hits) > 1 and not meant:
                     problems.append(Problem(source, None, f"{question.id}: {sentence!r} matches {len(hits)} "
                                                           f"passages on {page} (needs 1)"))
+                matches[page] = meant or hits
             if not any(matches.values()):
                 problems.append(Problem(source, None, f"{question.id}: {sentence!r} matches no passage on "
                                                       f"{', '.join(question.pages)}"))
@@ -177,6 +184,17 @@ def resolve(questions: list[Question], release: Release, source: str = "question
     if problems:
         raise AnswerSetError("the question set does not match the release", problems=problems)
     return questions
+
+
+def _meant(hits: list, page: list, names: tuple[str, ...]) -> list:
+    """Of several passages of a page holding an expected text, the ones that first follow a passage naming what
+    the question is about (none when the question names nothing there)."""
+    if len(hits) < 2 or not names:
+        return []
+    wanted = [normalise(name) for name in names]
+    named = [p for p, text in page if any(name in text for name in wanted)]
+    following = {min((h for h in hits if h.order >= p.order), key=lambda h: h.order, default=None) for p in named}
+    return sorted((h for h in following if h is not None), key=lambda h: h.order)
 
 
 Answerer = Callable[[str, Retriever, Release], tuple[list[str], list[str]]]

@@ -100,14 +100,14 @@ _WHEN_A_DATE = re.compile(r"(?i)\b(?:released?|come\s+out|came\s+out|published|d
 
 
 @dataclass(frozen=True)
-class AskedOccasion:
+class AskedThing:
     term: str                        # the thing asked about
     owners: tuple[str, ...] = ()     # the names the question gives it ("ChildProcess", "nodemon", "husky")
     named: bool = False              # quoted or shaped as code in the question ('close', MD013, prepublishOnly)
     role: str = ""                   # what the question calls it ("event", "lifecycle script", "오류")
 
 
-def occasion_of(question: str) -> AskedOccasion | None:
+def occasion_of(question: str) -> AskedThing | None:
     """The thing an occasion question asks about, with its owners ("What causes EADDRINUSE?" → EADDRINUSE),
     or None for any other question."""
     for sentence in _sentences(question):
@@ -117,7 +117,7 @@ def occasion_of(question: str) -> AskedOccasion | None:
                 continue
             if _WHEN_A_DATE.search(sentence):
                 return None
-            found = _thing(match.group("t"), question)
+            found = thing_of(match.group("t"), question)
             owner = match.groupdict().get("o")
             if owner is None:
                 if found is not None:
@@ -126,8 +126,8 @@ def occasion_of(question: str) -> AskedOccasion | None:
             # "When does a ChildProcess emit its 'close' event?" asks about 'close'; "When does MD013 report a
             # line?" about MD013; "When does markdownlint call the rule's function?" names nothing to look up.
             if found is not None and found.named:
-                return AskedOccasion(found.term, found.owners + (owner.strip(),), True, found.role)
-            subject = _thing(owner, question)
+                return AskedThing(found.term, found.owners + (owner.strip(),), True, found.role)
+            subject = thing_of(owner, question)
             if subject is not None and subject.named:
                 return subject
     return None
@@ -140,7 +140,7 @@ def _sentences(question: str) -> list[str]:
     return parts[::-1] if len(parts) > 1 else [question]
 
 
-def _thing(raw: str, question: str) -> AskedOccasion | None:
+def thing_of(raw: str, question: str) -> AskedThing | None:
     """The thing a pattern's words name, with the owners they give it, or None."""
     raw = _ALIAS.sub("", raw.strip())
     owners: tuple[str, ...] = ()
@@ -166,4 +166,4 @@ def _thing(raw: str, question: str) -> AskedOccasion | None:
             return None
         raw, named = earlier[0], True
     term = term_of(raw)
-    return AskedOccasion(term, owners, named, " ".join(r.strip() for r in roles)) if term and key(term) else None
+    return AskedThing(term, owners, named, " ".join(r.strip() for r in roles)) if term and key(term) else None

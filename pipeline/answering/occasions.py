@@ -31,18 +31,16 @@ from dataclasses import dataclass
 
 from ..retrieval.tokenize import tokenize
 from .asked_terms import QUOTES
-from .definitions import Defining, Definitions, defining_term, heading_names, paragraph, says_something
+from .definitions import Defining, defining_term, heading_names, paragraph, says_something
 from .definitions import first as defined_first
-from .occasion_terms import AskedOccasion, occasion_of
+from .occasion_terms import AskedThing, occasion_of
 from .term_places import (
     LATIN_NAME,
     MAX_CANDIDATES,
-    absent,
     as_written,
     headings,
+    look_up,
     named,
-    readings_of,
-    rows_naming,
     section_lead,
 )
 
@@ -56,7 +54,6 @@ _COMES_ABOUT = re.compile(r"(?i)\b(?:emit\w*|fire[sd]?|thrown?|throws|raise[sd]?
                           r"|sent|occurs?|happens?|reported|reports?|dispatched|возника\w*|вызыва\w*|выбрасыва\w*"
                           r"|срабатыва\w*|генериру\w*|выполня\w*|запуска\w*|происход\w*)\b"
                           r"|発生|発行|呼ば|呼び出|実行|送信|スロー|投げ|발생|호출|실행|전송|발행|던")
-_TITLE_CASE = re.compile(r"^[A-Z][a-z]+$")     # "Express", as a name; the pages' "express" is a word
 
 
 @dataclass(frozen=True)
@@ -70,16 +67,12 @@ def occurring(question: str, hits, retriever, release, scores=None) -> Occasion 
     asked = occasion_of(question)
     if asked is None:
         return None
-    found = Definitions.of(release)
-    readings = readings_of(asked.term, "", found, retriever)
-    if not readings:
+    looked = look_up(asked.term, asked.owners, question, retriever, release)
+    if looked is None:
         return None
-    rows = rows_naming(retriever, readings)
-    foreign = {word.casefold() for word in retriever.lexicon.foreign(question)} if retriever.lexicon else set()
-    owners = [(name, readings_of(name, "", found, retriever)) for name in asked.owners]
-    named = [(asked.term, readings, rows)] + [(name, r, rows_naming(retriever, r)) for name, r in owners if r]
-    if any(_never_given(name, r, name_rows, foreign, retriever, release) for name, r, name_rows in named):
+    if looked.never_given:
         return Occasion(())              # a name the pages never give: they cannot say when it happens
+    readings, rows = looked.readings, looked.rows
     pages = list(dict.fromkeys(hit.page for hit in hits))
     leads = _section_leads(asked.term, readings, release)
     defined = defining_term(asked.term, pages, retriever, release)
@@ -93,19 +86,6 @@ def occurring(question: str, hits, retriever, release, scores=None) -> Occasion 
         return None
     shown = paragraph(Defining(account.id, 0), release)[:MAX_QUOTES]
     return Occasion(tuple(p.id for p in shown))
-
-
-def _never_given(name: str, readings, rows, foreign: set[str], retriever, release) -> bool:
-    """Is `name` (the thing, or its owner; its `readings` in the pages' words and the `rows` naming them) a
-    single name the pages never give? A name in title case ("Express") counts as given only where it is
-    written so."""
-    if absent(name, rows, readings, foreign, retriever, release):
-        return True
-    if not _TITLE_CASE.match(name.strip()):
-        return False
-    written = re.compile(r"(?<![\w-])" + re.escape(name.strip()) + r"(?![\w-])")
-    texts = [release.passage(retriever.passage_ids[int(row)]).text for row in rows[:MAX_CANDIDATES]]
-    return not any(written.search(text) for text in texts + [heading.text for _, _, heading in headings(release)])
 
 
 def _section_leads(term: str, readings, release) -> list:
@@ -142,7 +122,7 @@ def _says_when(text: str) -> bool:
     return bool(_OCCASION.search(text) and _COMES_ABOUT.search(text))
 
 
-def _by_question(asked: AskedOccasion, question: str, pages: list[str], retriever, release, scores):
+def _by_question(asked: AskedThing, question: str, pages: list[str], retriever, release, scores):
     """The order of the accounts: by what the question calls the thing, its other words, whether the account
     says when the thing comes about ("The 'finish' event is emitted after…" before "The 'finish' event is from
     the stream.Writable class."), meaning, page."""

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from ..matching.textmodel import normalise
 from ..retrieval.chunks import HEADING_KINDS, TABLE_CELLS
-from . import comparisons, definitions, occasions, small_talk, spelling
+from . import comparisons, defaults, definitions, occasions, small_talk, spelling
 from .answer import SUPPORTED, AnswerSentence, citation_for
 from .attribution import language_of
 from .lists import lead_in_of, list_after
@@ -234,6 +234,9 @@ def choose(question: str, hits, scores, retriever, release, language: str,
     compared = comparisons.comparing(question, hits, retriever, release, scores)
     if compared is not None:
         return with_lists([Quoted(passage_id, 1.0, 1) for passage_id in compared.passage_ids], release)
+    default = defaults.defaulting(question, hits, retriever, release, scores)
+    if default is not None:
+        return [Quoted(passage_id, 1.0, 1) for passage_id in default.passage_ids]
     occasion = occasions.occurring(question, hits, retriever, release, scores)
     if occasion is not None:
         return with_lists([Quoted(passage_id, 1.0, 1) for passage_id in occasion.passage_ids], release)
@@ -300,6 +303,9 @@ def retrieve(asked: str, retriever, release, k: int = CANDIDATE_CHUNKS) -> tuple
     compared = comparisons.comparing(asked, hits, retriever, release, scores)
     if compared is not None:
         return comparisons.first(hits, compared, retriever), scores
+    default = defaults.defaulting(asked, hits, retriever, release, scores)
+    if default is not None:
+        return occasions.first(hits, default, retriever), scores
     occasion = occasions.occurring(asked, hits, retriever, release, scores)
     if occasion is not None:
         return occasions.first(hits, occasion, retriever), scores

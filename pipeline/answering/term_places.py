@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import re
 import threading
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -25,6 +26,7 @@ CODE_NAME = re.compile(r"^(?=.*[a-z0-9][._:/@-]\w|.*[a-z][A-Z])[\w.:/@-]+(?:\(\)
 JOINED = re.compile(r"[^\w]|_")           # what joins a code name's parts: "url_for", "fs.watch", "--inspect"
 LATIN_NAME = re.compile(r"^[\w.:/@()\[\]-]+$", re.ASCII)
 _LOCK = threading.Lock()
+_TITLE_CASE = re.compile(r"^[A-Z][a-z]+$")     # "Express", as a name; the pages' "express" is a word
 _HEADINGS: dict[str, list] = {}
 
 
@@ -137,3 +139,36 @@ def absent(term: str, rows, readings, foreign: set[str], retriever, release) -> 
     return not len(rows) and not any(each_named(t, f, [readings]) for t, f, _ in headings(release))
 
 
+def never_given(name: str, readings, rows, foreign: set[str], retriever, release) -> bool:
+    """Is `name` (the thing, or its owner; its `readings` in the pages' words and the `rows` naming them) a
+    single name the pages never give? A name in title case ("Express") counts as given only where it is
+    written so."""
+    if absent(name, rows, readings, foreign, retriever, release):
+        return True
+    if not _TITLE_CASE.match(name.strip()):
+        return False
+    written = re.compile(r"(?<![\w-])" + re.escape(name.strip()) + r"(?![\w-])")
+    texts = [release.passage(retriever.passage_ids[int(row)]).text for row in rows[:MAX_CANDIDATES]]
+    return not any(written.search(text) for text in texts + [heading.text for _, _, heading in headings(release)])
+
+
+@dataclass(frozen=True)
+class LookedUp:
+    readings: tuple                  # the term's names in the pages' words
+    rows: np.ndarray                 # the indexed passages naming it
+    never_given: bool                # the term or an owner is a single name the pages never give
+
+
+def look_up(term: str, owners, question: str, retriever, release) -> LookedUp | None:
+    """The term of an occasion or default question in the pages' words, with the passages naming it, and
+    whether it or one of its `owners` is a name the pages never give; None when it has no reading."""
+    found = Definitions.of(release)
+    readings = readings_of(term, "", found, retriever)
+    if not readings:
+        return None
+    rows = rows_naming(retriever, readings)
+    foreign = {word.casefold() for word in retriever.lexicon.foreign(question)} if retriever.lexicon else set()
+    named = [(term, readings, rows)] + [(name, r, rows_naming(retriever, r)) for name in owners
+                                         if (r := readings_of(name, "", found, retriever))]
+    return LookedUp(readings, rows, any(never_given(name, r, name_rows, foreign, retriever, release)
+                                         for name, r, name_rows in named))

@@ -1,0 +1,164 @@
+"""The setting a default-value question asks about ("What is the default highWaterMark for streams?").
+
+"What does X default to?", "Is X enabled by default?", "If I don't set X, what is used?", "Какое
+значение по умолчанию у X?", "Xのデフォルト値は？", "X의 기본값은 무엇인가요?" each ask what one named
+option, setting, parameter, flag or property is when nobody sets it. `default_of` reads the setting
+out of the question as an occasion question's thing is read (trigsight.answering.occasion_terms),
+without its role word ("the keepAlive option" → keepAlive), and with the names the question gives
+around it: its owner ("the keepAlive option of http.Agent", "Black's line length", "MD013의
+line_length"). Left alone: a question that names no setting ("What is the default?", "Which
+formatter is used by default?").
+"""
+from __future__ import annotations
+
+import re
+
+from .asked_terms import LEADING_ARTICLE
+from .occasion_terms import AskedThing, thing_of
+
+# "option", "config key", "опция", "オプション", "옵션": what the question calls the setting, before or after its name.
+_ROLE = re.compile(r"(?i)^(?:the\s+)?(?:option|setting|flag|parameter|argument|property|field|key|config(?:uration)?"
+                   r"|environment\s+variable|variable)\s+(?=\S)"
+                   r"|^(?:опци[яиюей]|параметр[аеу]?|настройк[аиу]|флаг[аеу]?|свойств[оау]|пол[еяю]|аргумент[аеу]?"
+                   r"|ключ[аеу]?|переменн\w+(?:\s+окружения)?)\s+(?=\S)"
+                   r"|\s+(?:options?|settings?|flags?|parameters?|arguments?|propert(?:y|ies)|fields?|keys?|values?"
+                   r"|config(?:uration)?(?:\s+(?:key|value|option|setting))?|environment\s+variables?|variables?|params?)$"
+                   r"|\s+(?:опци[яиюей]|параметр[аеу]?|настройк[аиу]|флаг[аеу]?|свойств[оау]|пол[еяю]|аргумент[аеу]?)$"
+                   r"|\s*(?:オプション|設定値?|パラメータ[ー]?|引数|フラグ|プロパティ|フィールド|キー|項目|옵션|설정값?|매개\s*변수"
+                   r"|파라미터|인자|인수|플래그|속성|필드|키|항목)$")
+_OWNER_AFTER = re.compile(r"(?i)^(?P<t>.+?)\s+(?:of|for|in|on|inside|within|used\s+by|when\s+using|with|у|в|во|для|из)\s+"
+                          r"(?:an?\s+|the\s+|my\s+)?(?P<o>[^\s].*)$")
+_END = r"\s*(?:[?？!。，,.](?=\s|$).*)?$"      # not the dot of "fs.readFile"
+_NAME = r"(?P<t>[^?？,，]+?)"
+# Each pattern names the setting `t`, with its owner inside or after it ("the keepAlive option of http.Agent").
+_ASKED = [
+    re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?(?:and\s+|so\s*,?\s*)?(?:what(?:'s|’s|\s+is|\s+are|\s+was)|whats|which\s+is)\s+"
+               r"(?:the\s+)?default(?:\s+values?|\s+settings?)?\s+(?:of|for)\s+" + _NAME + _END),
+    re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?(?:and\s+|so\s*,?\s*)?(?:what(?:'s|’s|\s+is|\s+are|\s+was)|whats)\s+"
+               r"(?:the\s+|(?P<o>[\w.@/-]+)(?:'s|’s)\s+)?default\s+" + _NAME + r"(?:\s+set\s+to|\s+value)?" + _END),
+    re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?(?:what(?:'s|’s|\s+is|\s+are)|whats)\s+" + _NAME + r"(?:'s|’s)?\s+default"
+               r"(?:\s+values?|\s+settings?)?" + _END),
+    re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?what(?:\s+values?)?\s+(?:does|do|will|would)\s+" + _NAME
+               + r"\s+default\s+to\b.*$"),
+    re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?(?:is|are)\s+.+?\s+the\s+default\s+(?:value\s+(?:of|for)\s+)?" + _NAME + _END),
+    re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?what(?:'s|’s|\s+values?)?\s*(?:is|are|does|do)?\s+" + _NAME
+               + r"\s+(?:set\s+to|have|take|use|hold|equal)\s+(?:by\s+default|out\s+of\s+the\s+box|initially)\b.*$"),
+    re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?(?:is|are|does|do)\s+" + _NAME + r"\s+(?:(?:enabled|disabled|on|off|true|false"
+               r"|turned\s+on|turned\s+off|set|used|required|allowed|active|applied|checked|included|respected|honou?red)"
+               r"\s+)?(?:by\s+default|out\s+of\s+the\s+box|default\s+to\s+\S+)\b.*$"),
+    re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?by\s+default\s*,?\s+(?:what(?:'s|’s|\s+is|\s+are)|how\s+\w+\s+is)\s+" + _NAME + _END),
+    re.compile(r"(?i)^\s*(?:if|when)\s+(?:i|you|we)\s+(?:don't|do\s+not|never|didn't|leave\s+out|omit|skip)\s+"
+               r"(?:(?:set|pass|specify|provide|give|configure|supply|define|include|add|use|change)\s+)?"
+               + _NAME + r"(?:\s+(?:at\s+all|explicitly))?\s*[,，]?\s*(?:then\s+)?(?:what|which|how)\b.*$"),
+    re.compile(r"(?i)^\s*(?:if|when)\s+" + _NAME + r"\s+(?:is|are)\s+(?:not|never)\s+(?:set|given|passed|specified"
+               r"|provided|configured|supplied|defined)\b.*\b(?:what|which|how)\b.*$"),
+    re.compile(r"(?i)^\s*(?:if|when)\s+" + _NAME + r"\s+(?:is|are)\s+(?:omitted|unset|left\s+out|missing|absent)\b.*$"),
+]
+# Elsewhere a question asks for a default with a word wherever it stands; its setting is then the name it
+# gives, by the rules of `_named_setting`.
+_SAYS_DEFAULT = re.compile(r"(?i)\bby\s+default\b|\bdefault\s+(?:value|setting)s?\b|\bdefaults?\s+to\b|\bout\s+of\s+the\s+box\b"
+                           r"|\bwithout\s+(?:an?|the|any)\s+\S+\s+option\b|\b(?:isn't|is\s+not|aren't|are\s+not)\s+"
+                           r"(?:set|configured|specified|given|passed|provided)\b|\bif\s+(?:i|you|we)\s+(?:don't|do\s+not|never"
+                           r"|didn't)\s+(?:set|pass|specify|configure|provide)\s+(?!up\b)"
+                           r"|значени\w+\s+по\s+умолчанию|по\s+умолчанию|дефолт\w*|\bне\s+(?:указ|зада|переда|устан|настр)\w*"
+                           r"|デフォルト|既定|初期値|省略(?:した|する|時)|指定し(?:ない|なかった|なけ)|設定し(?:ない|なかった|なけ)"
+                           r"|기본값|기본\s*설정|기본적으로|기본으로|디폴트|지정하지\s*않|설정하지\s*않|생략하")
+# …and asks for a value, or whether it is on: "what", "how many", "какой", "ли", "何", "有効", "무엇", "활성화" (not
+# "…if I never set up a model API key?").
+_ASKS_VALUE = re.compile(r"(?i)\b(?:what|which|how\s+(?:many|much|long|big|large|deep))\b|\b(?:как\w+|чему|сколько|что|ли)\b"
+                         r"|何|なに|いくつ|どれ|どちら|どの|どんな|有効|無効|무엇|뭐|무슨|어떤|어느|얼마|몇|활성화|비활성화|켜져|꺼져")
+# "default value", "デフォルト値", "기본값" ask for the value themselves.
+_ASKS_DEFAULT = re.compile(r"(?i)\bdefault\s+value|значени\w+\s+по\s+умолчанию|デフォルト値|既定値|初期値|기본값")
+_CODE = r"[A-Za-z0-9_.$:/@-]+"          # a name in Latin letters, without the particle after it ("backlog를")
+# The setting a question calls so: "the scheduling option", "опция save-exact", "install-strategy の設定",
+# "prefix 설정"; the object of "if I don't set" or "without"; a name glossing the question's words
+# ("…by default (fetch-retries)?"), unless it glosses a name ("MD007 (ul-indent)").
+_CALLED = [
+    re.compile(r"(?i)(?:^|[\s(])(?:the\s+|a\s+|an\s+|its\s+)?[`'\"]?(?P<t>" + _CODE + r")[`'\"]?\s+(?:option|setting|field|parameter"
+               r"|flag|property|argument)s?\b(?!\s+(?:of|for)\s+(?:the\s+)?default)"),
+    re.compile(r"(?i)(?:опци\w*|параметр\w*|настройк\w*|пол[еяю]|флаг\w*|свойств\w*|аргумент\w*)\s+[`'\"«]?"
+               r"(?P<t>" + _CODE + r")"),
+    re.compile(r"[`'\"「]?(?P<t>" + _CODE + r")[`'\"」]?\s*(?:オプション|パラメータ[ー]?|フィールド|設定|引数|プロパティ|옵션|설정|매개\s*변수"
+               r"|파라미터|필드|인자|인수|속성)"),
+    re.compile(r"(?i)\b(?:if|when)\s+(?:i|you|we)\s+(?:don't|do\s+not|never|didn't)\s+(?:set|configure|pass|specify"
+               r"|provide|give|change|supply|define)\s+(?:the\s+|a\s+|an\s+|any\s+)?[`'\"]?(?P<t>" + _CODE + r")"),
+    re.compile(r"(?i)\bне\s+(?:указ|зада|переда|устан|настр)\w*\s+[`'\"«]?(?P<t>" + _CODE + r")"),
+    re.compile(r"(?P<t>" + _CODE + r")[`'\"」]?\s*(?:を|를|을)\s*(?:따로\s*)?(?:指定|設定|省略|지정|설정|생략)"),
+    re.compile(r"(?P<t>[A-Za-z]" + _CODE + r")[`'\"」]?\s*(?:の|의)?\s*(?:デフォルト|既定|初期値|기본값|기본\s*설정|디폴트)"),
+    re.compile(r"(?i)по\s+умолчанию\s+(?:у|для)\s+[`'\"«]?(?P<t>[A-Za-z]" + _CODE + r")"),
+    re.compile(r"(?i)(?:у|для)\s+[`'\"«]?(?P<t>[A-Za-z]" + _CODE + r")[`'\"»]?\s+по\s+умолчанию"),
+]
+_GLOSS = re.compile(r"(?P<before>\S*)\s*[(（]\s*[`'\"]?(?P<t>" + _CODE + r")[`'\"]?\s*[)）]")
+_NAMED = re.compile(r"['`\"‘’“”「『«]([^'`\"‘’“”」』»\s]{1,40})['`\"‘’“”」』»]"
+                    r"|(?<![\w.-])((?:--?)?[a-z]+[A-Z]\w*|(?:--?)?[\w-]+[._:/]\w[\w.:/-]*(?:\(\))?|[A-Z][A-Z0-9_]{2,}"
+                    r"|--?[a-z][\w-]*|[a-z0-9]+(?:[-_][a-z0-9]+)+)(?![\w-])", re.ASCII)
+# An acronym ("HTTP", "TLS", "ICU") or a product ("Node.js") names what a setting belongs to, not a setting.
+_NO_SETTING = re.compile(r"^(?:[A-Z]{2,5}|[A-Z][a-z]+\.js)$")
+_BACK = {"it", "this", "that", "they", "them", "this one", "that one"}
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+_CLAUSE = re.compile(r"(?i)\s+(?:when|if|while|because|so|and|but|in\s+order|i\.e\.|e\.g\.|если|когда)\b.*$")
+_ASIDE = re.compile(r"[（(][^()（）]*[\s\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af][^()（）]*[)）]")   # "（id の空白を置き換える文字）"
+
+
+def default_of(question: str) -> AskedThing | None:
+    """The setting a default-value question asks about, with its owners ("What is the default value of
+    maxHeaderSize?" → maxHeaderSize), or None for any other question."""
+    text = _ASIDE.sub(" ", question).strip()
+    for pattern in _ASKED:
+        if (match := pattern.match(text)) and (found := _setting(match.group("t"), question)):
+            owner = match.groupdict().get("o")
+            return AskedThing(found.term, found.owners + (owner,), found.named, found.role) if owner else found
+    if not (_ASKS_DEFAULT.search(text) or (_SAYS_DEFAULT.search(text) and _ASKS_VALUE.search(text))):
+        return None
+    return _named_setting(text)
+
+
+def _named_setting(text: str) -> AskedThing | None:
+    """The setting a question asks the default of, named anywhere in it: a name glossing its words ("(fetch-retries)"),
+    one it calls a setting or leaves unset ("the timeout option", "backlog를 지정하지 않으면"), else the last name
+    before the default (Japanese, Korean: "MD040의 allowed_languages 기본값") or the first (other languages)."""
+    names = [(m.start(), (m.group(1) or m.group(2)).removesuffix("()")) for m in _NAMED.finditer(text)]
+    settings = [(at, name) for at, name in names if not _NO_SETTING.match(name)]
+    glosses = [found.group("t") for found in _GLOSS.finditer(text) if not _NAMED.fullmatch(found.group("before"))
+               or re.fullmatch(r"[A-Z]{2,5}", found.group("before"))]
+    term = glosses[0] if glosses else None     # not "MD007 (ul-indent)", a name's other name
+    for pattern in _CALLED if term is None else ():
+        if (found := pattern.search(text)) and not _ROLE.fullmatch(" " + found.group("t")):
+            term = found.group("t").removesuffix("()")
+            break
+    if term is None and settings:
+        marker = _SAYS_DEFAULT.search(text).start()
+        before = [name for at, name in settings if at < marker] or [name for _, name in settings]
+        term = before[-1] if _CJK.search(text) else before[0]
+    if term is None:
+        return None
+    owners = tuple(dict.fromkeys(name for _, name in names if name != term))
+    return AskedThing(term, owners, bool(_NAMED.fullmatch(term)), "")
+
+
+def _setting(raw: str, question: str) -> AskedThing | None:
+    """The setting a pattern's words name, with its owners, or None."""
+    raw = LEADING_ARTICLE.sub("", raw.strip(" 　?？!.。、,"))
+    if raw.casefold() in _BACK:
+        return None                 # "If I leave out the main field, what does it default to?": read from the whole
+    called = next((found for pattern in _CALLED[:3] if (found := pattern.search(raw))), None)
+    if called is not None and " " in raw.strip():
+        # "the scheduling option to new http.Agent()" is about scheduling; the names beside it are its owners
+        term = called.group("t").removesuffix("()")
+        owners = tuple(n for n in (a or b for a, b in _NAMED.findall(raw)) if n.removesuffix("()") != term)
+        return AskedThing(term, tuple(o.removesuffix("()") for o in owners), bool(_NAMED.fullmatch(term)), "")
+    owners: tuple[str, ...] = ()
+    if (parts := _OWNER_AFTER.match(raw)) and not _ROLE.fullmatch(" " + parts.group("o")):
+        raw, owners = parts.group("t"), (_CLAUSE.sub("", parts.group("o")),)
+    while (bare := _ROLE.sub("", raw).strip()) != raw and bare:
+        raw = bare
+    names = [a or b for a, b in _NAMED.findall(raw)]
+    if len(names) > 1 or (names and len(raw.split()) > 1 and not raw.startswith(names[0])):
+        owners += tuple(n for n in names[:-1] if n not in owners)   # "MD013의 line_length", "Black の --line-length"
+        raw = names[-1]
+    found = thing_of(raw, question)
+    if found is None:
+        return None
+    owners = tuple(o.strip(" 　'`\"").removesuffix("()") for o in found.owners + owners if o.strip(" 　'`\""))
+    named = found.named or bool(_NAMED.fullmatch(found.term))
+    return AskedThing(found.term, owners, named, found.role)

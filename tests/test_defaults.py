@@ -1,0 +1,136 @@
+"""A default-value question ("What is the default value of maxHeaderSize?") is answered by what gives it."""
+from __future__ import annotations
+
+import pytest
+from trigsight.answering import defaults, offline
+from trigsight.answering.default_terms import default_of
+
+from indexed_site import indexed_site
+
+
+@pytest.mark.parametrize("question, term, owners", [
+    ("What is the default value of maxHeaderSize?", "maxHeaderSize", ()),
+    ("What is the default highWaterMark for streams?", "highWaterMark", ("streams",)),
+    ("What's the default line length in Black?", "line length", ("Black",)),
+    ("What does the keepAlive option of http.Agent default to?", "keepAlive", ("http.Agent",)),
+    ("What is MD013's default line_length?", "line_length", ("MD013",)),
+    ("Is save-exact enabled by default?", "save-exact", ()),
+    ("What value does keepAliveMsecs have by default?", "keepAliveMsecs", ()),
+    ("What's UV_THREADPOOL_SIZE set to out of the box?", "UV_THREADPOOL_SIZE", ()),
+    ("Is round-robin (cluster.SCHED_RR) the default cluster.schedulingPolicy?", "cluster.schedulingPolicy", ()),
+    ("If I don't pass the scheduling option to new http.Agent(), which strategy does it use?", "scheduling",
+     ("http.Agent",)),
+    ("If I leave out the main field in package.json, what does it default to?", "main", ("package.json",)),
+    ("If fetch-retries is not set, how many retries does npm make?", "fetch-retries", ()),
+    ("When I call run() without a timeout option, what timeout does a test get by default?", "timeout", ()),
+    ("How many times does npm retry a fetch by default (fetch-retries)?", "fetch-retries", ()),
+    ("How many spaces does MD007 (ul-indent) expect if I don't configure indent?", "indent", ("MD007", "ul-indent")),
+    ("Какое значение по умолчанию у keepAliveMsecs?", "keepAliveMsecs", ()),
+    ("Какое значение по умолчанию имеет параметр line_length в MD013?", "line_length", ("MD013",)),
+    ("Включена ли опция save-exact по умолчанию?", "save-exact", ()),
+    ("Если не указывать maxBuffer в child_process.exec(), какой лимит используется по умолчанию?", "maxBuffer",
+     ("child_process.exec",)),
+    ("Какая минимальная версия TLS (minVersion) используется по умолчанию?", "minVersion", ("TLS",)),
+    ("server.timeout のデフォルト値は？", "server.timeout", ()),
+    ("fs.createReadStream() の highWaterMark のデフォルト値は何ですか？", "highWaterMark", ("fs.createReadStream",)),
+    ("util.inspect() で depth を指定しない場合、何階層まで展開されますか？", "depth", ("util.inspect",)),
+    ("toc 拡張の separator（id の空白を置き換える文字）のデフォルトは何ですか？", "separator", ()),
+    ("fs.mkdir의 recursive 옵션 기본값은 무엇인가요?", "recursive", ("fs.mkdir",)),
+    ("net 서버의 server.listen()에서 backlog를 지정하지 않으면 기본값은 얼마인가요?", "backlog", ("server.listen",)),
+    ("MD040의 allowed_languages 기본값은 무엇인가요?", "allowed_languages", ("MD040",)),
+])
+def test_the_setting_and_its_owners_are_read_from_a_default_question(question, term, owners):
+    asked = default_of(question)
+    assert asked is not None and (asked.term, asked.owners) == (term, owners)
+
+
+@pytest.mark.parametrize("question", [
+    "What is the default?",
+    "Which formatter is used by default?",
+    "When is the 'drain' event emitted?",
+    "What is a stream?",
+    "How do I change the registry?",
+    "Should I use run() or enterWith()?",
+])
+def test_a_question_that_names_no_setting_is_no_default_question(question):
+    assert default_of(question) is None
+
+
+PAGES = {
+    "http.md": "# HTTP\n\n## new Agent([options])\n\n"
+               "- `options` {Object} Set of configurable options to set on the agent.\n"
+               "  - `keepAlive` {boolean} Keep sockets around even when there are no outstanding requests. "
+               "**Default:** `false`.\n"
+               "  - `keepAliveMsecs` {number} When using the `keepAlive` option, specifies the initial delay. "
+               "Ignored when the `keepAlive` option is `false`. **Default:** `1000`.\n"
+               "  - `timeout` {number} Socket timeout in milliseconds.\n\n"
+               "## http.createServer([options])\n\n"
+               "- `options` {Object}\n"
+               "  - `keepAlive` {boolean} If set to `true`, it enables keep-alive on the socket. **Default:** `true`.\n\n"
+               "## http.maxHeaderSize\n\n- {number}\n\n"
+               "Read-only property specifying the maximum allowed size of HTTP headers in bytes. Defaults to 16 KiB.\n\n"
+               "## server.listen()\n\n"
+               "All listen() methods can take a backlog parameter to specify the queue length. "
+               "The default value of this parameter is 511.\n",
+    "config.md": "# Config\n\n## Settings\n\n#### `save-exact`\n\n* Default: false\n* Type: Boolean\n\n"
+                 "Dependencies saved to package.json will be configured with an exact version.\n\n"
+                 "#### `fetch-timeout`\n\n* Type: Number\n\nThe maximum amount of time to wait for HTTP requests.\n",
+    "rules.md": "# Rules\n\n## MD013 - Line length\n\nParameters:\n\n"
+                "- `line_length`: Number of characters (`integer`, default `80`)\n"
+                "- `strict`: Strict length checking (`boolean`, default `false`)\n\n"
+                "This rule is triggered when there are lines that are longer than the configured line length.\n",
+    "highlight.md": "# Highlight\n\n## Options\n\n"
+                    "Option | Type | Default | Description\n------ | ---- | ------- | -----------\n"
+                    "`css_class` | string | `'highlight'` | Class to apply to the wrapper element.\n"
+                    "`guess_lang` | bool | `False` | Guess the language when none is given.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    return indexed_site(tmp_path_factory.mktemp("defaults"), PAGES)
+
+
+@pytest.mark.parametrize("question, quoted", [
+    # a list item that opens with the setting's name, with its default; of two, the one under the owner named
+    ("What does the keepAlive option of new Agent default to?", [
+        "keepAlive {boolean} Keep sockets around even when there are no outstanding requests.", "Default: false."]),
+    ("What is the default keepAlive of http.createServer?", [
+        "keepAlive {boolean} If set to true, it enables keep-alive on the socket.", "Default: true."]),
+    ("Какое значение по умолчанию у keepAliveMsecs?", [
+        "keepAliveMsecs {number} When using the keepAlive option, specifies the initial delay.",
+        "Ignored when the keepAlive option is false.", "Default: 1000."]),
+    # a section the name heads: what it says, and the sentence that gives the default
+    ("What is the default value of maxHeaderSize?", [
+        "Read-only property specifying the maximum allowed size of HTTP headers in bytes.", "Defaults to 16 KiB."]),
+    ("Is save-exact enabled by default?", [
+        "Default: false", "Type: Boolean",
+        "Dependencies saved to package.json will be configured with an exact version."]),
+    # the default inside the entry; a table row, by its "Default" cell
+    ("MD013 の line_length のデフォルト値は何ですか？", ["line_length: Number of characters (integer, default 80)"]),
+    ("guess_lang의 기본값은 무엇인가요?", ["guess_lang", "False"]),
+    # a paragraph about the setting, and its sentence that says what it is by default
+    ("What is the default backlog of server.listen()?", [
+        "All listen() methods can take a backlog parameter to specify the queue length.",
+        "The default value of this parameter is 511."]),
+    # a setting the pages never give
+    ("What is the default value of --max-frobnicate-size?", []),
+])
+def test_a_default_is_answered_by_the_sentence_beside_the_setting(site, question, quoted):
+    release, retriever = site
+    quotes, _ = offline.respond(question, retriever, release)
+    assert [release.passage(q.passage_id).text for q in quotes] == quoted
+
+
+@pytest.mark.parametrize("question", ["What is the default fetch-timeout?", "What is the default timeout of new Agent?"])
+def test_a_setting_given_no_default_beside_it_is_left_to_the_other_rules(site, question):
+    release, retriever = site
+    hits, scores = offline.retrieve(question, retriever, release)
+    assert defaults.defaulting(question, hits, retriever, release, scores) is None
+
+
+def test_a_model_is_issued_the_default_first(site):
+    release, retriever = site
+    hits, _ = offline.retrieve("What is the default value of maxHeaderSize?", retriever, release)
+    assert release.passage(hits[0].best_passage).text == (
+        "Read-only property specifying the maximum allowed size of HTTP headers in bytes.")
