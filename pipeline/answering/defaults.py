@@ -20,10 +20,13 @@ A sentence elsewhere that names it and a default is no place: "Specifies the bui
 list used by Node.js." does not say what Node.js is by default. Of several places (a keepAlive option
 on each of a page's constructors), the one whose page and headings share the most of the question's
 owners ("http.Agent"), then of its other words, then one of the first three kinds, then the one
-nearest the question in meaning, then the earliest retrieved. A single
-name in Latin letters or code that the pages never give, the setting or its owner, is refused; a setting
-none of these places give a default for is answered as any other question is (its default may be put
-otherwise: "By default, Black will infer target versions from…" for --target-version).
+nearest the question in meaning, then the earliest retrieved.
+
+Refused: a single name in Latin letters or code that the pages never give, the setting or its owner;
+and a setting named as code whose own entry or section gives no default ("assertionStyle", whose
+section says what each style does and never which is the default). Any other setting none of these
+places give a default for is answered as any other question is: its default may be put otherwise
+("By default, Black will infer target versions from…").
 """
 from __future__ import annotations
 
@@ -66,7 +69,7 @@ class Default:
 @dataclass(frozen=True)
 class _Place:
     naming: object                   # the passage that names the setting
-    giving: object                   # the passage that gives its default (maybe the same)
+    giving: object                   # the passage that gives its default (maybe the same; None: no default given)
     beside: int                      # BESIDE (an entry, section or row) or IN_PARAGRAPH
 
 
@@ -87,9 +90,12 @@ def defaulting(question: str, hits, retriever, release, scores=None) -> Default 
     written = _written(asked.term)
     places = (_entries(candidates, written, readings, release) + _sections(readings, written, release)
               + _table_rows(candidates, written, release))
-    if not places:
-        return None                      # its default may be put in words these rules do not read
-    best = min(places, key=_by_question(asked.owners, question, pages, retriever, release, scores))
+    given = [place for place in places if place.giving is not None]
+    if not given:
+        # a named setting documented in its own entry or section, which gives no default: the pages do not say
+        # it; any other may be told otherwise ("By default, Black will infer target versions from…")
+        return Default(()) if asked.named and places else None
+    best = min(given, key=_by_question(asked.owners, question, pages, retriever, release, scores))
     return Default(tuple(p.id for p in _quoted(best, release)))
 
 
@@ -119,11 +125,9 @@ def _entries(candidates, written: re.Pattern, readings, release) -> list[_Place]
         if entry:
             own = _DEFAULT_VALUE.search(_after_name(passage.text, written)) or _SAYS_DEFAULT.search(
                 _after_name(passage.text, written))
-            giving = passage if own else _giving(item)
-        else:
-            giving = next((p for p in item if _SAYS_DEFAULT.search(p.text)), None)
-        if giving is not None:
-            places.append(_Place(passage, giving, BESIDE if entry else IN_PARAGRAPH))
+            places.append(_Place(passage, passage if own else _giving(item), BESIDE))
+        elif (giving := next((p for p in item if _SAYS_DEFAULT.search(p.text)), None)) is not None:
+            places.append(_Place(passage, giving, IN_PARAGRAPH))
     return places
 
 
@@ -146,11 +150,10 @@ def _sections(readings, written: re.Pattern, release) -> list[_Place]:
                 break
             section.append(passage)
         giving = _giving(section)
-        if giving is not None:
-            # not the default's own sentences ("Default: In global mode, …" "Otherwise, …")
-            lead = next((p for p in section if not (p.block == giving.block and p.order >= giving.order)
-                         and p.kind not in TABLE_CELLS and says_something(p.text)), giving)
-            places.append(_Place(lead, giving, BESIDE))
+        # not the default's own sentences ("Default: In global mode, …" "Otherwise, …")
+        lead = next((p for p in section if not (giving and p.block == giving.block and p.order >= giving.order)
+                     and p.kind not in TABLE_CELLS and says_something(p.text)), giving or heading)
+        places.append(_Place(lead, giving, BESIDE))
     return places
 
 
