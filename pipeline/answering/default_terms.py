@@ -70,9 +70,7 @@ _ASKS_VALUE = re.compile(r"(?i)\b(?:what|which|how\s+(?:many|much|long|big|large
 # "default value", "デフォルト値", "기본값" ask for the value themselves.
 _ASKS_DEFAULT = re.compile(r"(?i)\bdefault\s+value|значени\w+\s+по\s+умолчанию|デフォルト値|既定値|初期値|기본값")
 _CODE = r"[A-Za-z0-9_.$:/@-]+"          # a name in Latin letters, without the particle after it ("backlog를")
-# The setting a question calls so: "the scheduling option", "опция save-exact", "install-strategy の設定",
-# "prefix 설정"; the object of "if I don't set" or "without"; a name glossing the question's words
-# ("…by default (fetch-retries)?"), unless it glosses a name ("MD007 (ul-indent)").
+# The setting a question calls so: "the scheduling option", "опция save-exact", "install-strategy の設定", "prefix 설정".
 _CALLED = [
     re.compile(r"(?i)(?:^|[\s(])(?:the\s+|a\s+|an\s+|its\s+)?[`'\"]?(?P<t>" + _CODE + r")[`'\"]?\s+(?:option|setting|field|parameter"
                r"|flag|property|argument)s?\b(?!\s+(?:of|for)\s+(?:the\s+)?default)"),
@@ -80,6 +78,10 @@ _CALLED = [
                r"(?P<t>" + _CODE + r")"),
     re.compile(r"[`'\"「]?(?P<t>" + _CODE + r")[`'\"」]?\s*(?:オプション|パラメータ[ー]?|フィールド|設定|引数|プロパティ|옵션|설정|매개\s*변수"
                r"|파라미터|필드|인자|인수|속성)"),
+]
+# The setting a question leaves unset ("if I don't set X", "не указывать X", "X를 지정하지 않으면"), or names just
+# before its default word ("X のデフォルト", "по умолчанию у X").
+_UNSET = [
     re.compile(r"(?i)\b(?:if|when)\s+(?:i|you|we)\s+(?:don't|do\s+not|never|didn't)\s+(?:set|configure|pass|specify"
                r"|provide|give|change|supply|define)\s+(?:the\s+|a\s+|an\s+|any\s+)?[`'\"]?(?P<t>" + _CODE + r")"),
     re.compile(r"(?i)\bне\s+(?:указ|зада|переда|устан|настр)\w*\s+[`'\"«]?(?P<t>" + _CODE + r")"),
@@ -88,6 +90,7 @@ _CALLED = [
     re.compile(r"(?i)по\s+умолчанию\s+(?:у|для)\s+[`'\"«]?(?P<t>[A-Za-z]" + _CODE + r")"),
     re.compile(r"(?i)(?:у|для)\s+[`'\"«]?(?P<t>[A-Za-z]" + _CODE + r")[`'\"»]?\s+по\s+умолчанию"),
 ]
+# A name glossing the question's words ("…by default (fetch-retries)?"), unless it glosses a name ("MD007 (ul-indent)").
 _GLOSS = re.compile(r"(?P<before>\S*)\s*[(（]\s*[`'\"]?(?P<t>" + _CODE + r")[`'\"]?\s*[)）]")
 _NAMED = re.compile(r"['`\"‘’“”「『«]([^'`\"‘’“”」』»\s]{1,40})['`\"‘’“”」』»]"
                     r"|(?<![\w.-])((?:--?)?[a-z]+[A-Z]\w*|(?:--?)?[\w-]+[._:/]\w[\w.:/-]*(?:\(\))?|[A-Z][A-Z0-9_]{2,}"
@@ -122,7 +125,7 @@ def _named_setting(text: str) -> AskedThing | None:
     glosses = [found.group("t") for found in _GLOSS.finditer(text) if not _NAMED.fullmatch(found.group("before"))
                or re.fullmatch(r"[A-Z]{2,5}", found.group("before"))]
     term = glosses[0] if glosses else None     # not "MD007 (ul-indent)", a name's other name
-    for pattern in _CALLED if term is None else ():
+    for pattern in _CALLED + _UNSET if term is None else ():
         if (found := pattern.search(text)) and not _ROLE.fullmatch(" " + found.group("t")):
             term = found.group("t").removesuffix("()")
             break
@@ -141,7 +144,7 @@ def _setting(raw: str, question: str) -> AskedThing | None:
     raw = LEADING_ARTICLE.sub("", raw.strip(" 　?？!.。、,"))
     if raw.casefold() in _BACK:
         return None                 # "If I leave out the main field, what does it default to?": read from the whole
-    called = next((found for pattern in _CALLED[:3] if (found := pattern.search(raw))), None)
+    called = next((found for pattern in _CALLED if (found := pattern.search(raw))), None)
     if called is not None and " " in raw.strip():
         # "the scheduling option to new http.Agent()" is about scheduling; the names beside it are its owners
         term = called.group("t").removesuffix("()")

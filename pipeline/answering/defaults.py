@@ -118,10 +118,7 @@ def _entries(candidates, written: re.Pattern, readings, release) -> list[_Place]
         early = not _ENTRY.match(passage.text) and named(" ".join(passage.text.split()[:EARLY_WORDS]), readings)
         if passage.kind in HEADING_KINDS or passage.kind in TABLE_CELLS or not opens or not (entry or early):
             continue
-        item, order = [], passage.order + 1
-        while (sentence := release.passage_at(passage.page, order)) is not None and sentence.block == passage.block:
-            item.append(sentence)
-            order += 1
+        item = _rest_of_block(passage, release)
         if entry:
             own = _DEFAULT_VALUE.search(_after_name(passage.text, written)) or _SAYS_DEFAULT.search(
                 _after_name(passage.text, written))
@@ -129,6 +126,15 @@ def _entries(candidates, written: re.Pattern, readings, release) -> list[_Place]
         elif (giving := next((p for p in item if _SAYS_DEFAULT.search(p.text)), None)) is not None:
             places.append(_Place(passage, giving, IN_PARAGRAPH))
     return places
+
+
+def _rest_of_block(passage, release) -> list:
+    """The sentences after `passage` in its block (its list item or paragraph)."""
+    rest, order = [], passage.order + 1
+    while (sentence := release.passage_at(passage.page, order)) is not None and sentence.block == passage.block:
+        rest.append(sentence)
+        order += 1
+    return rest
 
 
 def _after_name(text: str, written: re.Pattern) -> str:
@@ -237,12 +243,7 @@ def _quoted(place: _Place, release) -> list:
     naming, giving = place.naming, place.giving
     if naming.kind in TABLE_CELLS:
         return [naming, giving] if naming is not giving else [naming]
-    rest = []
-    order = giving.order + 1
-    while (passage := release.passage_at(giving.page, order)) is not None and passage.block == giving.block:
-        rest.append(passage)
-        order += 1
     low, high = sorted((naming.order, giving.order))
     between = [p for p in (release.passage_at(giving.page, o) for o in range(low + 1, high)) if p is not None]
-    chosen = list(dict.fromkeys([naming, giving] + [p for p in rest if p.order > high or p in between] + between))
+    chosen = list(dict.fromkeys([naming, giving, *_rest_of_block(giving, release), *between]))
     return sorted(chosen[:MAX_QUOTES], key=lambda p: p.order)
