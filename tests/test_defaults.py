@@ -79,6 +79,10 @@ PAGES = {
                 "- `line_length`: Number of characters (`integer`, default `80`)\n"
                 "- `strict`: Strict length checking (`boolean`, default `false`)\n\n"
                 "This rule is triggered when there are lines that are longer than the configured line length.\n",
+    "settings.md": "# Settings\n\n## Testing\n\nWrite tests before you change a setting.\n\n"
+                   "## Builtin values\n\n`TESTING`\n\n: Enable testing mode. Exceptions are propagated.\n\n"
+                   ": Default: `False`\n\n`SECRET_KEY`\n\n: A secret key for signing cookies. "
+                   "Each request defaults to this key.\n\n: Default: `None`\n\n`SERVER_NAME`\n\n: The host name.\n",
     "highlight.md": "# Highlight\n\n## Options\n\n"
                     "Option | Type | Default | Description\n------ | ---- | ------- | -----------\n"
                     "`css_class` | string | `'highlight'` | Class to apply to the wrapper element.\n"
@@ -113,9 +117,13 @@ def site(tmp_path_factory):
     ("What is the default backlog of server.listen()?", [
         "All listen() methods can take a backlog parameter to specify the queue length.",
         "The default value of this parameter is 511."]),
+    # a line of the name alone, up to the next name line, and its labelled default ("Default:" before "defaults to")
+    ("Is TESTING enabled by default?", ["TESTING", "Enable testing mode.", "Default: False"]),
+    ("SECRET_KEY のデフォルト値は？", ["SECRET_KEY", "A secret key for signing cookies.", "Default: None"]),
     # a setting the pages never give, or document in a section of its own that gives no default
     ("What is the default value of --max-frobnicate-size?", []),
     ("What is the default fetch-timeout?", []),
+    ("What is the default SERVER_NAME?", []),
 ])
 def test_a_default_is_answered_by_the_sentence_beside_the_setting(site, question, quoted):
     release, retriever = site

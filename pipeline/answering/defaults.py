@@ -50,6 +50,7 @@ _GIVES_DEFAULT = re.compile(r"(?i)\bdefault(?:s|ed)?\b|по\s+умолчанию
 _SAYS_DEFAULT = re.compile(r"(?i)\bby\s+default\b|\bdefaults?\s+(?:to|is|of)\b|\bis\s+the\s+default\b"
                            r"|\bdefault\s+(?:value|setting)s?\s+(?:of\s+[^.]{1,40}?\s+)?(?:is|are)\b"
                            r"|\(\s*(?:the\s+)?default\s*\)|^\W*default\s*:|по\s+умолчанию|デフォルト|既定|기본값|기본적으로")
+_LABELLED_DEFAULT = re.compile(r"(?i)^\W*(?:default(?:\s+value)?|по\s+умолчанию|デフォルト値?|既定値?|기본값)\s*[:：]")
 # "(integer, default 80)", "Default: false": a default with its value.
 _DEFAULT_VALUE = re.compile(r"(?i)\bdefault(?:s\s+to|\s+is|\s+value\s+is)?\s*[:=]?\s*[`'\"(]?(?:-?\d|true\b|false\b|null\b"
                             r"|none\b|undefined\b|[`'\"\[])|[(,;]\s*default\s+[^\s,;)]+")
@@ -57,6 +58,8 @@ _DEFAULT_VALUE = re.compile(r"(?i)\bdefault(?:s\s+to|\s+is|\s+value\s+is)?\s*[:=
 _LABELLED = re.compile(r"^\s*(?:\([^()]*\))?\s*[:{—–]|^\s+-\s")
 # "customInspect {boolean} If false, …(depth, …)" is customInspect's entry, not a paragraph about depth.
 _ENTRY = re.compile(r"^[\W_]{0,3}[\w.$-]+[`'\"]?\s*(?:\{[^{}]*\}|:\s)")
+# A line that is one name alone: "TESTING", "`save-exact`", "fs.mkdir()".
+_NAME_ALONE = re.compile(r"^[`'\"]?[\w.$:/@-]+(?:\([^()]*\))?[`'\"]?$")
 EARLY_WORDS = 8            # a paragraph names the setting it is about among its first words
 _DEFAULT_COLUMN = re.compile(r"(?i)^\W*(?:default(?:\s+value)?|по\s+умолчанию|デフォルト値?|既定値?|기본값)\W*$")
 
@@ -88,7 +91,8 @@ def defaulting(question: str, hits, retriever, release, scores=None) -> Default 
     pages = list(dict.fromkeys(hit.page for hit in hits))
     candidates = [release.passage(retriever.passage_ids[int(row)]) for row in rows[:MAX_CANDIDATES]]
     written = _written(asked.term)
-    places = (_entries(candidates, written, readings, release) + _sections(readings, written, release)
+    places = (_entries(candidates, written, readings, release)
+              + _sections(QUOTES.sub("", asked.term).strip(), readings, written, asked.named, candidates, release)
               + _table_rows(candidates, written, release))
     given = [place for place in places if place.giving is not None]
     if not given:
@@ -141,24 +145,32 @@ def _after_name(text: str, written: re.Pattern) -> str:
     return text[written.match(text).end():] if written.match(text) else text
 
 
-def _sections(readings, written: re.Pattern, release) -> list[_Place]:
-    """The sections the setting's name heads, each with its first sentence that says something and the
-    sentence giving its default: one that says what it is by default, else one that mentions a default."""
+def _sections(term: str, readings, written: re.Pattern, code: bool, candidates, release) -> list[_Place]:
+    """The sections the setting's name heads, and the runs a line of its name alone opens (a Sphinx
+    "TESTING" then "Enable testing mode." … "Default: False"), each with its first sentence that says something
+    and the sentence giving its default: one that says what it is by default, else one that mentions a
+    default. A name written as code heads a section only as written ("TESTING" is not "Testing")."""
     names = {frozenset(reading) for reading in readings}
     places = []
-    for _, _, heading in headings(release):
-        if not (names & heading_names(heading.text) or any(_heads(written, part) for part in heading.text.split(", "))):
-            continue
+    cased = re.compile(r"(?<![\w-])" + re.escape(term) + r"(?![\w-])")
+    openers = [heading for _, _, heading in headings(release)
+               if (names & heading_names(heading.text) and (not code or cased.search(heading.text)))
+               or any(_heads(written, part) for part in heading.text.split(", "))]
+    openers += [p for p in candidates if p.kind not in HEADING_KINDS | TABLE_CELLS and _NAME_ALONE.match(p.text)
+                and (found := written.match(p.text)) and not p.text[found.end():].strip("`'\"() ")]
+    for heading in openers:
         section = []
         for order in range(heading.order + 1, heading.order + 1 + SECTION_SPAN):
             passage = release.passage_at(heading.page, order)
-            if passage is None or passage.kind in HEADING_KINDS:
+            if passage is None or passage.kind in HEADING_KINDS or (
+                    heading.kind not in HEADING_KINDS and _NAME_ALONE.match(passage.text)):   # the next name line
                 break
             section.append(passage)
         giving = _giving(section)
-        # not the default's own sentences ("Default: In global mode, …" "Otherwise, …")
-        lead = next((p for p in section if not (giving and p.block == giving.block and p.order >= giving.order)
-                     and p.kind not in TABLE_CELLS and says_something(p.text)), giving or heading)
+        # the name line itself; or not the default's own sentences ("Default: In global mode, …" "Otherwise, …")
+        lead = heading if heading.kind not in HEADING_KINDS else next(
+            (p for p in section if not (giving and p.block == giving.block and p.order >= giving.order)
+             and p.kind not in TABLE_CELLS and says_something(p.text)), giving or heading)
         places.append(_Place(lead, giving, BESIDE))
     return places
 
@@ -171,8 +183,10 @@ def _heads(written: re.Pattern, heading: str) -> bool:
 
 
 def _giving(passages: list):
-    """The first of `passages` that says what something is by default, else the first that mentions a default."""
-    return (next((p for p in passages if _SAYS_DEFAULT.search(p.text)), None)
+    """The first of `passages` labelled as the default ("Default: None"), else the first that says what something
+    is by default, else the first that mentions a default ("Each request defaults to this config." is no label)."""
+    return (next((p for p in passages if _LABELLED_DEFAULT.match(p.text)), None)
+            or next((p for p in passages if _SAYS_DEFAULT.search(p.text)), None)
             or next((p for p in passages if _GIVES_DEFAULT.search(p.text)), None))
 
 
