@@ -97,7 +97,7 @@ _NAMED = re.compile(r"['`\"‘’“”「『«]([^'`\"‘’“”」』»\s]{1
                     r"|--?[a-z][\w-]*|[a-z0-9]+(?:[-_][a-z0-9]+)+)(?![\w-])", re.ASCII)
 # An acronym ("HTTP", "TLS", "ICU") or a product ("Node.js") names what a setting belongs to, not a setting.
 _NO_SETTING = re.compile(r"^(?:[A-Z]{2,5}|[A-Z][a-z]+\.js)$")
-_BACK = {"it", "this", "that", "they", "them", "this one", "that one"}
+_BACK = {"it", "this", "that", "they", "them", "this one", "that one", "one", "any", "anything", "the", "a", "an"}
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 _CLAUSE = re.compile(r"(?i)\s+(?:when|if|while|because|so|and|but|in\s+order|i\.e\.|e\.g\.|если|когда)\b.*$")
 _ASIDE = re.compile(r"[（(][^()（）]*[\s\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af][^()（）]*[)）]")   # "（id の空白を置き換える文字）"
@@ -126,7 +126,8 @@ def _named_setting(text: str) -> AskedThing | None:
                or re.fullmatch(r"[A-Z]{2,5}", found.group("before"))]
     term = glosses[0] if glosses else None     # not "MD007 (ul-indent)", a name's other name
     for pattern in _CALLED + _UNSET if term is None else ():
-        if (found := pattern.search(text)) and not _ROLE.fullmatch(" " + found.group("t")):
+        if (found := pattern.search(text)) and not _ROLE.fullmatch(" " + found.group("t")) \
+                and found.group("t").casefold() not in _BACK:
             term = found.group("t").removesuffix("()")
             break
     if term is None and settings:
@@ -159,7 +160,9 @@ def _setting(raw: str, question: str) -> AskedThing | None:
     if len(names) > 1 or (names and len(raw.split()) > 1 and not raw.startswith(names[0])):
         owners += tuple(n for n in names[:-1] if n not in owners)   # "MD013의 line_length", "Black の --line-length"
         raw = names[-1]
-    found = thing_of(raw, question)
+    # "max", "size", "format" name settings too, though they ask for an attribute of a thing in a definition question
+    found = thing_of(raw, question) or (AskedThing(raw, (), bool(_NAMED.fullmatch(raw)))
+                                        if re.fullmatch(r"[\w.$-]+", raw, re.ASCII) and raw.casefold() not in _BACK else None)
     if found is None:
         return None
     owners = tuple(o.strip(" 　'`\"").removesuffix("()") for o in found.owners + owners if o.strip(" 　'`\""))

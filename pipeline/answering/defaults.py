@@ -94,12 +94,14 @@ def defaulting(question: str, hits, retriever, release, scores=None) -> Default 
     places = (_entries(candidates, written, readings, release)
               + _sections(QUOTES.sub("", asked.term).strip(), readings, written, asked.named, candidates, release)
               + _table_rows(candidates, written, release))
-    given = [place for place in places if place.giving is not None]
-    if not given:
-        # a named setting documented in its own entry or section, which gives no default: the pages do not say
-        # it; any other may be told otherwise ("By default, Black will infer target versions from…")
-        return Default(()) if asked.named and places else None
-    best = min(given, key=_by_question(asked.owners, question, pages, retriever, release, scores))
+    order = _by_question(asked.owners, question, pages, retriever, release, scores)
+    best = min((place for place in places if place.giving is not None), key=order, default=None)
+    silent = min((place for place in places if place.giving is None), key=order, default=None)
+    if best is None or (silent is not None and order(silent)[0] < order(best)[0]):
+        # the setting's own entry or section gives no default, or does under the owner asked about (no-unresolved's
+        # "ignore" option) while the one that does is another's (import/order's "ignore" value): for a name written
+        # as code, the pages do not say it; any other may be told otherwise ("By default, Black will infer…")
+        return Default(()) if asked.named and silent is not None else None
     return Default(tuple(p.id for p in _quoted(best, release)))
 
 
@@ -242,7 +244,7 @@ def _by_question(owners, question: str, pages: list[str], retriever, release, sc
     def place(found: _Place):
         passage = found.naming
         around = {t for h in (titles.get(passage.page, ""), passage.page, *passage.headings) for t in tokenize(h)}
-        row = retriever.passage_row.get(found.giving.id) if cosines is not None else None
+        row = retriever.passage_row.get((found.giving or found.naming).id) if cosines is not None else None
         near = -float(cosines[row]) if row is not None else 0.0
         return (-len(owned & around), -len(words & around), found.beside, near,
                 rank.get(passage.page, len(rank)), passage.page, passage.order)
