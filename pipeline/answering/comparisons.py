@@ -31,7 +31,6 @@ import numpy as np
 from ..retrieval.tokenize import tokenize
 from .compared_terms import compared_terms
 from .definitions import Defining, Definitions, defining_term, paragraph, says_something
-from .definitions import first as defined_first
 from .term_places import (
     JOINED,
     LATIN_NAME,
@@ -179,10 +178,3 @@ def _one_clause_each(text: str, readings) -> bool:
     read = [(tokenize(clause), clause.casefold()) for clause in clauses]
     said = [[each_named(tokens, folded, [term]) for term in readings] for tokens, folded in read]
     return any(first and not second for first, second in said) and any(second and not first for first, second in said)
-
-
-def first(hits, compared: Comparison | None, retriever) -> list:
-    """The retrieved hits with the chunks of the quoted passages first, in their order."""
-    for passage_id in reversed(compared.passage_ids if compared else ()):
-        hits = defined_first(hits, Defining(passage_id, 0), retriever)
-    return list(hits)

@@ -7,8 +7,9 @@ text contains it; a text that matches no passage, or several on one page, is an 
 the question set, never a silent miss. A text that several settings share ("Default: false.")
 is told apart by the question's `names`, the passages naming what it is about: the match
 that first follows one of them on the page is the one meant (each, when the same setting is
-documented alike in several places: "timeout {number} …" under test(), describe() and run()). Every question of the chosen split is answered in
-process exactly as the chat answers it offline (retrieve, then choose the quotes), timed.
+documented alike in several places: "timeout {number} …" under test(), describe() and
+run()). Every question of the chosen split is answered in process exactly as the chat
+answers it offline (retrieve, then choose the quotes), timed.
 
 Per language and overall:
 - answered correctly: an answerable question got at least one quote whose chip is on an

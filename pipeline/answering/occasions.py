@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from ..retrieval.tokenize import tokenize
 from .asked_terms import QUOTES
 from .definitions import Defining, defining_term, heading_names, paragraph, says_something
-from .definitions import first as defined_first
 from .occasion_terms import AskedThing, occasion_of
 from .term_places import (
     LATIN_NAME,
@@ -141,10 +140,3 @@ def _by_question(asked: AskedThing, question: str, pages: list[str], retriever, 
                 rank.get(passage.page, len(rank)), passage.page, passage.order)
 
     return place
-
-
-def first(hits, occasion: Occasion | None, retriever) -> list:
-    """The retrieved hits with the chunks of the quoted passages first, in their order."""
-    for passage_id in reversed(occasion.passage_ids if occasion else ()):
-        hits = defined_first(hits, Defining(passage_id, 0), retriever)
-    return list(hits)

@@ -46,6 +46,7 @@ from .relevance import (
     versions_in,
 )
 from .support import code_names
+from .term_places import quoted_first
 
 MAX_SENTENCES = 3
 LIST_ITEMS = 6            # list items quoted after a lead-in
@@ -302,13 +303,13 @@ def retrieve(asked: str, retriever, release, k: int = CANDIDATE_CHUNKS) -> tuple
     hits, scores = retriever.search_scored(asked, k=k)
     compared = comparisons.comparing(asked, hits, retriever, release, scores)
     if compared is not None:
-        return comparisons.first(hits, compared, retriever), scores
+        return quoted_first(hits, compared.passage_ids, retriever), scores
     default = defaults.defaulting(asked, hits, retriever, release, scores)
     if default is not None:
-        return occasions.first(hits, default, retriever), scores
+        return quoted_first(hits, default.passage_ids, retriever), scores
     occasion = occasions.occurring(asked, hits, retriever, release, scores)
     if occasion is not None:
-        return occasions.first(hits, occasion, retriever), scores
+        return quoted_first(hits, occasion.passage_ids, retriever), scores
     return definitions.first(hits, definitions.defining(asked, hits, retriever, release), retriever), scores
 
 

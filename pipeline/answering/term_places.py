@@ -18,7 +18,8 @@ import numpy as np
 from ..retrieval.chunks import HEADING_KINDS
 from ..retrieval.tokenize import tokenize
 from .asked_terms import phrase
-from .definitions import Definitions, says_something
+from .definitions import Defining, Definitions, says_something
+from .definitions import first as defined_first
 from .relevance import leads_in
 
 MAX_CANDIDATES = 2000     # passages naming a term read for a sentence about it, at most
@@ -172,3 +173,11 @@ def look_up(term: str, owners, question: str, retriever, release) -> LookedUp | 
                                          if (r := readings_of(name, "", found, retriever))]
     return LookedUp(readings, rows, any(never_given(name, r, name_rows, foreign, retriever, release)
                                          for name, r, name_rows in named))
+
+
+def quoted_first(hits, passage_ids, retriever) -> list:
+    """The retrieved hits with the chunks of the quoted passages first, in their order, so a model is issued
+    what the offline answer quotes (a comparison, an occasion, a default)."""
+    for passage_id in reversed(passage_ids):
+        hits = defined_first(hits, Defining(passage_id, 0), retriever)
+    return list(hits)
