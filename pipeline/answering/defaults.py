@@ -77,8 +77,9 @@ class _Place:
 
 
 def defaulting(question: str, hits, retriever, release, scores=None) -> Default | None:
-    """What answers a default question (see the module docstring), or None for any other question and for
-    a setting the pages give no default for."""
+    """What answers a default question (see the module docstring): its quotes; none (a refusal) for a name the
+    pages never give or a code name whose own place gives no default; None for any other question and any
+    other setting no place gives a default for."""
     asked = default_of(question)
     if asked is None:
         return None
@@ -126,8 +127,8 @@ def _entries(candidates, written: re.Pattern, readings, release) -> list[_Place]
             continue
         item = _rest_of_block(passage, release)
         if entry:
-            own = _DEFAULT_VALUE.search(_after_name(passage.text, written)) or _SAYS_DEFAULT.search(
-                _after_name(passage.text, written))
+            after = _after_name(passage.text, written)
+            own = _DEFAULT_VALUE.search(after) or _SAYS_DEFAULT.search(after)
             places.append(_Place(passage, passage if own else _giving(item), BESIDE))
         elif (giving := next((p for p in item if _SAYS_DEFAULT.search(p.text)), None)) is not None:
             places.append(_Place(passage, giving, IN_PARAGRAPH))
