@@ -92,11 +92,11 @@ _UNSET = [
 ]
 # A name glossing the question's words ("…by default (fetch-retries)?"), unless it glosses a name ("MD007 (ul-indent)").
 _GLOSS = re.compile(r"(?P<before>\S*)\s*[(（]\s*[`'\"]?(?P<t>" + _CODE + r")[`'\"]?\s*[)）]")
-_NAMED = re.compile(r"['`\"‘’“”「『«]([^'`\"‘’“”」』»\s]{1,40})['`\"‘’“”」』»]"
+NAMED = re.compile(r"['`\"‘’“”「『«]([^'`\"‘’“”」』»\s]{1,40})['`\"‘’“”」』»]"
                     r"|(?<![\w.-])((?:--?)?[a-z]+[A-Z]\w*|(?:--?)?[\w-]+[._:/]\w[\w.:/-]*(?:\(\))?|[A-Z][A-Z0-9_]{2,}"
                     r"|--?[a-z][\w-]*|[a-z0-9]+(?:[-_][a-z0-9]+)+)(?![\w-])", re.ASCII)
 # An acronym ("HTTP", "TLS", "ICU") or a product ("Node.js") names what a setting belongs to, not a setting.
-_NO_SETTING = re.compile(r"^(?:[A-Z]{2,5}|[A-Z][a-z]+\.js)$")
+NO_SETTING = re.compile(r"^(?:[A-Z]{2,5}|[A-Z][a-z]+\.js)$")
 _BACK = {"it", "this", "that", "they", "them", "this one", "that one", "one", "any", "anything", "the", "a", "an"}
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 _CLAUSE = re.compile(r"(?i)\s+(?:when|if|while|because|so|and|but|in\s+order|i\.e\.|e\.g\.|если|когда)\b.*$")
@@ -120,9 +120,9 @@ def _named_setting(text: str) -> AskedThing | None:
     """The setting a question asks the default of, named anywhere in it: a name glossing its words ("(fetch-retries)"),
     one it calls a setting or leaves unset ("the timeout option", "backlog를 지정하지 않으면"), else the last name
     before the default (Japanese, Korean: "MD040의 allowed_languages 기본값") or the first (other languages)."""
-    names = [(m.start(), (m.group(1) or m.group(2)).removesuffix("()")) for m in _NAMED.finditer(text)]
-    settings = [(at, name) for at, name in names if not _NO_SETTING.match(name)]
-    glosses = [found.group("t") for found in _GLOSS.finditer(text) if not _NAMED.fullmatch(found.group("before"))
+    names = [(m.start(), (m.group(1) or m.group(2)).removesuffix("()")) for m in NAMED.finditer(text)]
+    settings = [(at, name) for at, name in names if not NO_SETTING.match(name)]
+    glosses = [found.group("t") for found in _GLOSS.finditer(text) if not NAMED.fullmatch(found.group("before"))
                or re.fullmatch(r"[A-Z]{2,5}", found.group("before"))]
     term = glosses[0] if glosses else None     # not "MD007 (ul-indent)", a name's other name
     for pattern in _CALLED + _UNSET if term is None else ():
@@ -137,7 +137,7 @@ def _named_setting(text: str) -> AskedThing | None:
     if term is None:
         return None
     owners = tuple(dict.fromkeys(name for _, name in names if name != term))
-    return AskedThing(term, owners, bool(_NAMED.fullmatch(term)), "")
+    return AskedThing(term, owners, bool(NAMED.fullmatch(term)), "")
 
 
 def _setting(raw: str, question: str) -> AskedThing | None:
@@ -149,22 +149,22 @@ def _setting(raw: str, question: str) -> AskedThing | None:
     if called is not None and " " in raw.strip():
         # "the scheduling option to new http.Agent()" is about scheduling; the names beside it are its owners
         term = called.group("t").removesuffix("()")
-        owners = tuple(n for n in (a or b for a, b in _NAMED.findall(raw)) if n.removesuffix("()") != term)
-        return AskedThing(term, tuple(o.removesuffix("()") for o in owners), bool(_NAMED.fullmatch(term)), "")
+        owners = tuple(n for n in (a or b for a, b in NAMED.findall(raw)) if n.removesuffix("()") != term)
+        return AskedThing(term, tuple(o.removesuffix("()") for o in owners), bool(NAMED.fullmatch(term)), "")
     owners: tuple[str, ...] = ()
     if (parts := _OWNER_AFTER.match(raw)) and not _ROLE.fullmatch(" " + parts.group("o")):
         raw, owners = parts.group("t"), (_CLAUSE.sub("", parts.group("o")),)
     while (bare := _ROLE.sub("", raw).strip()) != raw and bare:
         raw = bare
-    names = [a or b for a, b in _NAMED.findall(raw)]
+    names = [a or b for a, b in NAMED.findall(raw)]
     if len(names) > 1 or (names and len(raw.split()) > 1 and not raw.startswith(names[0])):
         owners += tuple(n for n in names[:-1] if n not in owners)   # "MD013의 line_length", "Black の --line-length"
         raw = names[-1]
     # "max", "size", "format" name settings too, though they ask for an attribute of a thing in a definition question
-    found = thing_of(raw, question) or (AskedThing(raw, (), bool(_NAMED.fullmatch(raw)))
+    found = thing_of(raw, question) or (AskedThing(raw, (), bool(NAMED.fullmatch(raw)))
                                         if re.fullmatch(r"[\w.$-]+", raw, re.ASCII) and raw.casefold() not in _BACK else None)
     if found is None:
         return None
     owners = tuple(o.strip(" 　'`\"").removesuffix("()") for o in found.owners + owners if o.strip(" 　'`\""))
-    named = found.named or bool(_NAMED.fullmatch(found.term))
+    named = found.named or bool(NAMED.fullmatch(found.term))
     return AskedThing(found.term, owners, named, found.role)

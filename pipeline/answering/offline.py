@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from ..matching.textmodel import normalise
 from ..retrieval.chunks import HEADING_KINDS, TABLE_CELLS
-from . import comparisons, defaults, definitions, occasions, small_talk, spelling
+from . import comparisons, defaults, definitions, occasions, returns, small_talk, spelling
 from .answer import SUPPORTED, AnswerSentence, citation_for
 from .attribution import language_of
 from .lists import lead_in_of, list_after
@@ -238,6 +238,9 @@ def choose(question: str, hits, scores, retriever, release, language: str,
     default = defaults.defaulting(question, hits, retriever, release, scores)
     if default is not None:
         return [Quoted(passage_id, 1.0, 1) for passage_id in default.passage_ids]
+    returned = returns.returning(question, hits, retriever, release, scores)
+    if returned is not None:
+        return [Quoted(passage_id, 1.0, 1) for passage_id in returned.passage_ids]
     occasion = occasions.occurring(question, hits, retriever, release, scores)
     if occasion is not None:
         return with_lists([Quoted(passage_id, 1.0, 1) for passage_id in occasion.passage_ids], release)
@@ -307,6 +310,9 @@ def retrieve(asked: str, retriever, release, k: int = CANDIDATE_CHUNKS) -> tuple
     default = defaults.defaulting(asked, hits, retriever, release, scores)
     if default is not None:
         return quoted_first(hits, default.passage_ids, retriever), scores
+    returned = returns.returning(asked, hits, retriever, release, scores)
+    if returned is not None:
+        return quoted_first(hits, returned.passage_ids, retriever), scores
     occasion = occasions.occurring(asked, hits, retriever, release, scores)
     if occasion is not None:
         return quoted_first(hits, occasion.passage_ids, retriever), scores

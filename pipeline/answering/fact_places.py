@@ -1,0 +1,256 @@
+"""Where reference pages state one fact of a named thing beside it (pure but for the index's lookups).
+
+A setting's default and a function's return value are given the same way: beside the name, not in a
+sentence that repeats the question. "maxHeaderSize {number} Optionally overrides…" is followed by
+"Default: 16384 (16 KiB)." in its list item; "#### fs.readFileSync(path[, options])" by "Returns:
+{string|Buffer}" and "Returns the contents of the path."; a table row by its "Default" cell. A bare
+"Default: false." or "Returns: {string}" means nothing without the name it follows, and retrieval,
+which weighs each sentence alone, cannot tell one from another.
+
+A `Fact` says how the pages state one kind of fact (a label, a sentence that says it, a word that
+mentions it, a table column). `places` finds, for a name, each place that names it with the passage
+stating the fact there (None where the place is silent):
+1. its entry in a list (a list item, or a labelled paragraph, that opens with its name), with the
+   fact the item gives;
+2. a section its name heads, or the run a line of its name alone opens (Sphinx), with the first
+   sentence of it that states the fact;
+3. a table row whose first cell is its name, with the cell under the fact's column;
+4. a paragraph that names it among its first words, with a sentence of it that says the fact.
+`by_question` orders them, and `quoted` picks what an answer quotes from the best one.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..retrieval.chunks import HEADING_KINDS, TABLE_CELLS
+from ..retrieval.tokenize import tokenize
+from .asked_terms import QUOTES
+from .definitions import heading_names, says_something
+from .term_places import LATIN_NAME, headings, named
+
+MAX_QUOTES = 3
+BESIDE, IN_PARAGRAPH = 0, 1     # how close to the name its fact is given
+EARLY_WORDS = 8                 # a paragraph names the thing it is about among its first words
+# "baselevel: Base level…", "line_length — …": a name that labels what follows.
+_LABELLED = re.compile(r"^\s*(?:\([^()]*\))?\s*[:{—–]|^\s+-\s")
+# "customInspect {boolean} If false, …(depth, …)" is customInspect's entry, not a paragraph about depth.
+_ENTRY = re.compile(r"^[\W_]{0,3}[\w.$-]+[`'\"]?\s*(?:\{[^{}]*\}|:\s)")
+# A line that is one name alone: "TESTING", "`save-exact`", "fs.mkdir()".
+_NAME_ALONE = re.compile(r"^[`'\"]?[\w.$:/@-]+(?:\([^()]*\))?[`'\"]?$")
+
+
+@dataclass(frozen=True)
+class Fact:
+    """How the pages state one kind of fact about a name."""
+    labelled: re.Pattern     # a passage labelled as the fact ("Default: false", "Returns: {string}")
+    says: re.Pattern         # a sentence that says the fact ("defaults to", "returns")
+    mentions: re.Pattern     # beside the name, any mention of it states it ("(integer, default 80)")
+    own: re.Pattern          # the fact inside an entry's own text, after the name
+    column: re.Pattern | None = None    # a table's heading cell over the fact
+    section_span: int = 12              # passages of a section read for the fact, at most
+    naming_says: bool = False           # a paragraph naming the thing may itself say the fact
+    # An API section lists its parameters before its "Returns:" line: its lead is a paragraph, not a parameter,
+    # and what follows the fact in the section says more of it ("If the encoding option is specified then this
+    # function returns a string.") than the parameters between.
+    api: bool = False
+
+
+@dataclass(frozen=True)
+class Place:
+    naming: object                   # the passage that names the thing
+    giving: object                   # the passage that states the fact (maybe the same; None: the place is silent)
+    beside: int                      # BESIDE (an entry, section or row) or IN_PARAGRAPH
+
+
+def places(fact: Fact, term: str, readings, code: bool, candidates, release) -> list[Place]:
+    """Every place naming `term` (see the module docstring); `code`: the name is written as code."""
+    written = written_at_start(term)
+    return (_entries(fact, candidates, written, readings, release)
+            + _sections(fact, QUOTES.sub("", term).strip(), readings, written, code, candidates, release)
+            + _table_rows(fact, candidates, written, release))
+
+
+def written_at_start(term: str) -> re.Pattern:
+    """The name at the start of a text, as written ("`--line-length`: …", "keepAlive {boolean}…")."""
+    bare = QUOTES.sub("", term).strip().casefold().removesuffix("()")
+    name = re.escape(bare) if LATIN_NAME.match(bare) else r"\s*".join(map(re.escape, bare.split()))
+    return re.compile(r"^[\W_]{0,3}(?:--?)?" + name + r"(?:\(\))?(?![\w-]|\.\w)", re.IGNORECASE)
+
+
+def _entries(fact: Fact, candidates, written: re.Pattern, readings, release) -> list[Place]:
+    """The list items that open with the name ("keepAliveMsecs {number} …", a paragraph "baselevel: …"), each
+    with the sentence of the item stating the fact; and a paragraph that opens by naming it ("The tab_length
+    keyword sets…"), with a sentence of it that says the fact."""
+    found = []
+    for passage in candidates:
+        before = release.passage_at(passage.page, passage.order - 1)
+        opens = before is None or before.block != passage.block
+        entry = written.match(passage.text) and (passage.kind == "li" or _LABELLED.match(_after_name(passage.text, written)))
+        early = not _ENTRY.match(passage.text) and named(" ".join(passage.text.split()[:EARLY_WORDS]), readings)
+        if passage.kind in HEADING_KINDS or passage.kind in TABLE_CELLS or not opens or not (entry or early):
+            continue
+        item = rest_of_block(passage, release)
+        if entry:
+            after = _after_name(passage.text, written)
+            own = fact.own.search(after) or fact.says.search(after)
+            found.append(Place(passage, passage if own else _giving(fact, item), BESIDE))
+        elif (giving := next((p for p in ([passage] if fact.naming_says else []) + item
+                              if fact.says.search(p.text)), None)) is not None:
+            found.append(Place(passage, giving, IN_PARAGRAPH))
+    return found
+
+
+def rest_of_block(passage, release) -> list:
+    """The sentences after `passage` in its block (its list item or paragraph)."""
+    rest, order = [], passage.order + 1
+    while (sentence := release.passage_at(passage.page, order)) is not None and sentence.block == passage.block:
+        rest.append(sentence)
+        order += 1
+    return rest
+
+
+def _after_name(text: str, written: re.Pattern) -> str:
+    return text[written.match(text).end():] if written.match(text) else text
+
+
+def _sections(fact: Fact, term: str, readings, written: re.Pattern, code: bool, candidates, release) -> list[Place]:
+    """The sections the name heads, and the runs a line of its name alone opens (a Sphinx "TESTING" then
+    "Enable testing mode." … "Default: False"), each with its first sentence that says something and the
+    sentence stating the fact. A name written as code heads a section only as written ("TESTING" is not
+    "Testing")."""
+    names = {frozenset(reading) for reading in readings}
+    found = []
+    cased = re.compile(r"(?<![\w-])" + re.escape(term) + r"(?![\w-])")
+    openers = [heading for _, _, heading in headings(release)
+               if (names & heading_names(heading.text) and (not code or cased.search(heading.text)))
+               or any(_heads(written, part) for part in heading.text.split(", "))]
+    openers += [p for p in candidates if p.kind not in HEADING_KINDS | TABLE_CELLS and _NAME_ALONE.match(p.text)
+                and (match := written.match(p.text)) and not p.text[match.end():].strip("`'\"() ")]
+    for heading in openers:
+        section = []
+        for order in range(heading.order + 1, heading.order + 1 + fact.section_span):
+            passage = release.passage_at(heading.page, order)
+            if passage is None or passage.kind in HEADING_KINDS or (
+                    heading.kind not in HEADING_KINDS and _NAME_ALONE.match(passage.text)):   # the next name line
+                break
+            section.append(passage)
+        giving = _giving(fact, section)
+        # the name line itself; or not the fact's own sentences ("Default: In global mode, …" "Otherwise, …")
+        lead = heading if heading.kind not in HEADING_KINDS else next(
+            (p for p in section if not (giving and p.block == giving.block and p.order >= giving.order)
+             and p.kind not in TABLE_CELLS and not (fact.api and p.kind == "li") and says_something(p.text)),
+            giving or heading)
+        found.append(Place(lead, giving, BESIDE))
+    return found
+
+
+def _heads(written: re.Pattern, heading: str) -> bool:
+    """Is the heading the name, with its arguments or a title at most ("`save-exact`", "fs.mkdir(path)", "MD013 -
+    Line length"), rather than a title that opens with it ("Node.js crypto constants")?"""
+    match = written.match(heading)
+    return bool(match) and (not heading[match.end():].strip() or heading[match.end():].strip()[0] in "([:-–—`'\"")
+
+
+def _giving(fact: Fact, passages: list):
+    """The first of `passages` labelled as the fact ("Default: None"), else the first that says it, else the first
+    that mentions it ("Each request defaults to this config." is no label). In an API section, a parameter's item
+    that says it is about the parameter ("Any Duplex stream is a valid return value." of a callback option)."""
+    unlabelled = [p for p in passages if not (fact.api and p.kind == "li")]
+    return (next((p for p in passages if fact.labelled.match(p.text)), None)
+            or next((p for p in unlabelled if fact.says.search(p.text)), None)
+            or next((p for p in unlabelled if fact.mentions.search(p.text)), None))
+
+
+def _table_rows(fact: Fact, candidates, written: re.Pattern, release) -> list[Place]:
+    """The table rows whose first cell is the name, each with its cell under the fact's column."""
+    if fact.column is None:
+        return []
+    found = []
+    for cell in candidates:
+        if cell.kind != "td" or not written.match(cell.text) or len(cell.text.split()) > 3:
+            continue
+        row, header = _row(cell, release)
+        if not row or row[0][0] is not cell:
+            continue
+        column = next((n for n, head in enumerate(header) if fact.column.match(" ".join(p.text for p in head))), None)
+        if column is not None and column < len(row):
+            found.append(Place(cell, row[column][0], BESIDE))
+    return found
+
+
+def _row(cell, release) -> tuple[list[list], list[list]]:
+    """The cells of `cell`'s table row and of its table's header row, each a cell's passages."""
+    row = _cells(cell, "td", release)
+    above = release.passage_at(cell.page, row[0][0].order - 1)
+    while above is not None and above.kind == "td":                    # the rows between, up to the header
+        above = release.passage_at(cell.page, above.order - 1)
+    return row, (_cells(above, "th", release) if above is not None and above.kind == "th" else [])
+
+
+def _cells(passage, kind: str, release) -> list[list]:
+    """The cells of the row `passage` is in. Cells are consecutive blocks, and a row element takes a block of
+    its own, so a gap in block numbers ends a row."""
+    while (previous := release.passage_at(passage.page, passage.order - 1)) is not None and previous.kind == kind \
+            and passage.block - previous.block <= 1:
+        passage = previous
+    cells: list[list] = []
+    while passage is not None and passage.kind == kind and (not cells or passage.block - cells[-1][-1].block <= 1):
+        if cells and passage.block == cells[-1][-1].block:
+            cells[-1].append(passage)
+        else:
+            cells.append([passage])
+        passage = release.passage_at(passage.page, passage.order + 1)
+    return cells
+
+
+def by_question(owners, question: str, pages: list[str], retriever, release, scores):
+    """The order of the places: by the question's owners in their page's title and headings, its other words
+    there, a place beside the name before a paragraph, meaning, page."""
+    owned = {t for owner in owners for t in tokenize(owner)}
+    words = set(tokenize(question)) - owned
+    rank = {page: n for n, page in enumerate(pages)}
+    cosines = scores.cos_passages if scores is not None else None
+    titles = {page.path: page.title for page in release.pages}
+
+    def place(found: Place):
+        passage = found.naming
+        around = {t for h in (titles.get(passage.page, ""), passage.page, *passage.headings) for t in tokenize(h)}
+        row = retriever.passage_row.get((found.giving or found.naming).id) if cosines is not None else None
+        near = -float(cosines[row]) if row is not None else 0.0
+        return (-len(owned & around), -len(words & around), found.beside, near,
+                rank.get(passage.page, len(rank)), passage.page, passage.order)
+
+    return place
+
+
+def quoted(fact: Fact, place: Place, release, nearest=None) -> list:
+    """The naming passage and the fact, with the rest of the fact's sentence block ("Default: In global mode, …"
+    "Otherwise, …") and what comes between, in page order, MAX_QUOTES at most; of a table row, the name and the
+    fact's cell alone. Of an API section, the fact and the section's further sentences saying it come first,
+    those `nearest` the question first ("On Windows, the return value is always [0, 0, 0]." for a question
+    about Windows), then its lead."""
+    naming, giving = place.naming, place.giving
+    if naming.kind in TABLE_CELLS:
+        return [naming, giving] if naming is not giving else [naming]
+    block = rest_of_block(giving, release)
+    if fact.api and place.beside == BESIDE:
+        saying = sorted(_saying_after(fact, (block or [giving])[-1], release), key=nearest or (lambda p: 0))
+        chosen = list(dict.fromkeys([giving, *block, *saying, naming]))
+    else:
+        low, high = sorted((naming.order, giving.order))
+        between = [p for p in (release.passage_at(giving.page, o) for o in range(low + 1, high)) if p is not None]
+        chosen = list(dict.fromkeys([naming, giving, *block, *between]))
+    return sorted(chosen[:MAX_QUOTES], key=lambda p: p.order)
+
+
+def _saying_after(fact: Fact, passage, release) -> list:
+    """The sentences after `passage` in its section that say the fact, up to the next heading or span's end."""
+    found = []
+    for order in range(passage.order + 1, passage.order + 1 + fact.section_span):
+        after = release.passage_at(passage.page, order)
+        if after is None or after.kind in HEADING_KINDS:
+            break
+        if fact.says.search(after.text) and not fact.labelled.match(after.text):
+            found.append(after)
+    return found

@@ -1,0 +1,85 @@
+"""Return-value questions ("What does fs.readFileSync() return?"): what a function gives back.
+
+API reference pages state a function's return beside it: "#### fs.readFileSync(path[, options])", its
+parameters, "Returns: {string|Buffer}", then "Returns the contents of the path." and "If the encoding
+option is specified then this function returns a string." Retrieval weighs each sentence alone, and a
+bare "Returns: {string}" is one of hundreds alike.
+
+So a return-value question is read for its function (trigsight.answering.return_terms), named in the
+pages' words (trigsight.answering.term_places), and answered (`returning`) by a place that names the
+function with the sentence that states its return (trigsight.answering.fact_places): the section its
+name heads, with its "Returns:" line and the section's sentences saying what it returns, then the
+section's first paragraph; its entry in a list; or a paragraph that names it among its first words
+and says what it returns ("The os.homedir() method returns the string path of the current user's home
+directory."). Of several places (server.listen() has four signatures), the one whose page and headings
+share the most of the question's other names and words, then the nearest in meaning.
+
+Refused: a function the pages never name, and one whose own section never says what it returns.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .fact_places import Fact, by_question, places, quoted
+from .return_terms import returned_of
+from .term_places import MAX_CANDIDATES, as_written, headings, look_up
+
+_LABELLED_RETURN = re.compile(r"(?i)^\W*(?:returns?|return\s+value|戻り値|返り値|반환\s*값|반환|возвращает"
+                              r"|возвращаемое\s+значение)\s*[:：]")
+_SAYS_RETURN = re.compile(r"(?i)\breturns?\b|\bis\s+returned\b|\bresolves?\s+(?:to|with)\b|\bfulfil+s?\s+with\b"
+                          r"|\bwill\s+be\s+returned\b|возвраща\w*|返(?:す|し|され)|戻り値|반환")
+API_SECTION_SPAN = 80       # a section lists every parameter (and option) before its "Returns:" line
+RETURN = Fact(labelled=_LABELLED_RETURN, says=_SAYS_RETURN, mentions=_SAYS_RETURN, own=_LABELLED_RETURN,
+              section_span=API_SECTION_SPAN, naming_says=True, api=True)
+
+
+# "fs.promises.readFile" is written "fsPromises.readFile" by the pages of a namespace's promise API.
+_NAMESPACE = re.compile(r"^(?P<outer>[A-Za-z_$][\w$]*)\.(?P<inner>[A-Za-z_$][\w$]*)\.(?P<member>[A-Za-z_$][\w$]*)$")
+
+
+@dataclass(frozen=True)
+class Returned:
+    passage_ids: tuple[str, ...]     # quoted in this order; none when the pages never say it
+
+
+def returning(question: str, hits, retriever, release, scores=None) -> Returned | None:
+    """What answers a return-value question (see the module docstring): its quotes; none (a refusal) for a function
+    the pages never name or whose own place never says what it returns; None for any other question."""
+    asked = returned_of(question)
+    if asked is None:
+        return None
+    for term in _spellings(asked.term):
+        looked = look_up(term, asked.owners, question, retriever, release)
+        if looked is None:
+            return None
+        candidates = [release.passage(retriever.passage_ids[int(row)]) for row in looked.rows[:MAX_CANDIDATES]]
+        written = as_written(term.casefold())
+        if not looked.never_given and ("." not in term or any(written.search(p.text) for p in candidates)
+                                       or any(written.search(folded) for _, folded, _ in headings(release))):
+            break
+    else:
+        return Returned(())         # a function the pages never name ("lodash's _.chunk()", "fs.readJsonSync()")
+    pages = list(dict.fromkeys(hit.page for hit in hits))
+    found = places(RETURN, term, looked.readings, asked.named, candidates, release)
+    order = by_question(asked.owners, question, pages, retriever, release, scores)
+    best = min((place for place in found if place.giving is not None), key=order, default=None)
+    silent = min((place for place in found if place.giving is None), key=order, default=None)
+    if best is None or (silent is not None and order(silent)[0] < order(best)[0]):
+        return Returned(()) if silent is not None else None
+    cosines = scores.cos_passages if scores is not None else None
+
+    def nearest(passage) -> float:
+        row = retriever.passage_row.get(passage.id) if cosines is not None else None
+        return -float(cosines[row]) if row is not None else 0.0
+
+    return Returned(tuple(p.id for p in quoted(RETURN, best, release, nearest)))
+
+
+def _spellings(term: str) -> list[str]:
+    """The function's name as the question writes it, then as the pages may ("fs.promises.readFile" →
+    "fsPromises.readFile")."""
+    found = _NAMESPACE.match(term)
+    if found is None:
+        return [term]
+    return [term, f"{found['outer']}{found['inner'][:1].upper()}{found['inner'][1:]}.{found['member']}"]

@@ -1,0 +1,128 @@
+"""A return-value question ("What does fs.readFileSync() return?") is answered by its function's "Returns:" line."""
+from __future__ import annotations
+
+import pytest
+from trigsight.answering import offline, returns
+from trigsight.answering.return_terms import returned_of
+
+from indexed_site import indexed_site
+
+
+@pytest.mark.parametrize("question, term, owners", [
+    ("What does fs.readFileSync() return?", "fs.readFileSync", ()),
+    ("What is the return value of path.parse()?", "path.parse", ()),
+    ("What is returned by crypto.randomUUID()?", "crypto.randomUUID", ()),
+    ("What do I get back from os.cpus()?", "os.cpus", ()),
+    ("What do I get from calling os.cpus()?", "os.cpus", ()),
+    ("What type is the value returned by process.hrtime.bigint()?", "process.hrtime.bigint", ()),
+    ("Does readable.read() return null at the end?", "readable.read", ()),
+    ("With the legacy API, what does url.format(urlObject) return?", "url.format", ()),
+    ("What's the return value of emitter.emit() on an EventEmitter?", "emitter.emit", ("EventEmitter",)),
+    ("What does express.Router() return, and can I mount it with app.use()?", "express.Router", ("app.use",)),
+    ("Что возвращает os.hostname()?", "os.hostname", ()),
+    ("Какой тип возвращает функция events.getMaxListeners(emitterOrTarget)?", "events.getMaxListeners", ()),
+    ("path.join() は何を返しますか？", "path.join", ()),
+    ("net.Server の server.address() は何を返しますか？", "server.address", ("net.Server",)),
+    ("util.inspect() の戻り値の型は何ですか？", "util.inspect", ()),
+    ("url.format()의 반환값은 무엇인가요?", "url.format", ()),
+    ("process.memoryUsage()를 호출하면 어떤 값이 반환되나요?", "process.memoryUsage", ()),
+])
+def test_the_function_and_its_owners_are_read_from_a_return_value_question(question, term, owners):
+    asked = returned_of(question)
+    assert asked is not None and (asked.term, asked.owners) == (term, owners)
+
+
+@pytest.mark.parametrize("question", [
+    "How do I return JSON from a Flask view?",
+    "What should a view function return?",
+    "What happens if my listener returns false?",
+    "Which exit codes can `black --check` return?",
+    "What does the allowExpressions option of explicit-function-return-type default to?",
+    "Что получит клиент, если данные, которые возвращает мой path operation, не проходят валидацию?",
+    "markdown.markdown() の戻り値に <html> が含まれていません。オプションはありますか？",
+    "의존성이 값을 반환하면, 그 값을 경로 작동 함수에서 받아 쓸 수 있나요?",
+    "What is a stream?",
+])
+def test_a_question_that_asks_no_function_for_its_return_is_no_return_value_question(question):
+    assert returned_of(question) is None
+
+
+PAGES = {
+    "fs.md": "# File system\n\n## fs.readFileSync(path[, options])\n\n"
+             "- `path` {string|Buffer|URL|integer} filename or file descriptor\n"
+             "- `options` {Object|string}\n"
+             "  - `encoding` {string|null} **Default:** `null`.\n"
+             "  - `callback` {Function} Any value is a valid return value.\n"
+             "- Returns: {string|Buffer}\n\n"
+             "Returns the contents of the `path`.\n\n"
+             "For detailed information, see the documentation of `fs.readFile()`.\n\n"
+             "If the `encoding` option is specified then this function returns a string. Otherwise it returns a buffer.\n\n"
+             "## fs.writeFileSync(file, data[, options])\n\n"
+             "- `file` {string|Buffer|URL|integer} filename or file descriptor\n\n"
+             "Writes the data to the file synchronously.\n\n"
+             "## fsPromises.readFile(path[, options])\n\n"
+             "- `path` {string|Buffer|URL|FileHandle} filename or `FileHandle`\n"
+             "- Returns: {Promise} Fulfills with the contents of the file.\n\n"
+             "Asynchronously reads the entire contents of a file.\n",
+    "os.md": "# OS\n\n## os.homedir()\n\n- Returns: {string}\n\n"
+             "Returns the string path of the current user's home directory.\n\n"
+             "## os.loadavg()\n\n- Returns: {number[]}\n\n"
+             "Returns an array containing the 1, 5, and 15 minute load averages.\n\n"
+             "The load average is a measure of system activity calculated by the operating system.\n\n"
+             "On Windows, the return value is always `[0, 0, 0]`.\n\n"
+             "## os.tmpdir()\n\n"
+             "The `os.tmpdir()` method returns the operating system's default directory for temporary files.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    return indexed_site(tmp_path_factory.mktemp("returns"), PAGES)
+
+
+@pytest.mark.parametrize("question, quoted", [
+    # the section's "Returns:" line and its sentences saying what it returns, not a parameter's "valid return value"
+    ("os.homedir() は何を返しますか？", ["Returns: {string}", "Returns the string path of the current user's home directory."]),
+    # of several sentences saying it, those nearest the question
+    ("On Windows, what does os.loadavg() return?", [
+        "Returns: {number[]}", "Returns an array containing the 1, 5, and 15 minute load averages.",
+        "On Windows, the return value is always [0, 0, 0]."]),
+    # a paragraph that names the function and says what it returns
+    ("What does os.tmpdir() return?", [
+        "The os.tmpdir() method returns the operating system's default directory for temporary files."]),
+    # the pages' name for a namespace's promise API
+    ("What does fs.promises.readFile() return?", [
+        "Returns: {Promise} Fulfills with the contents of the file.",
+        "Asynchronously reads the entire contents of a file."]),
+    # a function the pages never name, or whose own section never says what it returns
+    ("What does fs.readJsonSync() return?", []),
+    ("What does lodash's _.chunk() return?", []),
+    ("What does fs.writeFileSync() return?", []),
+])
+def test_a_return_value_is_answered_by_the_lines_of_its_functions_section(site, question, quoted):
+    release, retriever = site
+    quotes, _ = offline.respond(question, retriever, release)
+    assert [release.passage(q.passage_id).text for q in quotes] == quoted
+
+
+def test_a_parameters_valid_return_value_is_not_its_functions(site):
+    release, retriever = site
+    quotes, _ = offline.respond("What does fs.readFileSync() return?", retriever, release)
+    texts = [release.passage(q.passage_id).text for q in quotes]
+    assert texts[:2] == ["Returns: {string|Buffer}", "Returns the contents of the path."]
+    assert texts[2] in ("If the encoding option is specified then this function returns a string.",
+                        "Otherwise it returns a buffer.")
+
+
+def test_a_question_that_is_no_return_value_question_is_left_to_the_other_rules(site):
+    release, retriever = site
+    question = "How do I read a file synchronously?"
+    hits, scores = offline.retrieve(question, retriever, release)
+    assert returns.returning(question, hits, retriever, release, scores) is None
+
+
+def test_a_model_is_issued_the_return_value_first(site):
+    release, retriever = site
+    hits, _ = offline.retrieve("What does os.homedir() return?", retriever, release)
+    first = [release.passage(p).text for hit in hits[:2] for p in hit.passage_ids]
+    assert {"Returns: {string}", "Returns the string path of the current user's home directory."} <= set(first)
