@@ -70,6 +70,8 @@ PAGES = {
              "Returns an array containing the 1, 5, and 15 minute load averages.\n\n"
              "The load average is a measure of system activity calculated by the operating system.\n\n"
              "On Windows, the return value is always `[0, 0, 0]`.\n\n"
+             "## osPromises.userInfo([options])\n\n- `options` {Object}\n\n"
+             "Reads the current user's account. On success, the Promise is resolved with an object of its fields.\n\n"
              "## os.tmpdir()\n\n"
              "The `os.tmpdir()` method returns the operating system's default directory for temporary files.\n",
 }
@@ -92,6 +94,12 @@ def site(tmp_path_factory):
         "The os.tmpdir() method returns the operating system's default directory for temporary files."]),
     # the pages' name for a namespace's promise API
     ("What does fs.promises.readFile() return?", [
+        "Returns: {Promise} Fulfills with the contents of the file.",
+        "Asynchronously reads the entire contents of a file."]),
+    # a promise "resolved with" it; and "if I don't pass…", which would read as a default question otherwise
+    ("What does the promise from osPromises.userInfo() resolve to?", [
+        "Reads the current user's account.", "On success, the Promise is resolved with an object of its fields."]),
+    ("What does fs.promises.readFile() return if I don't pass options?", [
         "Returns: {Promise} Fulfills with the contents of the file.",
         "Asynchronously reads the entire contents of a file."]),
     # a function the pages never name, or whose own section never says what it returns

@@ -23,6 +23,8 @@ bench/answers/results/<date>-variant-<VARIANT>[-label].md.
   written like names, and code-like terms, are rare (2026-12-04-gate-balanced-by-language.md).
 - `no-default-questions`: default-value questions are not read as such (trigsight.answering.defaults,
   stop 57): the answers before it, with the same evaluator.
+- `no-return-questions`: return-value questions are not read as such (trigsight.answering.returns, stop 58):
+  the answers before it, with the same evaluator.
 - `rare-bridged`: a question with another script than Latin also has the rare terms of its bridged
   form (the question in the pages' words, as BM25 read it) as rare wording.
 
@@ -44,7 +46,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from trigsight.answering import defaults, evaluate, offline, overlap, relevance  # noqa: E402
+from trigsight.answering import defaults, evaluate, offline, overlap, relevance, returns  # noqa: E402
 from trigsight.answering.overlap import Overlap, terms  # noqa: E402
 from trigsight.files import unused_name  # noqa: E402
 from trigsight.retrieval import evaluate as retrieval_evaluate  # noqa: E402
@@ -242,7 +244,12 @@ def no_default_questions() -> None:
     defaults.defaulting = lambda *args, **kwargs: None
 
 
-VARIANTS = {"shipped": lambda: None, "no-default-questions": no_default_questions, "rare-names-only": rare_names_only, "rare-bridged": rare_bridged,
+def no_return_questions() -> None:
+    returns.returning = lambda *args, **kwargs: None
+
+
+VARIANTS = {"shipped": lambda: None, "no-default-questions": no_default_questions,
+            "no-return-questions": no_return_questions, "rare-names-only": rare_names_only, "rare-bridged": rare_bridged,
             "function-words": function_words,
             "cross-language-floor": cross_language_floor, "no-minority-bridge": no_minority_bridge, "floor-relative": floor_relative, "floor-seen": floor_seen,
             "stem-prefix": stem_prefix, "names-any-script": names_any_script}

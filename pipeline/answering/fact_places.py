@@ -122,7 +122,9 @@ def _sections(fact: Fact, term: str, readings, written: re.Pattern, code: bool, 
     names = {frozenset(reading) for reading in readings}
     found = []
     cased = re.compile(r"(?<![\w-])" + re.escape(term) + r"(?![\w-])")
-    openers = [heading for _, _, heading in headings(release)
+    # a heading a code name heads, or is named in as written, holds its first word (most headings do not)
+    first = (term.casefold().split() or [""])[0].removesuffix("()")
+    openers = [heading for _, folded, heading in headings(release) if not code or first in folded
                if (names & heading_names(heading.text) and (not code or cased.search(heading.text)))
                or any(_heads(written, part) for part in heading.text.split(", "))]
     openers += [p for p in candidates if p.kind not in HEADING_KINDS | TABLE_CELLS and _NAME_ALONE.match(p.text)

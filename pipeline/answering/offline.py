@@ -235,12 +235,12 @@ def choose(question: str, hits, scores, retriever, release, language: str,
     compared = comparisons.comparing(question, hits, retriever, release, scores)
     if compared is not None:
         return with_lists([Quoted(passage_id, 1.0, 1) for passage_id in compared.passage_ids], release)
-    default = defaults.defaulting(question, hits, retriever, release, scores)
-    if default is not None:
-        return [Quoted(passage_id, 1.0, 1) for passage_id in default.passage_ids]
     returned = returns.returning(question, hits, retriever, release, scores)
     if returned is not None:
         return [Quoted(passage_id, 1.0, 1) for passage_id in returned.passage_ids]
+    default = defaults.defaulting(question, hits, retriever, release, scores)
+    if default is not None:
+        return [Quoted(passage_id, 1.0, 1) for passage_id in default.passage_ids]
     occasion = occasions.occurring(question, hits, retriever, release, scores)
     if occasion is not None:
         return with_lists([Quoted(passage_id, 1.0, 1) for passage_id in occasion.passage_ids], release)
@@ -307,12 +307,12 @@ def retrieve(asked: str, retriever, release, k: int = CANDIDATE_CHUNKS) -> tuple
     compared = comparisons.comparing(asked, hits, retriever, release, scores)
     if compared is not None:
         return quoted_first(hits, compared.passage_ids, retriever), scores
-    default = defaults.defaulting(asked, hits, retriever, release, scores)
-    if default is not None:
-        return quoted_first(hits, default.passage_ids, retriever), scores
     returned = returns.returning(asked, hits, retriever, release, scores)
     if returned is not None:
         return quoted_first(hits, returned.passage_ids, retriever), scores
+    default = defaults.defaulting(asked, hits, retriever, release, scores)
+    if default is not None:
+        return quoted_first(hits, default.passage_ids, retriever), scores
     occasion = occasions.occurring(asked, hits, retriever, release, scores)
     if occasion is not None:
         return quoted_first(hits, occasion.passage_ids, retriever), scores

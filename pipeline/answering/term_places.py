@@ -29,6 +29,7 @@ LATIN_NAME = re.compile(r"^[\w.:/@()\[\]-]+$", re.ASCII)
 _LOCK = threading.Lock()
 _TITLE_CASE = re.compile(r"^[A-Z][a-z]+$")     # "Express", as a name; the pages' "express" is a word
 _HEADINGS: dict[str, list] = {}
+_PAGE_TEXTS: dict[str, list[str]] = {}
 
 
 def whole(element: str) -> bool:
@@ -100,6 +101,15 @@ def headings(release) -> list:
         return _HEADINGS[release.release_id]
 
 
+def _page_texts(release) -> list[str]:
+    """Each page's whole text (code included), casefolded, read once per release."""
+    with _LOCK:
+        if release.release_id not in _PAGE_TEXTS:
+            _PAGE_TEXTS.clear()
+            _PAGE_TEXTS[release.release_id] = [page.text.casefold() for page in release.pages]
+        return _PAGE_TEXTS[release.release_id]
+
+
 def each_named(tokens: list[str], folded: str, terms) -> bool:
     """Does a text (its tokens and casefolded text, read once) name every one of `terms` (each by its readings)?"""
     return all(any(holds(reading, tokens, folded) for reading in readings) for readings in terms)
@@ -132,11 +142,14 @@ def absent(term: str, rows, readings, foreign: set[str], retriever, release) -> 
     if " " in term or not LATIN_NAME.match(term) or term.casefold() in foreign:
         return False
     if CODE_NAME.match(term):
-        written = as_written(term.casefold().removesuffix("()"))
-        # a passage that names it as written is found first; only a name none does sends the search through
-        # every page's whole text (code included)
+        bare = term.casefold().removesuffix("()")
+        written = as_written(bare)
+        # a passage or heading that names it as written is found first ("os.hostname()" names its section alone);
+        # only a name none does sends the search through every page's whole text (code included)
         return not any(written.search(release.passage(retriever.passage_ids[int(row)]).text)
-                       for row in rows[:MAX_CANDIDATES]) and not any(written.search(page.text) for page in release.pages)
+                       for row in rows[:MAX_CANDIDATES]) and not any(
+            written.search(folded) for _, folded, _ in headings(release)) and not any(
+            bare in folded and written.search(folded) for folded in _page_texts(release))
     return not len(rows) and not any(each_named(t, f, [readings]) for t, f, _ in headings(release))
 
 
