@@ -25,6 +25,10 @@ from indexed_site import indexed_site
     ("net.Server の server.address() は何を返しますか？", "server.address", ("net.Server",)),
     ("util.inspect() の戻り値の型は何ですか？", "util.inspect", ()),
     ("url.format()의 반환값은 무엇인가요?", "url.format", ()),
+    # the name a possessive owns; a name in snake case; initials are no name
+    ("What is the return value of an InlineProcessor's handleMatch method?", "handleMatch", ("InlineProcessor",)),
+    ("napi_get_value_double の戻り値は？", "napi_get_value_double", ()),
+    ("What does parse_snippet_target() return, e.g. for file.md?", "parse_snippet_target", ("file.md",)),
     ("process.memoryUsage()를 호출하면 어떤 값이 반환되나요?", "process.memoryUsage", ()),
 ])
 def test_the_function_and_its_owners_are_read_from_a_return_value_question(question, term, owners):
@@ -64,6 +68,12 @@ PAGES = {
              "- `path` {string|Buffer|URL|FileHandle} filename or `FileHandle`\n"
              "- Returns: {Promise} Fulfills with the contents of the file.\n\n"
              "Asynchronously reads the entire contents of a file.\n",
+    "stream.md": "# Stream\n\n## readable.read([size])\n\n- `size` {number}\n- Returns: {string|Buffer|null}\n\n"
+                 "The readable.read() method reads data out of the internal buffer and returns it.\n\n"
+                 "## readable.read(0)\n\nA refresh with no data consumed is sometimes needed. "
+                 "In such cases, readable.read(0) will always return null.\n\n"
+                 "## subtle.digest(algorithm, data)\n\n- `algorithm` {string}\n"
+                 "- Returns: {Promise} Fulfills with an {ArrayBuffer}.\n\nGenerates a digest of the data.\n",
     "os.md": "# OS\n\n## os.homedir()\n\n- Returns: {string}\n\n"
              "Returns the string path of the current user's home directory.\n\n"
              "## os.loadavg()\n\n- Returns: {number[]}\n\n"
@@ -102,6 +112,11 @@ def site(tmp_path_factory):
     ("What does fs.promises.readFile() return if I don't pass options?", [
         "Returns: {Promise} Fulfills with the contents of the file.",
         "Asynchronously reads the entire contents of a file."]),
+    # of its sections, the one with a "Returns:" line; a name given without its module
+    ("What does readable.read() return when there is no data in the internal buffer?", [
+        "Returns: {string|Buffer|null}", "The readable.read() method reads data out of the internal buffer and returns it."]),
+    ("What does crypto.subtle.digest() resolve to?", [
+        "Returns: {Promise} Fulfills with an {ArrayBuffer}.", "Generates a digest of the data."]),
     # a function the pages never name, or whose own section never says what it returns
     ("What does fs.readJsonSync() return?", []),
     ("What does lodash's _.chunk() return?", []),

@@ -137,7 +137,7 @@ def _sections(fact: Fact, term: str, readings, written: re.Pattern, code: bool, 
                     heading.kind not in HEADING_KINDS and _NAME_ALONE.match(passage.text)):   # the next name line
                 break
             section.append(passage)
-        giving = _giving(fact, section)
+        giving = _giving(fact, section, section=True)
         # the name line itself; or not the fact's own sentences ("Default: In global mode, …" "Otherwise, …")
         lead = heading if heading.kind not in HEADING_KINDS else next(
             (p for p in section if not (giving and p.block == giving.block and p.order >= giving.order)
@@ -154,11 +154,11 @@ def _heads(written: re.Pattern, heading: str) -> bool:
     return bool(match) and (not heading[match.end():].strip() or heading[match.end():].strip()[0] in "([:-–—`'\"")
 
 
-def _giving(fact: Fact, passages: list):
+def _giving(fact: Fact, passages: list, section: bool = False):
     """The first of `passages` labelled as the fact ("Default: None"), else the first that says it, else the first
     that mentions it ("Each request defaults to this config." is no label). In an API section, a parameter's item
     that says it is about the parameter ("Any Duplex stream is a valid return value." of a callback option)."""
-    unlabelled = [p for p in passages if not (fact.api and p.kind == "li")]
+    unlabelled = [p for p in passages if not (fact.api and section and p.kind == "li")]
     return (next((p for p in passages if fact.labelled.match(p.text)), None)
             or next((p for p in unlabelled if fact.says.search(p.text)), None)
             or next((p for p in unlabelled if fact.mentions.search(p.text)), None))
@@ -206,9 +206,11 @@ def _cells(passage, kind: str, release) -> list[list]:
     return cells
 
 
-def by_question(owners, question: str, pages: list[str], retriever, release, scores):
+def by_question(owners, question: str, pages: list[str], retriever, release, scores, fact: Fact | None = None):
     """The order of the places: by the question's owners in their page's title and headings, its other words
-    there, a place beside the name before a paragraph, meaning, page."""
+    there, a place beside the name before a paragraph, meaning, page. Of an API, its own section comes before the
+    question's other words, and one with a "Returns:" line before one without: "readable.read(0), which will
+    always return null" is not what readable.read() returns."""
     owned = {t for owner in owners for t in tokenize(owner)}
     words = set(tokenize(question)) - owned
     rank = {page: n for n, page in enumerate(pages)}
@@ -220,8 +222,13 @@ def by_question(owners, question: str, pages: list[str], retriever, release, sco
         around = {t for h in (titles.get(passage.page, ""), passage.page, *passage.headings) for t in tokenize(h)}
         row = retriever.passage_row.get((found.giving or found.naming).id) if cosines is not None else None
         near = -float(cosines[row]) if row is not None else 0.0
-        return (-len(owned & around), -len(words & around), found.beside, near,
-                rank.get(passage.page, len(rank)), passage.page, passage.order)
+        worded = -len(words & around)
+        if fact is not None and fact.api:       # its own section, and one with a "Returns:" line, first
+            labelled = 0 if found.giving is not None and fact.labelled.match(found.giving.text) else 1
+            first = (found.beside, labelled, worded)
+        else:
+            first = (worded, found.beside)
+        return (-len(owned & around), *first, near, rank.get(passage.page, len(rank)), passage.page, passage.order)
 
     return place
 

@@ -43,9 +43,10 @@ _NOT_ASKED = re.compile(r"(?i)^\s*how\b|\bhow\s+(?:do|can|should|to)\s+(?:i|we|y
                         r"|終了コード|종료\s*코드|どうすれば|方法|어떻게|방법")
 # A function as code: dotted ("fs.readFileSync", "process.hrtime.bigint"), called ("format()", with its arguments
 # "url.format(urlObject)", which name no other function) or camel-cased ("readFileSync").
-_FUNCTION = re.compile(r"(?<![\w.$@/-])(?P<name>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?P<call>\([^()]*\))?(?![\w$-])",
-                       re.ASCII)
-_CAMEL = re.compile(r"[a-z][A-Z]")
+_FUNCTION = re.compile(r"(?<![\w.$@/-])(?P<name>[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?P<call>\([^()]*\))?"
+                       r"(?P<owns>['’]s\b)?(?![\w$-])", re.ASCII)
+_INITIALS = re.compile(r"(?:[A-Za-z]\.)+[A-Za-z]?")    # "U.S.", "e.g." is no function
+_CAMEL = re.compile(r"[a-z][A-Z]|[a-z0-9]_[a-z]")       # "readFileSync", "parse_snippet_target"
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 
 
@@ -56,8 +57,12 @@ def returned_of(question: str) -> AskedThing | None:
     said = _RETURN.search(text)
     if said is None or _NOT_ASKED.search(text) or not _ASKED.search(text):
         return None
-    names = [(m.start(), m.group("name")) for m in _FUNCTION.finditer(text)
+    found = [m for m in _FUNCTION.finditer(text)
              if m.group("call") or "." in m.group("name").strip(".") or _CAMEL.search(m.group("name"))]
+    # "an InlineProcessor's handleMatch method": the function is the name a possessive owns, the owner an owner
+    owning = {m.start() for m, then in zip(found, found[1:]) if m.group("owns") and not text[m.end():then.start()].strip()}
+    every = [(m.start(), m.group("name")) for m in found if not _INITIALS.fullmatch(m.group("name"))]
+    names = [(at, name) for at, name in every if at not in owning]
     if not names:
         return None
     before = [name for at, name in names if at < said.start()]
@@ -66,5 +71,5 @@ def returned_of(question: str) -> AskedThing | None:
         term = after[0]
     else:
         term = before[-1] if before else after[0]
-    owners = tuple(dict.fromkeys(name for _, name in names if name != term))
+    owners = tuple(dict.fromkeys(name for _, name in every if name != term))
     return AskedThing(term, owners, True, "")

@@ -35,7 +35,7 @@ RETURN = Fact(labelled=_LABELLED_RETURN, says=_SAYS_RETURN, mentions=_SAYS_RETUR
               section_span=API_SECTION_SPAN, naming_says=True, api=True)
 
 
-# "fs.promises.readFile" is written "fsPromises.readFile" by the pages of a namespace's promise API.
+# A name in three parts, which the pages may write in two ("fsPromises.readFile", "subtle.verify").
 _NAMESPACE = re.compile(r"^(?P<outer>[A-Za-z_$][\w$]*)\.(?P<inner>[A-Za-z_$][\w$]*)\.(?P<member>[A-Za-z_$][\w$]*)$")
 
 
@@ -63,7 +63,7 @@ def returning(question: str, hits, retriever, release, scores=None) -> Returned 
         return Returned(())         # a function the pages never name ("lodash's _.chunk()", "fs.readJsonSync()")
     pages = list(dict.fromkeys(hit.page for hit in hits))
     found = places(RETURN, term, looked.readings, asked.named, candidates, release)
-    order = by_question(asked.owners, question, pages, retriever, release, scores)
+    order = by_question(asked.owners, question, pages, retriever, release, scores, RETURN)
     best = min((place for place in found if place.giving is not None), key=order, default=None)
     silent = min((place for place in found if place.giving is None), key=order, default=None)
     if best is None or (silent is not None and order(silent)[0] < order(best)[0]):
@@ -78,9 +78,11 @@ def returning(question: str, hits, retriever, release, scores=None) -> Returned 
 
 
 def _spellings(term: str) -> list[str]:
-    """The function's name as the question writes it, then as the pages may ("fs.promises.readFile" →
-    "fsPromises.readFile")."""
+    """The function's name as the question writes it, then as the pages may: a namespace's promise API
+    ("fs.promises.readFile" → "fsPromises.readFile"), and the name without its module ("crypto.subtle.verify" →
+    "subtle.verify")."""
     found = _NAMESPACE.match(term)
     if found is None:
         return [term]
-    return [term, f"{found['outer']}{found['inner'][:1].upper()}{found['inner'][1:]}.{found['member']}"]
+    return [term, f"{found['outer']}{found['inner'][:1].upper()}{found['inner'][1:]}.{found['member']}",
+            f"{found['inner']}.{found['member']}"]
