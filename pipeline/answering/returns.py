@@ -11,8 +11,9 @@ function with the sentence that states its return (trigsight.answering.fact_plac
 name heads, with its "Returns:" line and the section's sentences saying what it returns, then the
 section's first paragraph; its entry in a list; or a paragraph that names it among its first words
 and says what it returns ("The os.homedir() method returns the string path of the current user's home
-directory."). Of several places (server.listen() has four signatures), the one whose page and headings
-share the most of the question's other names and words, then the nearest in meaning.
+directory."). Of several places (server.listen() has four signatures): the one under the owner the question
+names, the function's own section, one with a "Returns:" line, then the one whose page and headings share
+the most of the question's other words, then the nearest in meaning.
 
 Refused: a function the pages never name, and one whose own section never says what it returns.
 """
@@ -33,8 +34,6 @@ _SAYS_RETURN = re.compile(r"(?i)\breturns?\b|\bis\s+returned\b|\bresolves?\s+(?:
 API_SECTION_SPAN = 80       # a section lists every parameter (and option) before its "Returns:" line
 RETURN = Fact(labelled=_LABELLED_RETURN, says=_SAYS_RETURN, mentions=_SAYS_RETURN, own=_LABELLED_RETURN,
               section_span=API_SECTION_SPAN, naming_says=True, api=True)
-
-
 # A name in three parts, which the pages may write in two ("fsPromises.readFile", "subtle.verify").
 _NAMESPACE = re.compile(r"^(?P<outer>[A-Za-z_$][\w$]*)\.(?P<inner>[A-Za-z_$][\w$]*)\.(?P<member>[A-Za-z_$][\w$]*)$")
 
