@@ -76,6 +76,11 @@ PAGES = {
                  "In such cases, readable.read(0) will always return null.\n\n"
                  "## subtle.digest(algorithm, data)\n\n- `algorithm` {string}\n"
                  "- Returns: {Promise} Fulfills with an {ArrayBuffer}.\n\nGenerates a digest of the data.\n",
+    "templates.rst": "Templates\n=========\n\n.. py:function:: render_page(name, context=None)\n\n"
+                     "   Render a page from the template folder.\n\n   :param name: the template name\n"
+                     "   :returns: the rendered page as a string\n   :rtype: str\n",
+    "dates.md": "# Dates\n\n## `parse_date(text)`\n\nParse a date written by a person.\n\n**Returns:**\n\n"
+                "| Type | Description |\n|---|---|\n| `datetime` | The moment the text names, in UTC. |\n",
     "os.md": "# OS\n\n## os.homedir()\n\n- Returns: {string}\n\n"
              "Returns the string path of the current user's home directory.\n\n"
              "## os.loadavg()\n\n- Returns: {number[]}\n\n"
@@ -119,6 +124,10 @@ def site(tmp_path_factory):
         "Returns: {string|Buffer|null}", "The readable.read() method reads data out of the internal buffer and returns it."]),
     ("What does crypto.subtle.digest() resolve to?", [
         "Returns: {Promise} Fulfills with an {ArrayBuffer}.", "Generates a digest of the data."]),
+    # a label alone, its value after it: a Sphinx field list, a table under "Returns:"
+    ("What does render_page() return?", ["render_page(name, context=None)", "the rendered page as a string"]),
+    ("parse_date() は何を返しますか？", [
+        "Parse a date written by a person.", "datetime", "The moment the text names, in UTC."]),
     # a function the pages never name, or whose own section never says what it returns
     ("What does fs.readJsonSync() return?", []),
     ("What does lodash's _.chunk() return?", []),

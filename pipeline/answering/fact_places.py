@@ -37,6 +37,7 @@ _LABELLED = re.compile(r"^\s*(?:\([^()]*\))?\s*[:{—–]|^\s+-\s")
 # "customInspect {boolean} If false, …(depth, …)" is customInspect's entry, not a paragraph about depth.
 _ENTRY = re.compile(r"^[\W_]{0,3}[\w.$-]+[`'\"]?\s*(?:\{[^{}]*\}|:\s)")
 # A line that is one name alone: "TESTING", "`save-exact`", "fs.mkdir()".
+_ARGUMENTS = re.compile(r"(?:\([^()]*\))?")     # "()", "(name, context=None)" after a name line's name
 _NAME_ALONE = re.compile(r"^[`'\"]?[\w.$:/@-]+(?:\([^()]*\))?[`'\"]?$")
 
 
@@ -54,6 +55,8 @@ class Fact:
     # and what follows the fact in the section says more of it ("If the encoding option is specified then this
     # function returns a string.") than the parameters between.
     api: bool = False
+    # A passage that is the label alone ("returns" of a field list, "Returns:" over a table), its value after it.
+    bare: re.Pattern | None = None
 
 
 @dataclass(frozen=True)
@@ -128,13 +131,14 @@ def _sections(fact: Fact, term: str, readings, written: re.Pattern, code: bool, 
                if (names & heading_names(heading.text) and (not code or cased.search(heading.text)))
                or any(_heads(written, part) for part in heading.text.split(", "))]
     openers += [p for p in candidates if p.kind not in HEADING_KINDS | TABLE_CELLS and _NAME_ALONE.match(p.text)
-                and (match := written.match(p.text)) and not p.text[match.end():].strip("`'\"() ")]
+                and (match := written.match(p.text)) and _ARGUMENTS.fullmatch(p.text[match.end():].strip("`'\" "))]
     for heading in openers:
         section = []
         for order in range(heading.order + 1, heading.order + 1 + fact.section_span):
             passage = release.passage_at(heading.page, order)
-            if passage is None or passage.kind in HEADING_KINDS or (
-                    heading.kind not in HEADING_KINDS and _NAME_ALONE.match(passage.text)):   # the next name line
+            if passage is None or passage.kind in HEADING_KINDS or (     # the next name line ("returns" of a field
+                    heading.kind not in HEADING_KINDS and passage.kind == heading.kind      # list is none)
+                    and _NAME_ALONE.match(passage.text)):
                 break
             section.append(passage)
         giving = _giving(fact, section, section=True)
@@ -159,7 +163,7 @@ def _giving(fact: Fact, passages: list, section: bool = False):
     that mentions it ("Each request defaults to this config." is no label). In an API section, a parameter's item
     that says it is about the parameter ("Any Duplex stream is a valid return value." of a callback option)."""
     unlabelled = [p for p in passages if not (fact.api and section and p.kind == "li")]
-    return (next((p for p in passages if fact.labelled.match(p.text)), None)
+    return (next((p for p in passages if fact.labelled.match(p.text) or _bare(fact, p)), None)
             or next((p for p in unlabelled if fact.says.search(p.text)), None)
             or next((p for p in unlabelled if fact.mentions.search(p.text)), None))
 
@@ -224,7 +228,7 @@ def by_question(owners, question: str, pages: list[str], retriever, release, sco
         near = -float(cosines[row]) if row is not None else 0.0
         worded = -len(words & around)
         if fact is not None and fact.api:       # its own section, and one with a "Returns:" line, first
-            labelled = 0 if found.giving is not None and fact.labelled.match(found.giving.text) else 1
+            labelled = 0 if found.giving is not None and (fact.labelled.match(found.giving.text) or _bare(fact, found.giving)) else 1
             first = (found.beside, labelled, worded)
         else:
             first = (worded, found.beside)
@@ -243,7 +247,10 @@ def quoted(fact: Fact, place: Place, release, nearest=None) -> list:
     if naming.kind in TABLE_CELLS:
         return [naming, giving] if naming is not giving else [naming]
     block = rest_of_block(giving, release)
-    if fact.api and place.beside == BESIDE:
+    if _bare(fact, giving):
+        # the label alone says nothing: its value does ("the rendered page as a string", a table's cells)
+        chosen = list(dict.fromkeys([*_labelled_value(giving, release), naming]))
+    elif fact.api and place.beside == BESIDE:
         saying = sorted(_saying_after(fact, (block or [giving])[-1], release), key=nearest or (lambda p: 0))
         chosen = list(dict.fromkeys([giving, *block, *saying, naming]))
     else:
@@ -251,6 +258,24 @@ def quoted(fact: Fact, place: Place, release, nearest=None) -> list:
         between = [p for p in (release.passage_at(giving.page, o) for o in range(low + 1, high)) if p is not None]
         chosen = list(dict.fromkeys([naming, giving, *block, *between]))
     return sorted(chosen[:MAX_QUOTES], key=lambda p: p.order)
+
+
+def _bare(fact: Fact, passage) -> bool:
+    return fact.bare is not None and bool(fact.bare.fullmatch(passage.text.strip()))
+
+
+def _labelled_value(label, release, most: int = 2) -> list:
+    """What follows a bare label: a field list's description, a table's cells (not its headings), or one
+    paragraph; nothing past a heading."""
+    found = []
+    order = label.order + 1
+    while len(found) < most and (after := release.passage_at(label.page, order)) is not None:
+        if after.kind in HEADING_KINDS or (found and after.kind not in ("dd", "td", "th", "li")):
+            break
+        if after.kind != "th":
+            found.append(after)
+        order += 1
+    return found
 
 
 def _saying_after(fact: Fact, passage, release) -> list:
