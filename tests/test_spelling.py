@@ -39,6 +39,9 @@ def bundled(bundled_release):
      "What does find_evidence() require before it confirms a claim?"),
     ("Does MongoDB.connect() work with this site?", "Does MongoDB.connect() work with this site?"),
     ("Which evidnce does the tool require?", "Which evidnce does the tool require?"),
+    # a capital where the name differs starts a part of its own: another name, not a typo
+    ("What does allowAlist() hold?", "What does allowAlist() hold?"),
+    ("What does allowlst() hold?", "What does allowlist() hold?"),
 ])
 def test_a_misspelt_code_name_is_read_as_the_pages_one(bundled, question, read):
     _, retriever = bundled

@@ -5,7 +5,8 @@ name no page uses as evidence that the pages do not answer ("Bun", "pm2"). So a 
 an identifier got the refusal where the same question spelt right is answered. A word of a code
 name (dotted, called, a flag, CONSTANT_CASE or camelCase: `support.code_names`) that no page uses
 is read as the pages' word one edit away (a letter left out, added, changed, or two swapped), when
-there is one: the most used, if several. Only long words (6 letters or more, the first one kept),
+there is one: the most used, if several; not when the edit is a capital that starts a part of its own
+("execAsync" is another name than execSync, not a typo of it). Only long words (6 letters or more, the first one kept),
 where one edit rarely turns a name into another, and only words the keyword index has never seen,
 so a real name used once on some page stays as it is. On every question of the bench sets (856,
 all spelt right), nothing is changed (`bench/answers/typo_probe.py`).
@@ -52,14 +53,24 @@ def corrected(question: str, retriever) -> str:
             if folded in fixes or all(token in seen for token in tokenize(folded)):
                 continue
             shapes = _shapes(lexicon)
+            found = re.search(re.escape(part), question, re.IGNORECASE)       # code_names casefolds
+            written = found.group() if found else part
             near = [word for size in (len(folded) - 1, len(folded), len(folded) + 1)
-                    for word in shapes.get((folded[0], size), ()) if one_edit(folded, word)]
+                    for word in shapes.get((folded[0], size), ()) if one_edit(folded, word) and not _new_word(written, word)]
             if near:
                 fixes[folded] = min(near, key=shapes["rank"].__getitem__)
     for wrong, right in fixes.items():
         question = re.sub(rf"(?<![A-Za-z0-9]){re.escape(wrong)}(?![A-Za-z0-9])",
                           lambda match: recased(match.group(), right), question, flags=re.IGNORECASE)
     return question
+
+
+def _new_word(written: str, right: str) -> bool:
+    """Is the letter `written` has where it differs from `right` a capital that starts a word of its own
+    ("execAsync" is not a typo of "execSync")?"""
+    folded = written.casefold()
+    i = next((n for n, (a, b) in enumerate(zip(folded, right)) if a != b), min(len(folded), len(right)))
+    return len(written) >= len(right) and 0 < i < len(written) and written[i].isupper()
 
 
 def recased(written: str, right: str) -> str:
