@@ -79,6 +79,11 @@ PAGES = {
     "templates.rst": "Templates\n=========\n\n.. py:function:: render_page(name, context=None)\n\n"
                      "   Render a page from the template folder.\n\n   :param name: the template name\n"
                      "   :returns: the rendered page as a string\n   :rtype: str\n",
+    "widgets.rst": "Widgets\n=======\n\n.. class:: spinner(frames)\n\n   Turn through frames one at a time.\n\n"
+                   "   .. method:: next()\n\n      Return the current frame, then advance to the next one.\n\n"
+                   "   .. method:: reset()\n\n      Resets the spinner to its first frame.\n\n"
+                   ".. function:: banner(text, width=40)\n\n   Draw a banner. If width is 0, the text is returned unchanged.\n\n"
+                   ".. function:: ruler(width)\n\n   Draws a line. Each call returns a new string.\n",
     "dates.md": "# Dates\n\n## `parse_date(text)`\n\nParse a date written by a person.\n\n**Returns:**\n\n"
                 "| Type | Description |\n|---|---|\n| `datetime` | The moment the text names, in UTC. |\n",
     "os.md": "# OS\n\n## os.homedir()\n\n- Returns: {string}\n\n"
@@ -128,6 +133,11 @@ def site(tmp_path_factory):
     ("What does render_page() return?", ["render_page(name, context=None)", "the rendered page as a string"]),
     ("parse_date() は何を返しますか？", [
         "Parse a date written by a person.", "datetime", "The moment the text names, in UTC."]),
+    # a method named under its class alone; a function's run ends at the next one's line
+    ("What does spinner.next() return?", ["next()", "Return the current frame, then advance to the next one."]),
+    ("What does banner() return?", ["banner(text, width=40)", "If width is 0, the text is returned unchanged."]),
+    ("What does spinner.reset() return?", []),
+    ("What does ruler.next() return?", []),
     # a function the pages never name, or whose own section never says what it returns
     ("What does fs.readJsonSync() return?", []),
     ("What does lodash's _.chunk() return?", []),

@@ -279,11 +279,12 @@ def _labelled_value(label, release, most: int = 2) -> list:
 
 
 def _saying_after(fact: Fact, passage, release) -> list:
-    """The sentences after `passage` in its section that say the fact, up to the next heading or span's end."""
+    """The sentences after `passage` in its section that say the fact, up to the next heading, name line (the next
+    function of a Sphinx page) or span's end."""
     found = []
     for order in range(passage.order + 1, passage.order + 1 + fact.section_span):
         after = release.passage_at(passage.page, order)
-        if after is None or after.kind in HEADING_KINDS:
+        if after is None or after.kind in HEADING_KINDS or (after.kind in ("p", "dt") and _NAME_ALONE.match(after.text)):
             break
         if fact.says.search(after.text) and not fact.labelled.match(after.text):
             found.append(after)

@@ -13,7 +13,9 @@ section's first paragraph; its entry in a list; or a paragraph that names it amo
 and says what it returns ("The os.homedir() method returns the string path of the current user's home
 directory."). Of several places (server.listen() has four signatures): the one under the owner the question
 names, the function's own section, one with a "Returns:" line, then the one whose page and headings share
-the most of the question's other words, then the nearest in meaning.
+the most of the question's other words, then the nearest in meaning. A method the pages name under its
+class alone (Sphinx's ".. method:: next()" inside ".. class:: cycler(*items)") is found by its own name
+after a line naming the class.
 
 Refused: a function the pages never name, and one whose own section never says what it returns.
 """
@@ -22,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .fact_places import Fact, by_question, places, quoted
+from .fact_places import BESIDE, Fact, by_question, places, quoted
 from .return_terms import returned_of
 from .term_places import MAX_CANDIDATES, as_written, headings, look_up
 
@@ -52,20 +54,22 @@ def returning(question: str, hits, retriever, release, scores=None) -> Returned 
     asked = returned_of(question)
     if asked is None:
         return None
-    for term in _spellings(asked.term):
-        looked = look_up(term, asked.owners, question, retriever, release)
-        if looked is None:
-            return None
-        candidates = [release.passage(retriever.passage_ids[int(row)]) for row in looked.rows[:MAX_CANDIDATES]]
-        written = as_written(term.casefold())
-        if not looked.never_given and ("." not in term or any(written.search(p.text) for p in candidates)
-                                       or any(written.search(folded) for _, folded, _ in headings(release))):
-            break
-    else:
+    named = _named(asked, question, retriever, release)
+    if named is None:
+        return None
+    if not named:
         return Returned(())         # a function the pages never name ("lodash's _.chunk()", "fs.readJsonSync()")
+    term, looked, candidates, owner = named
     pages = list(dict.fromkeys(hit.page for hit in hits))
     found = places(RETURN, term, looked.readings, asked.named, candidates, release)
-    order = by_question(asked.owners, question, pages, retriever, release, scores, RETURN)
+    if owner:
+        # a method the pages name under its class alone ("next()" after "cycler(*items)"): its own places, nearest
+        # after the class
+        found = [place for place in found if place.beside == BESIDE and _after_owner(place, owner, release) is not None]
+        if not found:
+            return Returned(())
+    by = by_question(asked.owners, question, pages, retriever, release, scores, RETURN)
+    order = (lambda place: (_after_owner(place, owner, release), *by(place))) if owner else by
     best = min((place for place in found if place.giving is not None), key=order, default=None)
     silent = min((place for place in found if place.giving is None), key=order, default=None)
     if best is None or (silent is not None and order(silent)[0] < order(best)[0]):
@@ -77,6 +81,46 @@ def returning(question: str, hits, retriever, release, scores=None) -> Returned 
         return -float(cosines[row]) if row is not None else 0.0
 
     return Returned(tuple(p.id for p in quoted(RETURN, best, release, nearest)))
+
+
+def _named(asked, question: str, retriever, release):
+    """(the name as the pages write it, its look-up, the passages naming it, the class it is a method of when the
+    pages name it alone) for the asked function; () when they never name it; None when it has no reading."""
+    for term in _spellings(asked.term):
+        looked = look_up(term, asked.owners, question, retriever, release)
+        if looked is None:
+            return None
+        candidates = [release.passage(retriever.passage_ids[int(row)]) for row in looked.rows[:MAX_CANDIDATES]]
+        if not looked.never_given and ("." not in term or _written(term, candidates, release)):
+            return term, looked, candidates, ""
+    owner, _, member = asked.term.rpartition(".")
+    owned = look_up(owner, (), question, retriever, release) if owner and "." not in owner else None
+    if owned is not None and not owned.never_given and _written(
+            owner, [release.passage(retriever.passage_ids[int(row)]) for row in owned.rows[:MAX_CANDIDATES]], release):
+        looked = look_up(member, asked.owners, question, retriever, release)
+        if looked is not None and not looked.never_given:
+            candidates = [release.passage(retriever.passage_ids[int(row)]) for row in looked.rows[:MAX_CANDIDATES]]
+            return member, looked, candidates, owner
+    return ()
+
+
+def _written(name: str, candidates, release) -> bool:
+    """Do the pages write `name` as it is, in a passage naming it or a heading?"""
+    written = as_written(name.casefold())
+    return (any(written.search(p.text) for p in candidates)
+            or any(written.search(folded) for _, folded, _ in headings(release)))
+
+
+def _after_owner(place, owner: str, release) -> int | None:
+    """How many passages after the last line naming its class (a line that opens with "cycler") the place is, or
+    None when none comes before it on its page."""
+    opens = re.compile(r"^[\W_]{0,3}" + re.escape(owner) + r"(?![\w-])", re.IGNORECASE)
+    naming = place.naming
+    for order in range(naming.order - 1, -1, -1):
+        before = release.passage_at(naming.page, order)
+        if before is not None and opens.match(before.text):
+            return naming.order - order
+    return None
 
 
 def _spellings(term: str) -> list[str]:
