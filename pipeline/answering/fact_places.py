@@ -16,7 +16,8 @@ stating the fact there (None where the place is silent):
    sentence of it that states the fact;
 3. a table row whose first cell is its name, with the cell under the fact's column;
 4. a paragraph that names it among its first words, with a sentence of it that says the fact.
-`by_question` orders them, and `quoted` picks what an answer quotes from the best one.
+`by_question` orders them, and `quoted` picks what an answer quotes from the best one. A label alone (a
+Sphinx field list's "returns", "Returns:" over a table) is quoted by the value after it.
 """
 from __future__ import annotations
 
