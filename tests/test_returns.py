@@ -84,6 +84,13 @@ PAGES = {
                    "   .. method:: reset()\n\n      Resets the spinner to its first frame.\n\n"
                    ".. function:: banner(text, width=40)\n\n   Draw a banner. If width is 0, the text is returned unchanged.\n\n"
                    ".. function:: ruler(width)\n\n   Draws a line. Each call returns a new string.\n",
+    "querysets.rst": "QuerySet API reference\n======================\n\nMethods that do not return QuerySets\n"
+                     "------------------------------------\n\n``count()``\n~~~~~~~~~~~\n\n.. method:: count()\n"
+                     "                acount()\n\n*Asynchronous version*: ``acount()``\n\n"
+                     "Returns an integer representing the number of objects matching the query. For example:\n\n"
+                     ".. code-block:: python\n\n    Entry.objects.count()\n\n"
+                     "Options\n=======\n\nThe legacy option selects the pre-1.6 Model.save() algorithm for every model. "
+                     "It matters when a database trigger returns NULL on update.\n",
     "dates.md": "# Dates\n\n## `parse_date(text)`\n\nParse a date written by a person.\n\n**Returns:**\n\n"
                 "| Type | Description |\n|---|---|\n| `datetime` | The moment the text names, in UTC. |\n",
     "os.md": "# OS\n\n## os.homedir()\n\n- Returns: {string}\n\n"
@@ -138,6 +145,8 @@ def site(tmp_path_factory):
     ("What does banner() return?", ["banner(text, width=40)", "If width is 0, the text is returned unchanged."]),
     ("What does spinner.reset() return?", []),
     ("What does ruler.next() return?", []),
+    # a method under its class's page, its two signatures one run; a lead-in without its code is no quote
+    ("What does QuerySet.count() return?", ["Returns an integer representing the number of objects matching the query."]),
     # a function the pages never name, or whose own section never says what it returns
     ("What does fs.readJsonSync() return?", []),
     ("What does lodash's _.chunk() return?", []),
@@ -156,6 +165,13 @@ def test_a_parameters_valid_return_value_is_not_its_functions(site):
     assert texts[:2] == ["Returns: {string|Buffer}", "Returns the contents of the path."]
     assert texts[2] in ("If the encoding option is specified then this function returns a string.",
                         "Otherwise it returns a buffer.")
+
+
+def test_a_paragraph_naming_a_function_and_then_another_thing_that_returns_is_no_answer(site):
+    release, retriever = site
+    question = "What does Model.save() return?"
+    hits, scores = offline.retrieve(question, retriever, release)
+    assert returns.returning(question, hits, retriever, release, scores) is None
 
 
 def test_a_question_that_is_no_return_value_question_is_left_to_the_other_rules(site):

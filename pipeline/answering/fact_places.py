@@ -28,6 +28,7 @@ from ..retrieval.chunks import HEADING_KINDS, TABLE_CELLS
 from ..retrieval.tokenize import tokenize
 from .asked_terms import QUOTES
 from .definitions import heading_names, says_something
+from .relevance import leads_in
 from .term_places import LATIN_NAME, headings, named
 
 MAX_QUOTES = 3
@@ -38,6 +39,9 @@ _LABELLED = re.compile(r"^\s*(?:\([^()]*\))?\s*[:{—–]|^\s+-\s")
 # "customInspect {boolean} If false, …(depth, …)" is customInspect's entry, not a paragraph about depth.
 _ENTRY = re.compile(r"^[\W_]{0,3}[\w.$-]+[`'\"]?\s*(?:\{[^{}]*\}|:\s)")
 # A line that is one name alone: "TESTING", "`save-exact`", "fs.mkdir()".
+_OF_IT = re.compile(r"(?i)^\W*(?:(?:it|this(?:\s+(?:method|function|call))?|the\s+(?:method|function|call))\s+)?"
+                    r"(?:(?:also|then|always|only|now|instead|still|will|should|must|may|can)\s+)*"
+                    r"(?:returns?|resolves?|fulfils?|fulfills?)\b")
 _ARGUMENTS = re.compile(r"(?:\([^()]*\))?")     # "()", "(name, context=None)" after a name line's name
 _NAME_ALONE = re.compile(r"^[`'\"]?[\w.$:/@-]+(?:\([^()]*\))?[`'\"]?$")
 
@@ -65,6 +69,7 @@ class Place:
     naming: object                   # the passage that names the thing
     giving: object                   # the passage that states the fact (maybe the same; None: the place is silent)
     beside: int                      # BESIDE (an entry, section or row) or IN_PARAGRAPH
+    opener: object = None            # the heading or name line that opens a section place
 
 
 def places(fact: Fact, term: str, readings, code: bool, candidates, release) -> list[Place]:
@@ -100,7 +105,10 @@ def _entries(fact: Fact, candidates, written: re.Pattern, readings, release) -> 
             own = fact.own.search(after) or fact.says.search(after)
             found.append(Place(passage, passage if own else _giving(fact, item), BESIDE))
         elif (giving := next((p for p in ([passage] if fact.naming_says else []) + item
-                              if fact.says.search(p.text)), None)) is not None:
+                              if fact.says.search(p.text) and (not fact.api or p is passage or _OF_IT.match(p.text)
+                                                               or named(p.text, readings))), None)) is not None:
+            # of an API, a later sentence says it of the function only as "It returns…" or by its name: "…the
+            # pre-1.6 Model.save() algorithm." and then "…trigger which returns NULL." is not what save() returns
             found.append(Place(passage, giving, IN_PARAGRAPH))
     return found
 
@@ -134,13 +142,16 @@ def _sections(fact: Fact, term: str, readings, written: re.Pattern, code: bool, 
     openers += [p for p in candidates if p.kind not in HEADING_KINDS | TABLE_CELLS and _NAME_ALONE.match(p.text)
                 and (match := written.match(p.text)) and _ARGUMENTS.fullmatch(p.text[match.end():].strip("`'\" "))]
     for heading in openers:
-        section = []
+        section, signatures = [], heading.kind not in HEADING_KINDS
         for order in range(heading.order + 1, heading.order + 1 + fact.section_span):
             passage = release.passage_at(heading.page, order)
-            if passage is None or passage.kind in HEADING_KINDS or (     # the next name line ("returns" of a field
-                    heading.kind not in HEADING_KINDS and passage.kind == heading.kind      # list is none)
-                    and _NAME_ALONE.match(passage.text)):
-                break
+            line = heading.kind not in HEADING_KINDS and passage is not None and passage.kind == heading.kind \
+                and bool(_NAME_ALONE.match(passage.text))   # a name line ("returns" of a field list is none)
+            if signatures and line:
+                continue            # the same run's other signatures ("get(*args, **kwargs)", "aget(*args, **kwargs)")
+            signatures = False
+            if passage is None or passage.kind in HEADING_KINDS or line:
+                break               # the next name line
             section.append(passage)
         giving = _giving(fact, section, section=True)
         # the name line itself; or not the fact's own sentences ("Default: In global mode, …" "Otherwise, …")
@@ -148,7 +159,7 @@ def _sections(fact: Fact, term: str, readings, written: re.Pattern, code: bool, 
             (p for p in section if not (giving and p.block == giving.block and p.order >= giving.order)
              and p.kind not in TABLE_CELLS and not (fact.api and p.kind == "li") and says_something(p.text)),
             giving or heading)
-        found.append(Place(lead, giving, BESIDE))
+        found.append(Place(lead, giving, BESIDE, heading))
     return found
 
 
@@ -253,7 +264,8 @@ def quoted(fact: Fact, place: Place, release, nearest=None) -> list:
         chosen = list(dict.fromkeys([*_labelled_value(giving, release), naming]))
     elif fact.api and place.beside == BESIDE:
         saying = sorted(_saying_after(fact, (block or [giving])[-1], release), key=nearest or (lambda p: 0))
-        chosen = list(dict.fromkeys([giving, *block, *saying, naming]))
+        # a lead-in ("For example:") without what it leads into (code, never a passage) tells nothing
+        chosen = [p for p in dict.fromkeys([giving, *block, *saying, naming]) if p is giving or not leads_in(p.text)]
     else:
         low, high = sorted((naming.order, giving.order))
         between = [p for p in (release.passage_at(giving.page, o) for o in range(low + 1, high)) if p is not None]

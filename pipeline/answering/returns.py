@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .fact_places import BESIDE, Fact, by_question, places, quoted
+from .fact_places import Fact, by_question, places, quoted
 from .return_terms import returned_of
 from .term_places import MAX_CANDIDATES, as_written, headings, look_up
 
@@ -54,22 +54,24 @@ def returning(question: str, hits, retriever, release, scores=None) -> Returned 
     asked = returned_of(question)
     if asked is None:
         return None
-    named = _named(asked, question, retriever, release)
-    if named is None:
-        return None
-    if not named:
-        return Returned(())         # a function the pages never name ("lodash's _.chunk()", "fs.readJsonSync()")
-    term, looked, candidates, owner = named
     pages = list(dict.fromkeys(hit.page for hit in hits))
-    found = places(RETURN, term, looked.readings, asked.named, candidates, release)
-    if owner:
-        # a method the pages name under its class alone ("next()" after "cycler(*items)"): its own places, nearest
-        # after the class
-        found = [place for place in found if place.beside == BESIDE and _after_owner(place, owner, release) is not None]
-        if not found:
-            return Returned(())
-    by = by_question(asked.owners, question, pages, retriever, release, scores, RETURN)
-    order = (lambda place: (_after_owner(place, owner, release), *by(place))) if owner else by
+    written = False
+    for term, looked, candidates, owner in _readings(asked, question, retriever, release):
+        written = written or not owner
+        found = places(RETURN, term, looked.readings, asked.named, candidates, release)
+        if owner:
+            # a method the pages name under its class alone ("next()" after "cycler(*items)", "get()" on the
+            # "QuerySet API reference"): the sections its signature opens there
+            called = re.compile(r"^[\W_]{0,3}" + re.escape(term) + r"\s*\(", re.IGNORECASE)
+            found = [place for place in found if place.opener is not None and called.match(place.opener.text)
+                     and _owned(place, owner, release)]
+        if found:
+            break
+    else:
+        # a function the pages never name ("lodash's _.chunk()", "fs.readJsonSync()"), or name nowhere of its own
+        return None if written else Returned(())
+    by = by_question(asked.owners + ((owner,) if owner else ()), question, pages, retriever, release, scores, RETURN)
+    order = (lambda place: (_after_owner(place, owner, release) or len(release.passages), *by(place))) if owner else by
     best = min((place for place in found if place.giving is not None), key=order, default=None)
     silent = min((place for place in found if place.giving is None), key=order, default=None)
     if best is None or (silent is not None and order(silent)[0] < order(best)[0]):
@@ -83,25 +85,27 @@ def returning(question: str, hits, retriever, release, scores=None) -> Returned 
     return Returned(tuple(p.id for p in quoted(RETURN, best, release, nearest)))
 
 
-def _named(asked, question: str, retriever, release):
-    """(the name as the pages write it, its look-up, the passages naming it, the class it is a method of when the
-    pages name it alone) for the asked function; () when they never name it; None when it has no reading."""
+def _readings(asked, question: str, retriever, release):
+    """(the name as the pages may write it, its look-up, the passages naming it, the class it is a method of when
+    read by its own name) of the asked function, for each way the pages write it: as asked, its other spellings,
+    then its method's name alone ("QuerySet.get" as "get()")."""
     for term in _spellings(asked.term):
         looked = look_up(term, asked.owners, question, retriever, release)
         if looked is None:
-            return None
-        candidates = [release.passage(retriever.passage_ids[int(row)]) for row in looked.rows[:MAX_CANDIDATES]]
+            return
+        candidates = _naming(looked, retriever, release)
         if not looked.never_given and ("." not in term or _written(term, candidates, release)):
-            return term, looked, candidates, ""
+            yield term, looked, candidates, ""
     owner, _, member = asked.term.rpartition(".")
     owned = look_up(owner, (), question, retriever, release) if owner and "." not in owner else None
-    if owned is not None and not owned.never_given and _written(
-            owner, [release.passage(retriever.passage_ids[int(row)]) for row in owned.rows[:MAX_CANDIDATES]], release):
+    if owned is not None and not owned.never_given and _written(owner, _naming(owned, retriever, release), release):
         looked = look_up(member, asked.owners, question, retriever, release)
         if looked is not None and not looked.never_given:
-            candidates = [release.passage(retriever.passage_ids[int(row)]) for row in looked.rows[:MAX_CANDIDATES]]
-            return member, looked, candidates, owner
-    return ()
+            yield member, looked, _naming(looked, retriever, release), owner
+
+
+def _naming(looked, retriever, release) -> list:
+    return [release.passage(retriever.passage_ids[int(row)]) for row in looked.rows[:MAX_CANDIDATES]]
 
 
 def _written(name: str, candidates, release) -> bool:
@@ -109,6 +113,13 @@ def _written(name: str, candidates, release) -> bool:
     written = as_written(name.casefold())
     return (any(written.search(p.text) for p in candidates)
             or any(written.search(folded) for _, folded, _ in headings(release)))
+
+
+def _owned(place, owner: str, release) -> bool:
+    """Is the place under its class: after a line naming the class, or on a page or under headings naming it?"""
+    titles = {page.path: page.title for page in release.pages}
+    around = " ".join((titles.get(place.naming.page, ""), *place.naming.headings)).casefold()
+    return _after_owner(place, owner, release) is not None or as_written(owner.casefold()).search(around) is not None
 
 
 def _after_owner(place, owner: str, release) -> int | None:
