@@ -14,8 +14,9 @@ and says what it returns ("The os.homedir() method returns the string path of th
 directory."). Of several places (server.listen() has four signatures): the one under the owner the question
 names, the function's own section, one with a "Returns:" line, then the one whose page and headings share
 the most of the question's other words, then the nearest in meaning. A method the pages name under its
-class alone (Sphinx's ".. method:: next()" inside ".. class:: cycler(*items)") is found by its own name
-after a line naming the class.
+class alone (Sphinx's ".. method:: next()" inside ".. class:: cycler(*items)", or "get(*args, **kwargs)"
+on Django's "QuerySet API reference") is found by the sections its signature opens after a line naming
+the class or under a title naming it.
 
 Refused: a function the pages never name, and one whose own section never says what it returns.
 """
