@@ -89,8 +89,16 @@ PAGES = {
                      "                acount()\n\n*Asynchronous version*: ``acount()``\n\n"
                      "Returns an integer representing the number of objects matching the query. For example:\n\n"
                      ".. code-block:: python\n\n    Entry.objects.count()\n\n"
+                     "``in_bulk()``\n~~~~~~~~~~~~~\n\n.. method:: in_bulk(id_list=None)\n\n"
+                     "Returns a dictionary mapping each id to its object.\n\n"
                      "Options\n=======\n\nThe legacy option selects the pre-1.6 Model.save() algorithm for every model. "
                      "It matters when a database trigger returns NULL on update.\n",
+    "release-1.10.md": "# Release 1.10\n\n## Models\n\n"
+                       "- QuerySet.in_bulk() may be called without any arguments to return all objects.\n",
+    "urls.rst": "django.urls utility functions\n=============================\n\n``resolve()``\n-------------\n\n"
+                ".. function:: resolve(path, urlconf=None)\n\n   The function returns a ResolverMatch object for the path.\n",
+    "request.rst": "Request objects\n===============\n\n.. method:: HttpRequest.get_host()\n\n"
+                   "   Returns the originating host of the request.\n",
     "dates.md": "# Dates\n\n## `parse_date(text)`\n\nParse a date written by a person.\n\n**Returns:**\n\n"
                 "| Type | Description |\n|---|---|\n| `datetime` | The moment the text names, in UTC. |\n",
     "os.md": "# OS\n\n## os.homedir()\n\n- Returns: {string}\n\n"
@@ -156,6 +164,19 @@ def test_a_return_value_is_answered_by_the_lines_of_its_functions_section(site, 
     release, retriever = site
     quotes, _ = offline.respond(question, retriever, release)
     assert [release.passage(q.passage_id).text for q in quotes] == quoted
+
+
+@pytest.mark.parametrize("question, answer", [
+    # a module path the pages write as the page's subject; an instance the pages write as its class
+    ("What does django.urls.resolve() return?", "The function returns a ResolverMatch object for the path."),
+    ("What does request.get_host() return?", "Returns the originating host of the request."),
+    # its own section before a release note's list item that names it
+    ("What does QuerySet.in_bulk() return?", "Returns a dictionary mapping each id to its object."),
+])
+def test_a_function_written_otherwise_by_the_pages_is_answered_from_its_own_section(site, question, answer):
+    release, retriever = site
+    quotes, _ = offline.respond(question, retriever, release)
+    assert answer in [release.passage(q.passage_id).text for q in quotes]
 
 
 def test_a_parameters_valid_return_value_is_not_its_functions(site):

@@ -40,6 +40,7 @@ _BARE_RETURN = re.compile(r"(?i)\W*(?:returns?|return\s+(?:value|type)s?|rtype|æ
 API_SECTION_SPAN = 80       # a section lists every parameter (and option) before its "Returns:" line
 RETURN = Fact(labelled=_LABELLED_RETURN, says=_SAYS_RETURN, mentions=_SAYS_RETURN, own=_LABELLED_RETURN,
               section_span=API_SECTION_SPAN, naming_says=True, api=True, bare=_BARE_RETURN)
+_NAME_LINE = re.compile(r"^[`'\"]?[\w.$:/@-]+\([^()]*\)[`'\"]?$")     # "HttpRequest.get_full_path()"
 # A name in three parts, which the pages may write in two ("fsPromises.readFile", "subtle.verify").
 _NAMESPACE = re.compile(r"^(?P<outer>[A-Za-z_$][\w$]*)\.(?P<inner>[A-Za-z_$][\w$]*)\.(?P<member>[A-Za-z_$][\w$]*)$")
 
@@ -56,21 +57,27 @@ def returning(question: str, hits, retriever, release, scores=None) -> Returned 
     if asked is None:
         return None
     pages = list(dict.fromkeys(hit.page for hit in hits))
-    written = False
+    written, first = False, None
     for term, looked, candidates, owner in _readings(asked, question, retriever, release):
         written = written or not owner
         found = places(RETURN, term, looked.readings, asked.named, candidates, release)
         if owner:
-            # a method the pages name under its class alone ("next()" after "cycler(*items)", "get()" on the
-            # "QuerySet API reference"): the sections its signature opens there
+            # a method the pages name under its class or module alone ("next()" after "cycler(*items)", "get()" on
+            # the "QuerySet API reference", "resolve()" on "django.urls utility functions"): the sections its
+            # signature opens there
             called = re.compile(r"^[\W_]{0,3}" + re.escape(term) + r"\s*\(", re.IGNORECASE)
             found = [place for place in found if place.opener is not None and called.match(place.opener.text)
                      and _owned(place, owner, release)]
-        if found:
+        if any(place.opener is not None for place in found):
             break
+        # only a paragraph or list item naming it ("QuerySet.in_bulk() may be called without any arguments to
+        # return all objects", a release note): its own section, under another spelling, comes first
+        first = first or (found and (term, found, owner))
     else:
-        # a function the pages never name ("lodash's _.chunk()", "fs.readJsonSync()"), or name nowhere of its own
-        return None if written else Returned(())
+        if not first:
+            # a function the pages never name ("lodash's _.chunk()", "fs.readJsonSync()"), or nowhere of its own
+            return None if written else Returned(())
+        term, found, owner = first
     by = by_question(asked.owners + ((owner,) if owner else ()), question, pages, retriever, release, scores, RETURN)
     order = (lambda place: (_after_owner(place, owner, release) or len(release.passages), *by(place))) if owner else by
     best = min((place for place in found if place.giving is not None), key=order, default=None)
@@ -98,11 +105,32 @@ def _readings(asked, question: str, retriever, release):
         if not looked.never_given and ("." not in term or _written(term, candidates, release)):
             yield term, looked, candidates, ""
     owner, _, member = asked.term.rpartition(".")
-    owned = look_up(owner, (), question, retriever, release) if owner and "." not in owner else None
-    if owned is not None and not owned.never_given and _written(owner, _naming(owned, retriever, release), release):
-        looked = look_up(member, asked.owners, question, retriever, release)
-        if looked is not None and not looked.never_given:
-            yield member, looked, _naming(looked, retriever, release), owner
+    looked = look_up(member, asked.owners, question, retriever, release) if owner else None
+    if looked is None or looked.never_given:
+        return
+    candidates = _naming(looked, retriever, release)
+    # the pages' own qualified name of the method ("HttpRequest.get_full_path()" for "request.get_full_path()")
+    for qualified in _qualified(owner, member, candidates, release):
+        if qualified.casefold() != asked.term.casefold() and (found := look_up(qualified, (), question, retriever,
+                                                                               release)) is not None:
+            yield qualified, found, _naming(found, retriever, release), ""
+    owned = look_up(owner.rpartition(".")[2], (), question, retriever, release)
+    if owned is not None and not owned.never_given and (_written(owner, _naming(owned, retriever, release), release)
+                                                        or _written(owner.rpartition(".")[2], [], release)):
+        yield member, looked, candidates, owner
+
+
+def _qualified(owner: str, member: str, candidates, release) -> list[str]:
+    """The names the pages give `member` in its signature lines and headings under a qualifier the asked owner
+    is part of ("HttpRequest.get_full_path" for "request"), most of the owner's parts first."""
+    signature = re.compile(r"^[\W_]{0,3}(?P<q>(?:[A-Za-z_$][\w$]*\.)+)" + re.escape(member) + r"\s*\(")
+    parts = [part.casefold() for part in owner.split(".") if part]
+    found: dict[str, int] = {}
+    for text in [p.text for p in candidates if _NAME_LINE.match(p.text)] + [h.text for _, _, h in headings(release)]:
+        if (match := signature.match(text)) and (shared := sum(part in match["q"].casefold() for part in parts)):
+            name = match["q"] + member
+            found[name] = max(found.get(name, 0), shared)
+    return sorted(found, key=lambda name: -found[name])[:2]
 
 
 def _naming(looked, retriever, release) -> list:
@@ -117,16 +145,19 @@ def _written(name: str, candidates, release) -> bool:
 
 
 def _owned(place, owner: str, release) -> bool:
-    """Is the place under its class: after a line naming the class, or on a page or under headings naming it?"""
+    """Is the place under its class or module: after a line naming it, or on a page or under headings naming it
+    ("django.urls" or its last part)?"""
     titles = {page.path: page.title for page in release.pages}
     around = " ".join((titles.get(place.naming.page, ""), *place.naming.headings)).casefold()
-    return _after_owner(place, owner, release) is not None or as_written(owner.casefold()).search(around) is not None
+    return _after_owner(place, owner, release) is not None or any(
+        as_written(name.casefold()).search(around) for name in {owner, owner.rpartition(".")[2]})
 
 
 def _after_owner(place, owner: str, release) -> int | None:
     """How many passages after the last line naming its class (a line that opens with "cycler") the place is, or
     None when none comes before it on its page."""
-    opens = re.compile(r"^[\W_]{0,3}" + re.escape(owner) + r"(?![\w-])", re.IGNORECASE)
+    opens = re.compile(r"^[\W_]{0,3}(?:" + re.escape(owner) + "|" + re.escape(owner.rpartition(".")[2]) + r")(?![\w-])",
+                       re.IGNORECASE)
     naming = place.naming
     for order in range(naming.order - 1, -1, -1):
         before = release.passage_at(naming.page, order)
