@@ -66,8 +66,9 @@ def returning(question: str, hits, retriever, release, scores=None) -> Returned 
             # the "QuerySet API reference", "resolve()" on "django.urls utility functions"): the sections its
             # signature opens there
             called = re.compile(r"^[\W_]{0,3}" + re.escape(term) + r"\s*\(", re.IGNORECASE)
+            titles = {page.path: page.title for page in release.pages}
             found = [place for place in found if place.opener is not None and called.match(place.opener.text)
-                     and _owned(place, owner, release)]
+                     and _owned(place, owner, titles, release)]
         if any(place.opener is not None for place in found):
             break
         # only a paragraph or list item naming it ("QuerySet.in_bulk() may be called without any arguments to
@@ -144,10 +145,9 @@ def _written(name: str, candidates, release) -> bool:
             or any(written.search(folded) for _, folded, _ in headings(release)))
 
 
-def _owned(place, owner: str, release) -> bool:
-    """Is the place under its class or module: after a line naming it, or on a page or under headings naming it
-    ("django.urls" or its last part)?"""
-    titles = {page.path: page.title for page in release.pages}
+def _owned(place, owner: str, titles: dict[str, str], release) -> bool:
+    """Is the place under its class or module: after a line naming it, or on a page (its `titles`) or under
+    headings naming it ("django.urls" or its last part)?"""
     around = " ".join((titles.get(place.naming.page, ""), *place.naming.headings)).casefold()
     return _after_owner(place, owner, release) is not None or any(
         as_written(name.casefold()).search(around) for name in {owner, owner.rpartition(".")[2]})
