@@ -94,7 +94,8 @@ PAGES = {
                      "Options\n=======\n\nThe legacy option selects the pre-1.6 Model.save() algorithm for every model. "
                      "It matters when a database trigger returns NULL on update.\n",
     "release-1.10.md": "# Release 1.10\n\n## Models\n\n"
-                       "- QuerySet.in_bulk() may be called without any arguments to return all objects.\n",
+                       "- QuerySet.in_bulk() may be called without any arguments to return all objects.\n\n"
+                       "## QuerySet.count()\n\nCounting no longer loads the rows.\n",
     "urls.rst": "django.urls utility functions\n=============================\n\n``resolve()``\n-------------\n\n"
                 ".. function:: resolve(path, urlconf=None)\n\n   The function returns a ResolverMatch object for the path.\n",
     "request.rst": "Request objects\n===============\n\n.. method:: HttpRequest.get_host()\n\n"
@@ -170,8 +171,10 @@ def test_a_return_value_is_answered_by_the_lines_of_its_functions_section(site, 
     # a module path the pages write as the page's subject; an instance the pages write as its class
     ("What does django.urls.resolve() return?", "The function returns a ResolverMatch object for the path."),
     ("What does request.get_host() return?", "Returns the originating host of the request."),
-    # its own section before a release note's list item that names it
+    # its own section before a release note's list item that names it, or a release note's heading that says no return
     ("What does QuerySet.in_bulk() return?", "Returns a dictionary mapping each id to its object."),
+    ("What is the return value of QuerySet.count()?",
+     "Returns an integer representing the number of objects matching the query."),
 ])
 def test_a_function_written_otherwise_by_the_pages_is_answered_from_its_own_section(site, question, answer):
     release, retriever = site

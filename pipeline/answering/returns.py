@@ -69,10 +69,11 @@ def returning(question: str, hits, retriever, release, scores=None) -> Returned 
             titles = {page.path: page.title for page in release.pages}
             found = [place for place in found if place.opener is not None and called.match(place.opener.text)
                      and _owned(place, owner, titles, release)]
-        if any(place.opener is not None for place in found):
+        if any(place.opener is not None and place.giving is not None for place in found):
             break
         # only a paragraph or list item naming it ("QuerySet.in_bulk() may be called without any arguments to
-        # return all objects", a release note): its own section, under another spelling, comes first
+        # return all objects", a release note), or a section saying no return (a release note's heading
+        # "QuerySet.get_or_create()"): its own section, under another spelling, comes first
         first = first or (found and (term, found, owner))
     else:
         if not first:
