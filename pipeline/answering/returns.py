@@ -29,14 +29,15 @@ from .fact_places import Fact, by_question, places, quoted
 from .return_terms import returned_of
 from .term_places import MAX_CANDIDATES, as_written, headings, look_up
 
-_LABELLED_RETURN = re.compile(r"(?i)^\W*(?:returns?|return\s+value|戻り値|返り値|반환\s*값|반환|возвращает"
-                              r"|возвращаемое\s+значение)\s*[:：]")
+# The label of a return: "Returns:", "Return type:", ":rtype:", "戻り値:", "반환값:", "Возвращает:".
+_LABEL = (r"(?:returns?|return\s+(?:value|type)s?|rtype|戻り値|返り値|반환\s*값|반환|возвращает"
+          r"|возвращаемое\s+значение)")
+_LABELLED_RETURN = re.compile(r"(?i)^\W*" + _LABEL + r"\s*[:：]")
 _SAYS_RETURN = re.compile(r"(?i)\breturns?\b|\bis\s+returned\b|\bresolves?\s+(?:to|with)\b|\bfulfil+s?\s+with\b"
                           r"|\b(?:is|are|be|gets?)\s+(?:resolved|fulfil+ed|rejected)\s+with\b"
                           r"|\bwill\s+be\s+returned\b|возвраща\w*|返(?:す|し|され)|戻り値|반환")
 # "returns" of a Sphinx field list (its value in the next passage), "Returns:" over a table of type and description.
-_BARE_RETURN = re.compile(r"(?i)\W*(?:returns?|return\s+(?:value|type)s?|rtype|戻り値|返り値|반환\s*값|возвращает"
-                          r"|возвращаемое\s+значение)\s*[:：]?")
+_BARE_RETURN = re.compile(r"(?i)\W*" + _LABEL + r"\s*[:：]?")
 API_SECTION_SPAN = 80       # a section lists every parameter (and option) before its "Returns:" line
 RETURN = Fact(labelled=_LABELLED_RETURN, says=_SAYS_RETURN, mentions=_SAYS_RETURN, own=_LABELLED_RETURN,
               section_span=API_SECTION_SPAN, naming_says=True, api=True, bare=_BARE_RETURN)
