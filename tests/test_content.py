@@ -89,6 +89,28 @@ def test_hugo_toml_front_matter_and_section_pages_are_read(write_content):
     assert result.excluded == ["docs/old.md"] and result.ignored_keys == {"date": ["docs/setup.md"]}
 
 
+@pytest.mark.parametrize("files, served", [
+    # Hugo's translations by file name, beside the page in the site's language or another translation
+    ({"about.md": "About.", "about.fr.md": "À propos.", "docs/_index.md": "Docs.", "docs/_index.pt-br.md": "Docs."},
+     {"about.md": ("/about", "en"), "about.fr.md": ("/fr/about", "fr"), "docs/_index.md": ("/docs", "en"),
+      "docs/_index.pt-br.md": ("/pt-br/docs", "pt-BR")}),
+    ({"guide.de.md": "Anleitung.", "guide.ja.md": "ガイド。"}, {"guide.de.md": ("/de/guide", "de"),
+                                                                "guide.ja.md": ("/ja/guide", "ja")}),
+    # the site's own language keeps the page's address
+    ({"setup.en.md": "Set up.", "setup.ko.md": "설정."}, {"setup.en.md": ("/setup", "en"),
+                                                       "setup.ko.md": ("/ko/setup", "ko")}),
+    # a name that only looks coded, alone, is a page of that name; a code no language has is a name
+    ({"socket.io.md": "Sockets.", "next.js.md": "Next.", "next.md": "Next."},
+     {"socket.io.md": ("/socket.io", "en"), "next.js.md": ("/next.js", "en"), "next.md": ("/next", "en")}),
+    # front matter still wins
+    ({"a.md": "A.", "a.fr.md": "---\nslug: francais/a\nlanguage: fr-CA\n---\nA."},
+     {"a.md": ("/a", "en"), "a.fr.md": ("/francais/a", "fr-CA")}),
+])
+def test_translations_named_by_their_file_are_served_in_their_languages_folder(write_content, files, served):
+    pages = {p.source: (p.path, p.language) for p in content.run(write_content(files)).pages}
+    assert pages == served
+
+
 def test_partials_and_installed_packages_are_not_pages(write_content):
     folder = write_content({"index.md": "Home.", "_shared.mdx": "Included.", "guide/_steps.md": "Included.",
                             "node_modules/pkg/README.md": "A dependency's readme."})

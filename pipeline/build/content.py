@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import ContentError, Problem, UsageError
-from . import notebooks, page_addresses, sphinx_conf
+from . import name_languages, notebooks, page_addresses, sphinx_conf
 from .front_matter import decode, key_line, split_front_matter
 from .included_files import origin_of
 from .languages import page_language
@@ -126,13 +126,16 @@ def run(content_dir: Path, default_language: str = "en", sphinx=sphinx_conf.NOT_
     # Docusaurus, Astro and Jekyll never publish `_name.md`: it is a partial other pages
     # include. Hugo's `_index.md` is a section's own page.
     relative_of = {f: f.relative_to(content_dir).as_posix() for f in files}
-    result.partials = [relative_of[f] for f in files if _is_partial(relative_of[f])]
-    for file in (f for f in files if not _is_partial(relative_of[f])):
+    translated = name_languages.translations(list(relative_of.values()), default_language)
+    partial = {f for f in files if _is_partial(translated.get(relative_of[f], (relative_of[f],))[0])}
+    result.partials = [relative_of[f] for f in files if f in partial]
+    for file in (f for f in files if f not in partial):
         if "_drafts" in relative_of[file].split("/")[:-1]:     # Jekyll's drafts
             result.excluded.append(relative_of[file])
             continue
         try:
-            page, ignored = read_page(file, content_dir, default_language, result.rst, kinds[file.suffix.lower()])
+            page, ignored = read_page(file, content_dir, default_language, result.rst, kinds[file.suffix.lower()],
+                                      translated.get(relative_of[file]))
         except ContentError as error:
             problems.extend(error.problems)
             continue
@@ -166,22 +169,23 @@ def _is_partial(relative: str) -> bool:
 
 
 def read_page(file: Path, content_dir: Path, default_language: str, rst: RstPages | None = None,
-              kind: str = "") -> tuple[PageSource | None, list[str]]:
+              kind: str = "", named: tuple[str, str] | None = None) -> tuple[PageSource | None, list[str]]:
     """The page (None when it is a draft or unpublished) and the front matter keys ignored; `kind` is how
-    it is read ("markdown", "notebook", "rst"; by default as its suffix says)."""
+    it is read ("markdown", "notebook", "rst"; by default as its suffix says); `named`, the path and
+    language its file's name gives a translation (name_languages)."""
     relative = file.relative_to(content_dir).as_posix()
     shown = str(file)
     text = decode(file.read_bytes(), shown)
     kind = kind or sphinx_conf.KINDS.get(file.suffix.lower(), "markdown")
     if kind == "markdown":
-        return _read_text(text, relative, shown, default_language)
+        return _read_text(text, relative, shown, default_language, named)
     if kind == "notebook":
         text, cells = notebooks.markdown(text, shown)
         lines = [(start, relative, line) for start, line in cells]
     else:
         text, lines = (rst or _rst_pages(content_dir)).markdown(text, file, relative)
     try:
-        page, ignored = _read_text(text, relative, shown, default_language)
+        page, ignored = _read_text(text, relative, shown, default_language, named)
     except ContentError as error:     # named at the lines of the file as written
         raise ContentError(str(error), problems=[Problem(*_located(lines, (p.line or 1) - 1, shown, content_dir),
                                                          p.message) for p in error.problems]) from None
@@ -204,7 +208,8 @@ def _located(lines: list[tuple[int, str, int]], index: int, shown: str, content_
     return (str(content_dir / name) if name else shown), line
 
 
-def _read_text(text: str, relative: str, shown: str, default_language: str) -> tuple[PageSource | None, list[str]]:
+def _read_text(text: str, relative: str, shown: str, default_language: str,
+               named: tuple[str, str] | None = None) -> tuple[PageSource | None, list[str]]:
     meta, body, body_line = split_front_matter(text, shown)
     if isinstance(meta.get(NESTED), dict):
         meta = {**{k: v for k, v in meta.items() if k != NESTED},
@@ -218,8 +223,8 @@ def _read_text(text: str, relative: str, shown: str, default_language: str) -> t
             raise ContentError(f"front matter `{name}` must be a text value", shown, key_line(text, name))
     if _flag(found, "draft") is True or _flag(found, "published") is False:
         return None, ignored
-    slug = _slug(found, relative, text, shown)
-    language = _text(found, "language") or page_language(body, default_language)
+    slug = _slug(found, named[0] if named else relative, text, shown)
+    language = _text(found, "language") or (named[1] if named else page_language(body, default_language))
     order = found.get("order", (None, None))[1]
     if order is not None and (isinstance(order, bool) or not isinstance(order, (int, float))):
         ignored.append(found["order"][0])   # not a number: no order rather than a refused release
