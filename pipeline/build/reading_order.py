@@ -3,7 +3,7 @@
 A folder states its order in one of these, the first found wins:
 1. a book's `SUMMARY.md` (mdBook, GitBook: `summary`), which is then not published;
 2. its generator's table of contents (`toc_files`: MkDocs' `nav:`, MyST's `myst.yml`, `_toc.yml`,
-   Mintlify's `docs.json`), or docsify's `_sidebar.md`;
+   Mintlify's `docs.json`), Docusaurus's `sidebars.js` (`sidebars`), or docsify's `_sidebar.md`;
 3. Sphinx `{toctree}` directives in its MyST pages, followed depth first from the home page, as
    Sphinx orders its documents (`Title <path>` entries, `:glob:` patterns);
 4. a listing file in each folder (`folder_meta`: Nextra, Fumadocs, mkdocs-awesome-pages), which
@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import folder_meta, summary, toc_files
+from . import folder_meta, sidebars, summary, toc_files
 from .categories import Category
 from .content import shorten
 from .links import named_file
@@ -54,7 +54,8 @@ def run(content_dir: Path, pages: list[PageSource], root_doc: str = "index") -> 
                                 "not published")
     else:
         files = {page.source: page for page in pages}
-        listing = toc_files.run(content_dir, files) or _docsify(content_dir, files) or toctrees(pages, root_doc)
+        listing = (toc_files.run(content_dir, files) or sidebars.run(content_dir, files) or _docsify(content_dir, files)
+                   or toctrees(pages, root_doc))
     if listing is None or not listing.files:
         return _folder_listings(content_dir, pages, listing.warnings if listing else [])
     place = {file: at for at, file in enumerate(listing.files, start=1)}
