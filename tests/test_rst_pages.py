@@ -184,6 +184,18 @@ def test_what_sphinx_extensions_write_never_refuses_the_release(write_content, t
     assert "Printed only." not in built.pages[0].body_html
 
 
+@pytest.mark.parametrize("text, expected", [
+    # a role and a literal joined by an escaped space read as one piece of code (Sphinx's changelogs)
+    (":confval:`autodoc_typehints`\\ ``='description'`` is set", "<code>autodoc_typehints='description'</code> is set"),
+    (":func:`open`\\ ``(path)`` and ``a``\\ ``b``", "<code>open()(path)</code> and <code>ab</code>"),
+    # apart, they stay apart; a plural after a literal is text
+    ("``a`` and ``b``\\ s", "<code>a</code> and <code>b</code>s"),
+])
+def test_code_joined_by_an_escaped_space_is_one_code_span(write_content, text, expected):
+    built = run(BuildConfig(write_content({"index.rst": "T\n=\n\n" + text + "\n"})))
+    assert expected in built.pages[0].body_html and "``" not in built.pages[0].body_html
+
+
 def test_a_page_docutils_cannot_read_is_named_with_its_file(write_content):
     folder = write_content({"index.rst": "T\n=\n\n" + "".join(f"{'  ' * n}- item\n\n" for n in range(600))})
     with pytest.raises(ContentError) as caught:

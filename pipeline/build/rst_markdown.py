@@ -276,7 +276,26 @@ class _Writer:
         return self._inner(node)
 
     def _inner(self, node: nodes.Element) -> str:
-        return "".join(self.inline(child) for child in node.children)
+        """The children's markdown; code written side by side (":confval:`x`\\ ``='y'``", joined by an escaped
+        space) is one code span, as it reads, not two whose backticks run together."""
+        out, code = [], []
+        for child in node.children:
+            if isinstance(child, nodes.Text) and not child.astext() and code:
+                continue
+            if (text := self._code_text(child)) is not None:
+                code.append(text)
+                continue
+            if code:
+                out.append(code_span("".join(code)))
+                code = []
+            out.append(self.inline(child))
+        return "".join(out + ([code_span("".join(code))] if code else []))
+
+    def _code_text(self, node: nodes.Node) -> str | None:
+        """What a node shows as code when it is only a code span: a literal, or a role shown as code."""
+        if isinstance(node, nodes.literal):
+            return node.astext()
+        return self._role_code(node) if isinstance(node, role) else None
 
     def _reference(self, node: nodes.reference) -> str:
         text = self._inner(node).strip() or escape(node.get("refuri", ""))
@@ -287,20 +306,35 @@ class _Writer:
         return text
 
     def _role(self, node: role) -> str:
+        if (code := self._role_code(node)) is not None:
+            return code_span(code)
         name, content = node["name"], " ".join(node.astext().replace("`", "").split())
         base = name.split(":")[-1]
         if base in LINK_ROLES or base in MYST_ROLES:
             return "{" + base + "}`" + content + "`"
-        match = re.match(r"^(.*?)\s*<([^<>]+)>$", content, re.S)
-        shown = match.group(1) if match and match.group(1) else content
-        if base in TEXT_ROLES:
-            return escape(shown.replace("-->", "‣").replace("&", "", 1) if base == "menuselection" else shown)
-        if not match:      # Sphinx's display of a cross-reference: `~a.b.c` shows `c`, `!x` shows `x`
+        shown = _shown(content)
+        return escape(shown.replace("-->", "‣").replace("&", "", 1) if base == "menuselection" else shown)
+
+    def _role_code(self, node: role) -> str | None:
+        """The code a role shows (Sphinx's display of a cross-reference: `~a.b.c` shows `c`, `!x` shows `x`),
+        or None for a role shown otherwise (a link, a MyST role, text)."""
+        name, content = node["name"], " ".join(node.astext().replace("`", "").split())
+        base = name.split(":")[-1]
+        if base in LINK_ROLES or base in MYST_ROLES or base in TEXT_ROLES:
+            return None
+        shown = _shown(content)
+        if shown == content:
             shown = shown.lstrip("!.")
             shown = shown[1:].rpartition(".")[2] if shown.startswith("~") else shown
             if base in ("func", "meth") and not shown.endswith(")"):
                 shown += "()"
-        return code_span(shown)
+        return shown
+
+
+def _shown(content: str) -> str:
+    """What a role shows: the title of "Title <target>", else all it holds."""
+    match = re.match(r"^(.*?)\s*<([^<>]+)>$", content, re.S)
+    return match.group(1) if match and match.group(1) else content
 
 
 def _language(node: nodes.Element) -> str:
