@@ -196,6 +196,19 @@ def test_code_joined_by_an_escaped_space_is_one_code_span(write_content, text, e
     assert expected in built.pages[0].body_html and "``" not in built.pages[0].body_html
 
 
+@pytest.mark.parametrize("files, expected", [
+    ({"index.rst": "T\n=\n\n.. confval:: html_theme\n   :type: :code-py:`str`\n   :default: :code-py:`'alabaster'`\n\n"
+                   "   The theme for HTML output.\n"},
+     "<p>html_theme</p>\n<p>Type: <code>str</code></p>\n<p>Default: <code>'alabaster'</code></p>\n"
+     "<p>The theme for HTML output.</p>"),
+    ({"index.md": "# T\n\n```{confval} retries\n:type: int\n:default: `3`\n:no-index:\n\nHow often.\n```\n"},
+     "<p>retries</p>\n<p>Type: int</p>\n<p>Default: <code>3</code></p>\n<p>How often.</p>"),
+])
+def test_a_settings_type_and_default_are_shown_as_sphinx_shows_them(write_content, files, expected):
+    built = run(BuildConfig(write_content(files)))
+    assert expected in built.pages[0].body_html and "no-index" not in built.pages[0].body_html
+
+
 def test_a_page_docutils_cannot_read_is_named_with_its_file(write_content):
     folder = write_content({"index.rst": "T\n=\n\n" + "".join(f"{'  ' * n}- item\n\n" for n in range(600))})
     with pytest.raises(ContentError) as caught:

@@ -42,6 +42,11 @@ _MYST_INFO = re.compile(r"^\{([A-Za-z][\w:.+-]*)\}\s*(.*)$")
 _PLAIN_INFO = re.compile(r"^([A-Za-z][\w-]*)(?:\[(.*)\]\s*(?:\{[^{}]*\})?|\s+(.*))?$")
 _AUTODOC_HEADING = re.compile(r"#{1,6}[ \t]+(?=:::[ \t]*[\w.-])")
 _OPTION = re.compile(r"^\s*:[\w-]+:")                            # :class: dropdown
+# Options an object's description shows as fields (Sphinx's `confval`: "Type: str", "Default: 'alabaster'"),
+# their values written as markdown: an rst role around code (":code-py:`'x'`") is that code.
+_FIELDS = {"type": "Type", "default": "Default"}
+_FIELD = re.compile(r"^\s*:([\w-]+):\s*(.*?)\s*$")
+_RST_ROLE = re.compile(r":[\w:+.-]+:(?=`)")
 
 
 def directive_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
@@ -158,16 +163,24 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
     token.meta = {"family": family, "name": base}
     token.map, token.block = [start, body_end], True
     if title:
-        token = state.push("admonition_title_open" if family else "paragraph_open", "p", 1)
-        token.map = [start, start + 1]
-        inline = state.push("inline", "", 0)
-        inline.content, inline.map, inline.children = title, [start, start + 1], []
-        state.push("admonition_title_close" if family else "paragraph_close", "p", -1)
+        _paragraph(state, title, start, "admonition_title" if family else "paragraph")
+    for line in range(start + 1, body_start) if family is None else ():
+        field = _FIELD.match(state.getLines(line, line + 1, 0, False))
+        if field and field.group(1).lower() in _FIELDS and field.group(2):
+            _paragraph(state, f"{_FIELDS[field.group(1).lower()]}: {_RST_ROLE.sub('', field.group(2))}", line)
     old_max, old_parent = state.lineMax, state.parentType
     state.lineMax, state.parentType = body_end, "directive"
     state.md.block.tokenize(state, body_start, _demo_end(state, body_start, body_end))
     state.lineMax, state.parentType = old_max, old_parent
     state.push("directive_close", "aside" if family else "div", -1).block = True
+
+
+def _paragraph(state: StateBlock, content: str, line: int, kind: str = "paragraph") -> None:
+    token = state.push(f"{kind}_open", "p", 1)
+    token.map = [line, line + 1]
+    inline = state.push("inline", "", 0)
+    inline.content, inline.map, inline.children = content, [line, line + 1], []
+    state.push(f"{kind}_close", "p", -1)
 
 
 def _code_block(state: StateBlock, language: str, content: str, start: int, end: int) -> None:
