@@ -175,6 +175,9 @@ def test_includes_are_read_from_the_project_and_name_their_own_lines(write_conte
      '<ol type="a">\n<li>\n<p>trivial <em>changes</em>;</p>\n</li>\n<li>\n<p>breaking ones.</p>\n<ol type="i" start="3">'),
     ("T\n=\n\n.. highlight:: console\n\n::\n\n   $ demo --help\n", 'class="language-console"'),
     ("T\n=\n\n" + "  " * 3000 + "deep\n", "deep"),
+    # a link to a label with a space in it is a link, not its markdown shown as text
+    ("T\n=\n\n.. _glob-style patterns:\n\nP\n-\n\nA `glob-style patterns`_ link.\n",
+     '<p>A <a href="#glob-style patterns">glob-style patterns</a> link.</p>'),
     ("T\n=\n\n# not a heading, *[not]* {a} `role`\\_ <b>\n\n\\1) not a list\n",
      "<p># not a heading, <em>[not]</em> {a} <em>role</em>_ &lt;b&gt;</p>\n<p>1) not a list</p>"),
 ])

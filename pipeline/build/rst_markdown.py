@@ -302,7 +302,7 @@ class _Writer:
         if node.get("refuri"):
             return f"[{text}](<{node['refuri'].replace('>', '%3E')}>)"
         if node.get("refid"):
-            return f"[{text}](#{self.anchors.get(node['refid'], node['refid'])})"
+            return f"[{text}](<#{self.anchors.get(node['refid'], node['refid']).replace('>', '%3E')}>)"   # a label may hold spaces
         return text
 
     def _role(self, node: role) -> str:
