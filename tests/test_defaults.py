@@ -16,6 +16,7 @@ from indexed_site import indexed_site
     ("What is MD013's default line_length?", "line_length", ("MD013",)),
     ("Is save-exact enabled by default?", "save-exact", ()),
     ("What value does keepAliveMsecs have by default?", "keepAliveMsecs", ()),
+    ("What is html_theme by default?", "html_theme", ()),
     ("What's UV_THREADPOOL_SIZE set to out of the box?", "UV_THREADPOOL_SIZE", ()),
     ("Is round-robin (cluster.SCHED_RR) the default cluster.schedulingPolicy?", "cluster.schedulingPolicy", ()),
     ("If I don't pass the scheduling option to new http.Agent(), which strategy does it use?", "scheduling",

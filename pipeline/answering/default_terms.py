@@ -36,7 +36,7 @@ _ASKED = [
                r"(?:the\s+)?default(?:\s+values?|\s+settings?)?\s+(?:of|for)\s+" + _NAME + _END),
     re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?(?:and\s+|so\s*,?\s*)?(?:what(?:'s|’s|\s+is|\s+are|\s+was)|whats)\s+"
                r"(?:the\s+|(?P<o>[\w.@/-]+)(?:'s|’s)\s+)?default\s+" + _NAME + r"(?:\s+set\s+to|\s+value)?" + _END),
-    re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?(?:what(?:'s|’s|\s+is|\s+are)|whats)\s+" + _NAME + r"(?:'s|’s)?\s+default"
+    re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?(?:what(?:'s|’s|\s+is|\s+are)|whats)\s+" + _NAME + r"(?:'s|’s)?\s+(?:by\s+)?default"
                r"(?:\s+values?|\s+settings?)?" + _END),
     re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?what(?:\s+values?)?\s+(?:does|do|will|would)\s+" + _NAME
                + r"\s+default\s+to\b.*$"),
