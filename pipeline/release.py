@@ -5,6 +5,7 @@ import posixpath
 import sys
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -134,6 +135,12 @@ def run(config: ReleaseConfig, say: Callable[[str], None] | None = None,
         say(f"warning: {line}")
     say(f"source gate: {len(build.authored)} pages, {len(build.passages)} passages, "
         f"{len(build.gate.resolved)} author citations resolved")
+    if uncited := [s for t in build.texts.values() for s in t.skipped]:
+        pages = Counter(s.page for s in uncited)
+        say(f"warning: {len(uncited)} sentences are not citable, each repeated on its page where no nearby words "
+            f"tell it apart or a browser would read the page over many times to find it ("
+            + ", ".join(f"{page}: {n}" for page, n in pages.most_common(3)) + (", …" if len(pages) > 3 else "")
+            + "); --report-json lists them")
 
     staging = publish.stage(build, Path(config.out_dir))
     site, local = GateSite(staging), SharedChromium(config.chromium)

@@ -60,6 +60,16 @@ def test_release_fails_on_a_bad_citation_and_keeps_the_old_release(published, wr
     assert [p.name for p in (out.parent / "releases").iterdir()] == [out.resolve().name]   # no staging, no new one
 
 
+def test_sentences_a_link_cannot_single_out_are_named_in_a_warning_not_dropped_silently(write_content, trigsight,
+                                                                                       tmp_path):
+    page = "# Repeats\n\nYes.\n\nSame words here.\n\nYes.\n\nSame words here.\n\nYes.\n"
+    result = trigsight("release", "--content", str(write_content({**SITE, "repeats.md": page})),
+                       "--out", str(tmp_path / "release"))
+    assert result.returncode == 0, result.stderr
+    assert "warning: 2 sentences are not citable" in result.stdout + result.stderr
+    assert "(/repeats: 2); --report-json lists them" in result.stdout + result.stderr
+
+
 @pytest.fixture
 def counted_chromium(tmp_path):
     """A TRIGSIGHT_CHROMIUM that is the real Chromium and writes a line to a log at each launch."""
