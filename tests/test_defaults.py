@@ -87,6 +87,9 @@ PAGES = {
     "lint.md": "# Lint rules\n\n## no-unresolved\n\n- `ignore`: array of globs for modules to leave unresolved.\n\n"
                "## order\n\nValid values: `\"ignore\"` | `\"always\"`. Default: `\"ignore\"`\n\n"
                "## max-dependencies\n\n- `max`: the most dependencies a module may have. Default is 10.\n",
+    "conf.md": "# Configuration\n\n## Options for HTML output\n\n`html_theme`\n\nType: `str`\n\n"
+               "Default: `'alabaster'`\n\nThe theme for HTML output.\n\n`html_title`\n\nType: `str`\n\n"
+               "The title of the HTML documentation.\n",
     "highlight.md": "# Highlight\n\n## Options\n\n"
                     "Option | Type | Default | Description\n------ | ---- | ------- | -----------\n"
                     "`css_class` | string | `'highlight'` | Class to apply to the wrapper element.\n"
@@ -111,9 +114,10 @@ def site(tmp_path_factory):
     # a section the name heads: what it says, and the sentence that gives the default
     ("What is the default value of maxHeaderSize?", [
         "Read-only property specifying the maximum allowed size of HTTP headers in bytes.", "Defaults to 16 KiB."]),
+    # its other fields ("Type: Boolean") are not its default
     ("Is save-exact enabled by default?", [
-        "Default: false", "Type: Boolean",
-        "Dependencies saved to package.json will be configured with an exact version."]),
+        "Default: false", "Dependencies saved to package.json will be configured with an exact version."]),
+    ("What is html_theme by default?", ["html_theme", "Default: 'alabaster'"]),
     # the default inside the entry; a table row, by its "Default" cell
     ("MD013 の line_length のデフォルト値は何ですか？", ["line_length: Number of characters (integer, default 80)"]),
     ("guess_lang의 기본값은 무엇인가요?", ["guess_lang", "False"]),

@@ -43,6 +43,7 @@ _OF_IT = re.compile(r"(?i)^\W*(?:(?:it|this(?:\s+(?:method|function|call))?|the\
                     r"(?:(?:also|then|always|only|now|instead|still|will|should|must|may|can)\s+)*"
                     r"(?:returns?|resolves?|fulfils?|fulfills?)\b")
 _ARGUMENTS = re.compile(r"(?:\([^()]*\))?")     # "()", "(name, context=None)" after a name line's name
+_OTHER_FIELD = re.compile(r"^[A-Z][A-Za-z]{1,15}(?: [a-z]+)?:\s+[^.]{1,60}$")   # "Type: str", "Added in: v0.3"
 _NAME_ALONE = re.compile(r"^[`'\"]?[\w.$:/@-]+(?:\([^()]*\))?[`'\"]?$")
 
 
@@ -268,7 +269,9 @@ def quoted(fact: Fact, place: Place, release, nearest=None) -> list:
         chosen = [p for p in dict.fromkeys([giving, *block, *saying, naming]) if p is giving or not leads_in(p.text)]
     else:
         low, high = sorted((naming.order, giving.order))
-        between = [p for p in (release.passage_at(giving.page, o) for o in range(low + 1, high)) if p is not None]
+        # another field of the name between ("Type: str" between "html_theme" and "Default: 'alabaster'") is not the fact
+        between = [p for p in (release.passage_at(giving.page, o) for o in range(low + 1, high))
+                   if p is not None and not _OTHER_FIELD.match(p.text)]
         chosen = list(dict.fromkeys([naming, giving, *block, *between]))
     return sorted(chosen[:MAX_QUOTES], key=lambda p: p.order)
 
