@@ -43,10 +43,10 @@ _PLAIN_INFO = re.compile(r"^([A-Za-z][\w-]*)(?:\[(.*)\]\s*(?:\{[^{}]*\})?|\s+(.*
 _AUTODOC_HEADING = re.compile(r"#{1,6}[ \t]+(?=:::[ \t]*[\w.-])")
 _OPTION = re.compile(r"^\s*:[\w-]+:")                            # :class: dropdown
 # Options an object's description shows as fields (Sphinx's `confval`: "Type: str", "Default: 'alabaster'"),
-# their values written as markdown: an rst role around code (":code-py:`'x'`") is that code.
+# their values written as markdown: a role around code (":code-py:`'x'`", "{code-py}`'x'`") is that code.
 _FIELDS = {"type": "Type", "default": "Default"}
 _FIELD = re.compile(r"^\s*:([\w-]+):\s*(.*?)\s*$")
-_RST_ROLE = re.compile(r":[\w:+.-]+:(?=`)")
+_RST_ROLE = re.compile(r":[\w:+.-]+:(?=`)|\{[\w:+.-]+\}(?=`)")
 
 
 def directive_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:

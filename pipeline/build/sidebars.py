@@ -22,8 +22,9 @@ from .slugs import slug_of
 from .toc_files import Listing
 
 NAMES = ("sidebars.js", "sidebars.ts", "sidebars.mjs", "sidebars.cjs", "sidebars.json")
-# A string, or a comment (read past, so "https://…" inside a string is not one).
-_TOKEN = re.compile(r"""(["'`])((?:\\.|(?!\1)[^\\\n])*)\1|//[^\n]*|/\*.*?\*/""", re.DOTALL)
+# A string, or a comment (read past, so "https://…" inside a string is not one); a comment never closed
+# runs to the end of the file, read once.
+_TOKEN = re.compile(r"""(["'`])((?:\\.|(?!\1)[^\\\n])*)\1|//[^\n]*|/\*.*?(?:\*/|\Z)""", re.DOTALL)
 # A key whose value is never a doc's id (a category's or a link's label, a type, an address).
 _NOT_AN_ID = re.compile(r"\b(?:label|type|href|dirName|className|description|title|key)\s*:\s*$")
 _NUMBER_PREFIX = re.compile(r"^\d+[-_.\s]+(?=\S)")
@@ -41,7 +42,7 @@ def run(content_dir: Path, files: dict) -> Listing | None:
     file, origin = found
     try:
         text = file.read_bytes()[:_MOST_BYTES].decode("utf-8", errors="replace")
-    except (OSError, UnicodeDecodeError) as error:
+    except OSError as error:
         return Listing(origin, warnings=[f"{origin} ignored, not readable ({type(error).__name__}); pages in the "
                                          f"folder's own order"])
     by_id = {}
