@@ -100,8 +100,9 @@ def test_hugo_toml_front_matter_and_section_pages_are_read(write_content):
     ({"setup.en.md": "Set up.", "setup.ko.md": "설정."}, {"setup.en.md": ("/setup", "en"),
                                                        "setup.ko.md": ("/ko/setup", "ko")}),
     # a name that only looks coded, alone, is a page of that name; a code no language has is a name
-    ({"socket.io.md": "Sockets.", "next.js.md": "Next.", "next.md": "Next."},
-     {"socket.io.md": ("/socket.io", "en"), "next.js.md": ("/next.js", "en"), "next.md": ("/next", "en")}),
+    ({"socket.io.md": "Sockets.", "engine.io.md": "Engines.", "next.js.md": "Next.", "next.md": "Next."},
+     {"socket.io.md": ("/socket.io", "en"), "engine.io.md": ("/engine.io", "en"), "next.js.md": ("/next.js", "en"),
+      "next.md": ("/next", "en")}),
     # front matter still wins
     ({"a.md": "A.", "a.fr.md": "---\nslug: francais/a\nlanguage: fr-CA\n---\nA."},
      {"a.md": ("/a", "en"), "a.fr.md": ("/francais/a", "fr-CA")}),
