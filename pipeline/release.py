@@ -135,7 +135,8 @@ def run(config: ReleaseConfig, say: Callable[[str], None] | None = None,
         say(f"warning: {line}")
     say(f"source gate: {len(build.authored)} pages, {len(build.passages)} passages, "
         f"{len(build.gate.resolved)} author citations resolved")
-    if uncited := [s for t in build.texts.values() for s in t.skipped]:
+    uncited = [s for t in build.texts.values() for s in t.skipped]
+    if uncited:
         pages = Counter(s.page for s in uncited)
         say(f"warning: {len(uncited)} sentences are not citable, each repeated on its page where no nearby words "
             f"tell it apart or a browser would read the page over many times to find it ("
@@ -149,7 +150,7 @@ def run(config: ReleaseConfig, say: Callable[[str], None] | None = None,
                                          "generated_pages": len(build.pages) - len(build.authored),
                                          "warnings": build.warnings, "excluded": build.excluded,
                                          "citations": len(build.gate.resolved),
-                                         "skipped": [vars(s) for t in build.texts.values() for s in t.skipped]}})
+                                         "skipped": [vars(s) for s in uncited]}})
     report.figures = context.gates
     try:
         with site, local:

@@ -32,8 +32,8 @@ def translations(relatives: list[str], default_language: str) -> dict[str, tuple
         found = _CODED.match(name)
         if found and found["code"].split("-")[0].lower() in CODES:
             coded[relative] = (folder, found["base"], found["code"].lower(), found["suffix"])
-    plain = {(relative.rpartition("/")[0], name.rpartition(".")[0]) for relative in relatives
-             if relative not in coded for name in [relative.rpartition("/")[2]]}
+    plain = {(folder, name.rpartition(".")[0]) for relative in relatives if relative not in coded
+             for folder, _, name in [relative.rpartition("/")]}
     bases = Counter((folder, base) for folder, base, _, _ in coded.values())
     codes = Counter(code for _, _, code, _ in coded.values())
     out = {}
