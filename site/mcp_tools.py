@@ -151,6 +151,8 @@ def resolve_page(release: Release, reference: str) -> PublishedPage:
         path = path.rstrip("/") or "/"
         for candidate in (path, path.removesuffix(".html"), path.removesuffix("/index")):
             page = release.page(candidate or "/")
+            moved = release.moved(candidate or "/") if page is None else None   # a page's old address
+            page = release.page(moved.partition("#")[0]) if moved else page
             if page is not None:
                 return page
     else:

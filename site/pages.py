@@ -11,7 +11,7 @@ import mimetypes
 import re
 from pathlib import Path
 
-from flask import Blueprint, Response, abort, current_app, request
+from flask import Blueprint, Response, abort, current_app, redirect, request
 from trigsight.publishing.compress import COMPRESSIBLE, ENCODINGS, is_sibling, sibling
 
 from . import current_release
@@ -76,6 +76,9 @@ def page(path: str):
     found = None if release is None else release.page("/" + path.rstrip("/")) if path else release.page("/")
     if found is not None:
         return send_release_file(release.page_file(found), CACHE_PAGE)
+    moved = None if release is None or not path else release.moved("/" + path.rstrip("/"))
+    if moved is not None:      # a page that moved (build/moved_pages.py): where it is now
+        return redirect(moved, 301)
     if path == "api" or path.startswith("api/"):
         abort(404, f"There is no API at /{path}.")
     if release is None:

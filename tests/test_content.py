@@ -281,3 +281,46 @@ def test_a_slug_written_twice_is_still_refused(write_content):
     folder = write_content({"a.md": "---\nslug: deployment\n---\n# A", "deployment/index.md": "# Deployment"})
     with pytest.raises(ContentError, match="duplicate slug 'deployment'"):
         content.run(folder)
+
+
+@pytest.mark.parametrize("files, redirects", [
+    # the old page names where it went: as a site path, a generator's URL beside its own, a file beside it
+    ({"new.md": "New.", "old.md": "---\nredirect_to: /new/\n---\nMoved."}, {"/old": "/new"}),
+    ({"a/new.md": "New.", "a/old.md": '<meta http-equiv="refresh" content="0;URL=\'new.html#top\'">\n\nMoved.'},
+     {"/a/old": "/a/new#top"}),
+    ({"cli/install.rst": "Install\n=======\n\nText.\n",
+      "ref/install.rst": ".. meta::\n   :http-equiv=refresh: 3; url=../../cli/install/\n\nMoved\n=====\n\nGone.\n"},
+     {"/ref/install": "/cli/install"}),
+    ({"guide/setup.md": "---\nslug: setup\n---\nSet up.", "old.md": "---\nredirect_to: guide/setup.md\n---\nMoved."},
+     {"/old": "/setup"}),
+    # the new page names its old addresses: from the root, or beside its folder (Hugo)
+    ({"docs/new.md": "---\naliases: [/first, second.html]\nredirect_from: /third/\n---\nNew."},
+     {"/first": "/docs/new", "/docs/second": "/docs/new", "/third": "/docs/new"}),
+])
+def test_pages_that_moved_and_old_addresses_become_redirects_to_a_page(write_content, files, redirects):
+    result = content.run(write_content(files))
+    assert result.moved.redirects == redirects
+    assert not any(page.source in result.moved.moved_sources for page in result.pages)
+
+
+@pytest.mark.parametrize("files, warning", [
+    ({"old.md": "---\nredirect_to: https://example.org/new\n---\nMoved."},
+     "pages that say they moved to no page of this folder, published as they are: old.md → https://example.org/new"),
+    ({"old.md": "---\nredirect_to: missing.html\n---\nMoved."},
+     "pages that say they moved to no page of this folder, published as they are: old.md → missing.html"),
+    ({"old.md": "---\nredirect_to: old.html\n---\nMoved."},     # itself
+     "pages that say they moved to no page of this folder, published as they are: old.md → old.html"),
+    ({"a.md": "---\naliases: [/b]\n---\nA.", "b.md": "B."},
+     "old addresses that are another page's address, not redirected: /b (a.md)"),
+])
+def test_a_redirect_to_no_page_or_over_a_page_is_not_made_and_is_named(write_content, files, warning):
+    result = content.run(write_content(files))
+    assert warning in result.warnings and result.moved.redirects == {}
+    assert sorted(page.source for page in result.pages) == sorted(files)
+
+
+@pytest.mark.parametrize("head", [":orphan:\n\n.. meta::\n   :description: Old notes.\n\n",
+                                  ".. meta::\n   :keywords: notes\n\n:orphan:\n\n"])
+def test_an_rst_pages_orphan_field_is_never_text_beside_its_meta(write_content, head):
+    [page] = content.run(write_content({"notes.rst": head + "Notes\n=====\n\nKeep them short.\n"})).pages
+    assert page.unlisted and "orphan" not in page.body

@@ -136,6 +136,13 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     ("```{toctree}\n:hidden:\nintro\n```", "", "intro"),
     ("See them all:\n\n```{program-output} blackd --help\n\n```", '<code class="language-console">$ blackd --help\n',
      "<p>blackd"),
+    # a directive of shell commands (pip's `{pip-cli}`) is a console block, not lines run into one paragraph
+    ("```{pip-cli}\n$ pip download x --no-binary :all:\n$ pip install x.tar.gz\n```",
+     '<code class="language-console">$ pip download x --no-binary :all:\n$ pip install x.tar.gz\n', "<p>$"),
+    ("```{tab} Unix\nRun $ make in words.\n```", "<p>Run $ make in words.</p>", "<pre"),
+    ("Use a {pep}`263` comment, {rfc}`the header <9110#section-8>`.",
+     '<a href="https://peps.python.org/pep-0263/">PEP 263</a> comment, '
+     '<a href="https://datatracker.ietf.org/doc/html/rfc9110.html#section-8">the header</a>.', "{pep}"),
     ("% a comment\n(target)=\nVisible.", '<span id="target"></span>', "comment"),
     ("Term\n: Its meaning.", "<dt>Term</dt>\n<dd>Its meaning.</dd>", None),
     ("Fact[^n].\n\n[^n]: Source.", '<a href="#fnref1" class="footnote-backref"', None),

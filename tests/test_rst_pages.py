@@ -170,11 +170,18 @@ def test_includes_are_read_from_the_project_and_name_their_own_lines(write_conte
     ("T\n=\n\n.. tabs::\n\n   .. tab:: ``apt`` on *Linux*\n\n      Use apt.\n",
      "<p><code>apt</code> on <em>Linux</em></p>\n<p>Use apt.</p>"),
     ("T\n=\n\n.. only:: latex\n\n   Printed only.\n\n.. only:: html\n\n   On the web.\n", "On the web."),
-    ("T\n=\n\n`Unknown target`_ and :unknown-role:`words` stay text.\n", "words"),
+    ("T\n=\n\n`Unknown target`_ and :unknown-role:`words` stay text.\n", "<p>Unknown target and <code>words</code> stay text.</p>"),
+    ('T\n=\n\nSee `The "B" part <The "B" part_>`_ now.\n\nThe "B" part\n------------\n', '<p>See The "B" part now.</p>'),
     ("T\n=\n\nIntro.\n\na) trivial *changes*;\nb) breaking ones.\n\n   iii. nested\n",
      '<ol type="a">\n<li>\n<p>trivial <em>changes</em>;</p>\n</li>\n<li>\n<p>breaking ones.</p>\n<ol type="i" start="3">'),
     ("T\n=\n\n.. highlight:: console\n\n::\n\n   $ demo --help\n", 'class="language-console"'),
     ("T\n=\n\n" + "  " * 3000 + "deep\n", "deep"),
+    # Django's `.. setting::` above its heading is a link target, not the setting's name twice
+    ("T\n=\n\n.. setting:: DEBUG\n\n``DEBUG``\n---------\n\nDefault: ``False``\n",
+     '<h1 id="t">T</h1>\n<h2 id="debug"><code>DEBUG</code></h2>\n<p>Default: <code>False</code></p>'),
+    # a directive of shell commands is a console block, whatever the extension that names it
+    ("T\n=\n\n.. shell-session::\n\n   $ make html\n   Running Sphinx\n\n   $ make clean\n",
+     '<code class="language-console">$ make html\nRunning Sphinx\n\n$ make clean\n'),
     # a link to a label with a space in it is a link, not its markdown shown as text
     ("T\n=\n\n.. _glob-style patterns:\n\nP\n-\n\nA `glob-style patterns`_ link.\n",
      '<p>A <a href="#glob-style patterns">glob-style patterns</a> link.</p>'),

@@ -103,6 +103,8 @@ CORPORA: dict[str, Corpus] = {
         # Sphinx's own manual: every directive and role of Sphinx and its domains, written in rST.
         Corpus("sphinx", "pypi", "sphinx", "9.2.0", "doc", "Sphinx, reStructuredText (Sphinx's own docs)"),
         Corpus("pytest", "pypi", "pytest", "9.2.0", "doc/en", "Sphinx, reStructuredText (pytest's own docs)"),
+        # Sphinx with pages in both MyST and rST: {pip-cli} command fences, {tab} tabs, .. pip-command-usage::.
+        Corpus("pip", "pypi", "pip", "26.3", "docs/html", "Sphinx, MyST and reStructuredText (pip's own docs)"),
         # Sphinx whose conf.py makes `.txt` files the pages (source_suffix) and names another root_doc.
         Corpus("django", "pypi", "django", "6.1.3", "docs", "Sphinx, reStructuredText in .txt files (Django's docs)"),
         # Sphinx + MyST-Parser on a tool's user guide: usage, configuration and a long change log.

@@ -48,6 +48,7 @@ class Build:
     assets: dict[str, assets_stage.Asset] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)     # one line each, said once per release
     excluded: list[str] = field(default_factory=list)     # draft / unpublished files
+    redirects: dict[str, str] = field(default_factory=dict)   # old URL path → a page's URL path (moved_pages.py)
 
     @property
     def authored(self) -> list[RenderedPage]:
@@ -93,7 +94,7 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
 
     titles = {page.source.slug: page.title for page in parsed}
     media = ContentMedia(config.content_dir)
-    site = SiteLinks({p.source: p.path for p in sources}, {p.source.path: p.title for p in parsed},
+    site = SiteLinks({**content.moved.moved_sources, **{p.source: p.path for p in sources}}, {p.source.path: p.title for p in parsed},
                      {lab: f"{p.source.path}#{lab}" for p in parsed for lab in p.labels}, media,
                      {p.source.path: p.anchors for p in parsed},
                      {label: title for p in parsed for label, title in p.label_titles.items()})
@@ -164,7 +165,8 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
                         f"{named.language_origin} says (TRIGSIGHT_LANGUAGE names another)")
     if content.excluded:
         warnings.append(f"not published (draft: true, published: false or in _drafts/): {', '.join(content.excluded)}")
-    return Build(config, final, texts, gate, {**planned_assets, **media.assets}, warnings, content.excluded)
+    return Build(config, final, texts, gate, {**planned_assets, **media.assets}, warnings, content.excluded,
+                 content.moved.redirects)
 
 
 def _split_at_h1(body: str) -> dict:

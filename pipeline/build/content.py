@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import ContentError, Problem, UsageError
-from . import name_languages, notebooks, page_addresses, sphinx_conf
+from . import moved_pages, name_languages, notebooks, page_addresses, sphinx_conf
 from .front_matter import decode, key_line, split_front_matter
 from .included_files import origin_of
 from .languages import page_language
@@ -36,7 +36,8 @@ KEYS = {
     "unlisted": ("unlisted", "orphan", "nav_exclude", "sidebar.hidden"),
     "toc": ("toc", "hide-toc", "hide"),
 }
-KNOWN_KEYS = frozenset(name for names in KEYS.values() for name in names)
+KNOWN_KEYS = frozenset([*(name for names in KEYS.values() for name in names), *moved_pages.MOVED_KEYS,
+                        *moved_pages.ALIAS_KEYS])
 NESTED = "sidebar"    # Starlight: `sidebar: {label, order, hidden}`, read as `sidebar.label` and so on
 JEKYLL_FOLDERS = frozenset({"_posts", "_drafts"})
 
@@ -64,6 +65,7 @@ class ContentResult:
     sphinx_excluded: list[str] = field(default_factory=list)    # left out by its exclude_patterns
     sphinx_unread: list[str] = field(default_factory=list)      # pages of suffixes its Sphinx does not read
     sphinx_nested: str = ""                                     # `source/conf.py`: the Sphinx project is inside
+    moved: moved_pages.MovedPages = field(default_factory=moved_pages.MovedPages)   # served as redirects
 
     @property
     def warnings(self) -> list[str]:
@@ -75,6 +77,7 @@ class ContentResult:
         if self.unread:
             lines.append(f"pages in formats trigsight does not read, not published: {_formats(self.unread)}")
         lines += [f"{what}: {shorten(getattr(self, name))}" for name, what in _LEFT_OUT if getattr(self, name)]
+        lines += self.moved.warnings
         if self.sphinx_nested:
             folder = self.sphinx_nested.rsplit("/", 1)[0]
             lines.append(f"{self.sphinx_nested} found: Sphinx reads this project's pages from {folder}/; give that "
@@ -149,6 +152,9 @@ def run(content_dir: Path, default_language: str = "en", sphinx=sphinx_conf.NOT_
     if conf is not None:
         result.pages = page_addresses.root_doc_as_home(result.pages, conf.root_doc)
     result.pages, result.readmes, result.shadowed = page_addresses.without_shadowed(result.pages)
+    result.moved = moved_pages.run([(page, page.moved_to) for page in result.pages if page.moved_to],
+                                   [page for page in result.pages if not page.moved_to])
+    result.pages = [page for page in result.pages if page.source not in result.moved.moved_sources]
     problems.extend(page_addresses.duplicate_slugs(result.pages, content_dir))
     if problems:
         raise ContentError("content errors", problems=problems)
@@ -234,7 +240,8 @@ def _read_text(text: str, relative: str, shown: str, default_language: str,
                or (toc_name == "hide" and isinstance(toc_value, list) and "toc" in toc_value))
     page = PageSource(relative, slug, _text(found, "title") or None, language, body, body_line,
                       _text(found, "description"), _text(found, "nav_label"), order,
-                      _flag(found, "unlisted") is True, toc)
+                      _flag(found, "unlisted") is True, toc, moved_to=moved_pages.target_of(meta, body),
+                      aliases=moved_pages.aliases_of(meta))
     return page, ignored
 
 

@@ -176,11 +176,26 @@ def role_parts(name: str, content: str) -> tuple[str, str | None, str | None]:
     return content, None, None
 
 
+def standard_reference(name: str, text: str) -> tuple[str, str, str] | None:
+    """(title written or "", "PEP 8" or "RFC 2616", its URL) of Sphinx's `pep`/`rfc` role on `8`,
+    `8#anchor` or `title <8#anchor>`; None when the text names no number."""
+    match = re.fullmatch(r"(?:(.*?)\s*<)?\s*(\d+)(#[^>\s]*)?\s*>?", text, re.S)
+    if match is None:
+        return None
+    title, number, anchor = match.group(1) or "", int(match.group(2)), match.group(3) or ""
+    if name.lower().startswith("pep"):
+        return title, f"PEP {number}", f"https://peps.python.org/pep-{number:04d}/{anchor}"
+    return title, f"RFC {number}", f"https://datatracker.ietf.org/doc/html/rfc{number}.html{anchor}"
+
+
 def _render_role(self, tokens, idx, options, env) -> str:
     token = tokens[idx]
     name = token.meta.get("name", "")
     if name in ("octicon", "fa", "icon", "material") or name.startswith("icon"):
         return ""
+    if name.lower() in ("pep", "rfc") and (standard := standard_reference(name, token.content)):
+        title, shown, url = standard
+        return f'<a href="{escapeHtml(url)}">{escapeHtml(title or shown)}</a>'
     text, _, expansion = role_parts(name, token.content)
     href = token.meta.get("href")
     inner = escapeHtml(text or token.meta.get("label", ""))

@@ -36,6 +36,8 @@ toctree include literalinclude toc contents tableofcontents raw iframe image met
 highlight currentmodule module bibliography embed
 """.split())
 
+# A shell session's prompt: a directive of commands (pip's `{pip-cli}`) is a console block whatever its name
+_PROMPT = re.compile(r"^\s*(?:\$|>>>|PS [^>\n]*>|[A-Z]:\\[^>\n]*>)(?:\s|$)")
 _FENCE_MARKERS = "`~:/"
 _MYST_INFO = re.compile(r"^\{([A-Za-z][\w:.+-]*)\}\s*(.*)$")
 # :::tip Title, /// note | Title, Docusaurus 3's :::info[Title]
@@ -149,6 +151,10 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
         env.setdefault("silent_directives", set()).add(base if "." not in base else "::: (autodoc)")
         return
     family = ADMONITIONS.get(base)
+    body = state.getLines(body_start, body_end, state.blkIndent, True)
+    if family is None and is_console(body):
+        _code_block(state, "console", body, start, body_end)
+        return
     if family is None:
         env.setdefault("text_directives", set()).add(base)
     if base in UNTITLED:
@@ -173,6 +179,12 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
     state.md.block.tokenize(state, body_start, _demo_end(state, body_start, body_end))
     state.lineMax, state.parentType = old_max, old_parent
     state.push("directive_close", "aside" if family else "div", -1).block = True
+
+
+def is_console(body: str) -> bool:
+    """Whether a directive's body is a shell session: its first line is a command at a prompt
+    (what follows may be the command's output)."""
+    return bool(_PROMPT.match(body.strip("\n").split("\n", 1)[0]))
 
 
 def _paragraph(state: StateBlock, content: str, line: int, kind: str = "paragraph") -> None:

@@ -34,6 +34,8 @@ class PageSource:
     # files; notebooks.py: the notebook's JSON lines): (line index in body, file, that file's line),
     # each until the next; empty when `body` is this file's text from `body_line` on.
     origins: tuple[tuple[int, str, int], ...] = ()
+    moved_to: str = ""                 # where the page says it moved (moved_pages.py): not a page then
+    aliases: tuple[str, ...] = ()      # its old addresses, answered with a redirect to it
 
     def locate(self, index: int) -> tuple[str, int]:
         """(file relative to the content folder, 1-based line) of the body's line `index` (0-based)."""

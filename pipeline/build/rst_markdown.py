@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from docutils import nodes
 
 from .markdown_writing import code_span, escape, fenced
+from .moved_pages import refresh_target
 from .rst_source import RstSource, directive, highlight, role
 
 LINK_ROLES = frozenset("ref doc any numref download term keyword".split())
@@ -25,6 +26,7 @@ _UNSHOWN = (nodes.comment, nodes.substitution_definition, nodes.target, nodes.sy
             nodes.decoration, nodes.meta, nodes.docinfo, nodes.footnote, nodes.citation, nodes.title)
 _ADMONITIONS = frozenset("attention caution danger error hint important note tip warning seealso".split())
 _LETTERED = {"loweralpha": "a", "upperalpha": "A", "lowerroman": "i", "upperroman": "I"}
+_REFERENCE = re.compile(r"^`((?:[^`<]|<(?![^<>]*>`))+?)\s*(?:<[^<>]*>)?`__?$", re.S)
 _TRANSPARENT = frozenset("glossary hlist rst-class cssclass only ifconfig".split())
 
 
@@ -33,6 +35,7 @@ class Markdown:
     text: str
     origins: list[tuple[int, str, int]]     # (line index in text, file, that file's line), each until the next
     orphan: bool = False                    # `:orphan:` at the top: published, kept out of navigation
+    moved_to: str = ""                      # `.. meta:: :http-equiv=refresh: 0; url=…`: where the page went
 
 
 def run(source: RstSource) -> Markdown:
@@ -46,7 +49,7 @@ def run(source: RstSource) -> Markdown:
         if previous is None or located != (previous[0], previous[1] + 1):
             origins.append((index, *located))
         previous = located
-    return Markdown("\n".join(text for text, _ in lines) + "\n", origins, writer.orphan)
+    return Markdown("\n".join(text for text, _ in lines) + "\n", origins, writer.orphan, writer.moved_to)
 
 
 class _Writer:
@@ -55,6 +58,7 @@ class _Writer:
         self.language = ""       # `.. highlight::`'s language for literal blocks
         self.footnotes: list[tuple[str, int | None]] = []
         self.orphan = False
+        self.moved_to = ""
         self.anchors = {}        # docutils id → the anchor the markdown gives it (an explicit label, or the id)
         for node in self.document.findall(nodes.Element):
             names = self._labels(node)
@@ -63,7 +67,11 @@ class _Writer:
 
     def body(self) -> list[nodes.Node]:
         children = list(self.document.children)
-        first = next((n for n in children if not isinstance(n, (nodes.comment, nodes.target))), None)
+        for meta in self.document.findall(nodes.meta):
+            if str(meta.get("http-equiv", "")).lower() == "refresh":
+                self.moved_to = refresh_target(str(meta.get("content", "")))
+        # docutils places `.. meta::` first, before the field list it followed
+        first = next((n for n in children if not isinstance(n, (nodes.comment, nodes.target, nodes.meta))), None)
         if isinstance(first, nodes.field_list):     # Sphinx's file-wide metadata: `:orphan:`, `:tocdepth: 2`
             self.orphan = any(f[0].astext().strip().lower() == "orphan" for f in first.children)
             children.remove(first)
@@ -194,6 +202,8 @@ class _Writer:
 
     def _directive(self, node: directive, depth: int) -> list[tuple[str, int | None]]:
         name, argument, base = node["name"], node["argument"], node["name"].split(":")[-1]
+        if _marks_next_heading(node):
+            return []     # Django's `.. setting:: DEBUG` over the heading ``DEBUG``: a target, shown as nothing
         if base in _TRANSPARENT:
             return self.blocks(node.children, depth)      # `only` not shown on the web is gone already
         if base == "centered":
@@ -270,7 +280,10 @@ class _Writer:
         if isinstance(node, role):
             return self._role(node)
         if isinstance(node, (nodes.problematic, nodes.system_message)):
-            return escape(node.astext()) if isinstance(node, nodes.problematic) else ""
+            # a link docutils cannot resolve (no such target, or two of that name): its words, as a
+            # reader would take them, not its markup
+            reference = _REFERENCE.match(node.astext()) if isinstance(node, nodes.problematic) else None
+            return escape(reference.group(1) if reference else node.astext()) if isinstance(node, nodes.problematic) else ""
         if isinstance(node, (nodes.target, nodes.comment, nodes.substitution_definition)) and not node.children:
             return ""
         return self._inner(node)
@@ -340,6 +353,19 @@ def _shown(content: str) -> str:
 def _language(node: nodes.Element) -> str:
     classes = [c for c in node.get("classes", []) if c != "code"]
     return classes[0] if classes else ""
+
+
+def _marks_next_heading(node: directive) -> bool:
+    """A directive with nothing but its argument, right above a heading of the same words: what
+    Sphinx's cross-reference types (`add_crossref_type`) write, a link target only."""
+    if not node["argument"] or node["options"] or "raw" in node or any(not isinstance(c, nodes.title) for c in node.children):
+        return False
+    following = node.next_node(descend=False, siblings=True, ascend=True)
+    while isinstance(following, (nodes.target, nodes.comment)):
+        following = following.next_node(descend=False, siblings=True, ascend=True)
+    if not isinstance(following, nodes.section) or not following.children:
+        return False
+    return following[0].astext().strip().casefold() == node["argument"].strip().strip("`").casefold()
 
 
 def _line_of(node: nodes.Node) -> int | None:

@@ -5,6 +5,7 @@ the included files read from outside the content folder.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from ..errors import ContentError
@@ -35,7 +36,8 @@ class RstPages:
         self.problems += source.problems
         for name in sorted(source.outside):
             self.outside.setdefault(name, []).append(relative)
-        front = "---\norphan: true\n---\n" if written.orphan else ""
+        fields = ["orphan: true"] * written.orphan + [f"redirect_to: {json.dumps(written.moved_to)}"] * bool(written.moved_to)
+        front = "---\n" + "".join(f"{line}\n" for line in fields) + "---\n" if fields else ""
         shift = front.count("\n")
         return front + written.text, [(index + shift, name, line) for index, name, line in written.origins]
 

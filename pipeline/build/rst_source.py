@@ -31,7 +31,8 @@ from docutils.parsers.rst.languages import en
 from docutils.readers import standalone
 
 from ..errors import ContentError
-from .fenced_directives import ADMONITIONS
+from .dialects import standard_reference
+from .fenced_directives import ADMONITIONS, is_console
 from .included_files import IncludedFiles, origin_of
 from .rst_includes import Expander
 from .rst_project import BUILDER_TAGS, DefaultSubstitutions, RstProject, only_shown
@@ -100,6 +101,11 @@ class _PassThrough(Directive):
             return [highlight(language=" ".join(self.arguments))]
         if base in HIDDEN:
             return []
+        if base not in ADMONITIONS and not _describes(name) and self.content and is_console("\n".join(self.content)):
+            text = "\n".join(self.content)
+            block = nodes.literal_block(text, text, language="console")
+            block.source, block.line = self.state_machine.get_source_and_line(self.content_offset + 1)
+            return [block]
         if base in RAW_BODY or base.startswith("auto") and not self.content:
             node["raw"] = "\n".join(self.content)
         elif self.content:
@@ -164,14 +170,10 @@ class _Reader(standalone.Reader):
 def _standard(name, rawtext, text, lineno, inliner, options=None, content=None):
     """Sphinx's `:pep:` and `:rfc:`: `8`, `8#anchor`, `title <8#anchor>` (docutils' own take a number only)."""
     text = utils.unescape(text)
-    match = re.fullmatch(r"(?:(.*?)\s*<)?\s*(\d+)(#[^>\s]*)?\s*>?", text, re.S)
-    if match is None:
+    standard = standard_reference(name, text)
+    if standard is None:
         return [nodes.Text(text)], []
-    title, number, anchor = match.group(1), int(match.group(2)), match.group(3) or ""
-    if name.lower().startswith("pep"):
-        shown, uri = f"PEP {number}", f"https://peps.python.org/pep-{number:04d}/{anchor}"
-    else:
-        shown, uri = f"RFC {number}", f"https://datatracker.ietf.org/doc/html/rfc{number}.html{anchor}"
+    title, shown, uri = standard
     return [nodes.reference(rawtext, title or shown, refuri=uri)], []
 
 
@@ -188,6 +190,8 @@ def _lenient(name: str) -> type[Directive] | None:
         return None
     module, class_name = directives._directive_registry[canonical]
     known = getattr(importlib.import_module(f"docutils.parsers.rst.directives.{module}"), class_name)
+    if known.option_spec is None and known.has_content:    # `.. meta::`'s `:name: value` lines are its content
+        return None
     return type(class_name, (known,), {"option_spec": _AnyOption(known.option_spec or {})})
 
 

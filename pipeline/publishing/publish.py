@@ -43,6 +43,8 @@ def allowlist(build: Build, passages=None) -> dict:
              for p in build.pages]
     body = {"pages": pages, "passages": [p.to_json() for p in passages],
             "citations": [r.to_json() for r in build.gate.resolved]}
+    if build.redirects:     # only when the folder has moved pages: other releases keep their ids
+        body["redirects"] = dict(sorted(build.redirects.items()))
     release_id = hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
     return {"schema": SCHEMA, "release_id": release_id,
             "site": {"title": build.config.site_title, "language": build.config.language}, **body}

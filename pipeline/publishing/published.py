@@ -51,6 +51,7 @@ class Release:
     citations: list[dict]
     manifest: dict
     site: dict = field(default_factory=dict)        # {"title", "language"} the site was built with
+    redirects: dict[str, str] = field(default_factory=dict)   # old URL path → the page's URL path
     _by_id: dict[str, PublishedPassage] = field(default_factory=dict, repr=False)
     _by_path: dict[str, PublishedPage] = field(default_factory=dict, repr=False)
     _by_place: dict[tuple[str, int], PublishedPassage] = field(default_factory=dict, repr=False)
@@ -82,8 +83,12 @@ class Release:
         pages = [PublishedPage(**{k: p[k] for k in PublishedPage.__dataclass_fields__}) for p in data["pages"]]
         passages = [PublishedPassage(**{**{k: p[k] for k in PublishedPassage.__dataclass_fields__},
                                         "headings": tuple(p["headings"])}) for p in data["passages"]]
+        paths = {p.path for p in pages}
+        redirects = data.get("redirects") if isinstance(data.get("redirects"), dict) else {}
         release = cls(root, data["release_id"], pages, passages, data.get("citations", []), manifest,
-                      data.get("site") if isinstance(data.get("site"), dict) else {})
+                      data.get("site") if isinstance(data.get("site"), dict) else {},
+                      {old: new for old, new in redirects.items()     # to this release's pages only
+                       if isinstance(new, str) and new.partition("#")[0] in paths})
         release._by_id = {p.id: p for p in passages}
         release._by_path = {p.path: p for p in pages}
         release._by_place = {(p.page, p.order): p for p in passages}
@@ -113,6 +118,11 @@ class Release:
         as a person writes it ("/入門"), which is how Flask hands a request's path on."""
         found = self._by_path.get(path)
         return self._by_path.get(published_path(path)) if found is None and path.startswith("/") else found
+
+    def moved(self, path: str) -> str | None:
+        """Where the page once at URL path `path` is now (a page of this release, maybe with its anchor)."""
+        found = self.redirects.get(path)
+        return self.redirects.get(published_path(path)) if found is None and path.startswith("/") else found
 
     def page_by_slug(self, slug: str) -> PublishedPage | None:
         slug = unicodedata.normalize("NFC", slug)

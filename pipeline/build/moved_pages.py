@@ -1,0 +1,155 @@
+"""Pages that say they moved, and old addresses of pages: served as redirects, not as pages (pure).
+
+A generator keeps a page at an old address in one of two ways, and docs folders carry both:
+- the old page names where it went: Sphinx's `.. meta:: :http-equiv=refresh: 3; url=../new/`
+  (rst_markdown.py writes it as `redirect_to`), a markdown page's `<meta http-equiv="refresh">`,
+  jekyll-redirect-from's `redirect_to:`;
+- the new page names its old addresses: Hugo's `aliases:`, jekyll-redirect-from's `redirect_from:`.
+
+The page that moved is no page of the site (its "This page has moved" is not the author's
+account of anything); its address answers with a redirect to the page it names. A target that
+is no page of the folder (another site, a missing file) leaves the page published as it is.
+"""
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass, field
+from urllib.parse import unquote
+
+from ..publishing.paths import RESERVED, published_path
+from .page_source import PageSource, default_slug, without_suffix
+
+MOVED_KEYS = ("redirect_to",)                   # front matter on the old page: where it went
+ALIAS_KEYS = ("aliases", "redirect_from")       # front matter on the new page: where it was
+_META_REFRESH = re.compile(r"""<meta\s[^>]*http-equiv\s*=\s*["']?refresh["']?[^>]*>""", re.I)
+_META_CONTENT = re.compile(r"""content\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.I)
+_REFRESH_URL = re.compile(r"""^\s*\d*(?:\.\d*)?\s*[;,]?\s*url\s*=\s*["']?([^"'\s]+)""", re.I)
+_EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.I)
+
+
+@dataclass
+class MovedPages:
+    redirects: dict[str, str] = field(default_factory=dict)      # old URL path → the page's URL path (#anchor)
+    moved_sources: dict[str, str] = field(default_factory=dict)  # the moved page's file → its new URL path
+    moved: list[tuple[str, str]] = field(default_factory=list)   # (file, new URL path): for the warning
+    unresolved: list[tuple[str, str]] = field(default_factory=list)   # (file, target): kept as a page
+    aliases_taken: list[tuple[str, str]] = field(default_factory=list)  # (file, alias) at a page's address
+
+    @property
+    def warnings(self) -> list[str]:
+        lines = []
+        if self.moved_sources:
+            moved = [f"{source} → {new}" for source, new in self.moved]
+            lines.append(f"pages that say they moved, served as redirects to their new address: {len(moved)} "
+                         f"({_shorten(moved)})")
+        if self.unresolved:
+            lines.append("pages that say they moved to no page of this folder, published as they are: "
+                         + _shorten([f"{source} → {target}" for source, target in self.unresolved]))
+        if self.aliases_taken:
+            lines.append("old addresses that are another page's address, not redirected: "
+                         + _shorten([f"{alias} ({source})" for source, alias in self.aliases_taken]))
+        return lines
+
+
+def target_of(meta: dict, body: str) -> str:
+    """Where a page says it moved: its front matter's `redirect_to`, else the URL of a
+    `<meta http-equiv="refresh">` in its body; "" when it says nothing of the kind."""
+    for key in MOVED_KEYS:
+        value = meta.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    tag = _META_REFRESH.search(body)
+    content = _META_CONTENT.search(tag.group(0)) if tag else None
+    return refresh_target(next(part for part in content.groups() if part is not None)) if content else ""
+
+
+def refresh_target(content: str) -> str:
+    """The URL of a refresh's content ("3; url=../new/"), "" when it only reloads the page."""
+    url = _REFRESH_URL.match(content)
+    return url.group(1) if url else ""
+
+
+def aliases_of(meta: dict) -> tuple[str, ...]:
+    """The old addresses a page's front matter names (one, or a list)."""
+    found: list[str] = []
+    for key in ALIAS_KEYS:
+        value = meta.get(key)
+        values = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+        found += [v.strip() for v in values if isinstance(v, str) and v.strip()]
+    return tuple(found)
+
+
+def run(moved: list[tuple[PageSource, str]], pages: list[PageSource]) -> MovedPages:
+    """Resolve each moved page's target to a page of `pages`, and each page's aliases to it."""
+    result = MovedPages()
+    by_slug: dict[str, PageSource] = {}
+    for page in pages:
+        by_slug.setdefault(default_slug(page.source), page)
+    for page in pages:
+        by_slug[page.slug] = page     # an address the front matter gives wins over the file's name
+    addresses = {page.path for page in pages} | RESERVED
+    for page, target in moved:
+        found = _resolve(page, target, by_slug)
+        if found is None or page.path in addresses:
+            result.unresolved.append((page.source, target))
+            continue
+        result.redirects[page.path] = found
+        result.moved_sources[page.source] = found.partition("#")[0]
+        result.moved.append((page.source, found))
+    for page in pages:
+        for alias in page.aliases:
+            old = _alias_path(page, alias)
+            if old is None or old == page.path:
+                continue
+            if old in addresses or old in result.redirects:
+                result.aliases_taken.append((page.source, alias))
+                continue
+            result.redirects[old] = page.path
+    return result
+
+
+def _resolve(page: PageSource, target: str, by_slug: dict[str, PageSource]) -> str | None:
+    """The URL path (and anchor) of the page `target` names, read as a generator's URL beside the
+    page's address (dirhtml's `../new/` and html's `new.html` alike) or as a file beside its file."""
+    if _EXTERNAL.match(target):
+        return None
+    path, _, anchor = unquote(target).partition("#")
+    path = path.partition("?")[0]
+    if path.startswith("/"):
+        candidates = [path]
+    else:
+        url_folder = page.path if page.path == "/" else page.path + "/"
+        candidates = [posixpath.join(url_folder, path), posixpath.join(posixpath.dirname(page.path), path),
+                      "/" + posixpath.join(posixpath.dirname(page.source), path)]
+    for candidate in candidates:
+        found = by_slug.get(_slug(candidate))
+        if found is not None and found.source != page.source:
+            return found.path + (f"#{anchor}" if anchor else "")
+    return None
+
+
+def _slug(url: str) -> str:
+    """The slug a generator's URL or a file's path names: "/cli/pip_install/", "../x.html", "guide/index.md"."""
+    path = posixpath.normpath("/" + url.strip().lstrip("/")).lstrip("/")
+    path = re.sub(r"(^|/)index\.html?$", "", path, flags=re.I)
+    path = re.sub(r"\.html?$", "", path, flags=re.I)
+    return default_slug(path + ".md" if path and without_suffix(path) == path else path or "index.md")
+
+
+def _alias_path(page: PageSource, alias: str) -> str | None:
+    """The published URL path of an old address: from the site's root when it starts with "/",
+    else beside the page's folder (Hugo); None for another site's URL."""
+    if _EXTERNAL.match(alias):
+        return None
+    path = alias.partition("#")[0].partition("?")[0]
+    if not path.startswith("/"):
+        path = posixpath.join(posixpath.dirname(page.path), path)
+    path = posixpath.normpath("/" + path.strip().lstrip("/")).rstrip("/")
+    path = re.sub(r"/index\.html?$|\.html?$", "", path, flags=re.I) or "/"
+    return published_path(path) if path != "/" else "/"
+
+
+def _shorten(items: list[str], shown: int = 3) -> str:
+    more = len(items) - shown
+    return ", ".join(items[:shown]) + (f" and {more} more" if more > 0 else "")
