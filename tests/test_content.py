@@ -303,6 +303,19 @@ def test_pages_that_moved_and_old_addresses_become_redirects_to_a_page(write_con
     assert not any(page.source in result.moved.moved_sources for page in result.pages)
 
 
+def test_mkdocs_redirect_maps_answer_old_files_with_their_new_page(write_content):
+    settings = ("site_name: X\nplugins:\n  - search\n  - redirects:\n      redirect_maps:\n"
+                "        old-setup.md: guide/setup.md#run\n        'guide/legacy/index.md': guide/setup.md\n"
+                "        gone.md: https://example.org/x\n        index.md: guide/setup.md\n")
+    project = write_content({"mkdocs.yml": settings, "docs/index.md": "Home.", "docs/guide/setup.md": "Run it."},
+                            "project")
+    result = content.run(project / "docs")
+    assert result.moved.redirects == {"/old-setup": "/guide/setup#run", "/guide/legacy": "/guide/setup"}
+    assert result.warnings == [
+        "mkdocs.yml redirect_maps naming no page of this folder, not served: gone.md → https://example.org/x",
+        "old addresses that are another page's address, not redirected: index.md (mkdocs.yml)"]
+
+
 @pytest.mark.parametrize("files, warning", [
     ({"old.md": "---\nredirect_to: https://example.org/new\n---\nMoved."},
      "pages that say they moved to no page of this folder, published as they are: old.md → https://example.org/new"),

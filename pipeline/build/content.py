@@ -153,7 +153,8 @@ def run(content_dir: Path, default_language: str = "en", sphinx=sphinx_conf.NOT_
         result.pages = page_addresses.root_doc_as_home(result.pages, conf.root_doc)
     result.pages, result.readmes, result.shadowed = page_addresses.without_shadowed(result.pages)
     result.moved = moved_pages.run([(page, page.moved_to) for page in result.pages if page.moved_to],
-                                   [page for page in result.pages if not page.moved_to])
+                                   [page for page in result.pages if not page.moved_to],
+                                   moved_pages.mkdocs_renames(content_dir))
     result.pages = [page for page in result.pages if page.source not in result.moved.moved_sources]
     problems.extend(page_addresses.duplicate_slugs(result.pages, content_dir))
     if problems:

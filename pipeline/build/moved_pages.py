@@ -4,7 +4,8 @@ A generator keeps a page at an old address in one of two ways, and docs folders 
 - the old page names where it went: Sphinx's `.. meta:: :http-equiv=refresh: 3; url=../new/`
   (rst_markdown.py writes it as `redirect_to`), a markdown page's `<meta http-equiv="refresh">`,
   jekyll-redirect-from's `redirect_to:`;
-- the new page names its old addresses: Hugo's `aliases:`, jekyll-redirect-from's `redirect_from:`.
+- the new page names its old addresses: Hugo's `aliases:`, jekyll-redirect-from's `redirect_from:`;
+- the site's settings map old files to new ones: mkdocs-redirects' `redirect_maps` in mkdocs.yml.
 
 The page that moved is no page of the site (its "This page has moved" is not the author's
 account of anything); its address answers with a redirect to the page it names. A target that
@@ -15,6 +16,7 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from urllib.parse import unquote
 
 from ..publishing.paths import RESERVED, published_path
@@ -35,6 +37,7 @@ class MovedPages:
     moved: list[tuple[str, str]] = field(default_factory=list)   # (file, new URL path): for the warning
     unresolved: list[tuple[str, str]] = field(default_factory=list)   # (file, target): kept as a page
     aliases_taken: list[tuple[str, str]] = field(default_factory=list)  # (file, alias) at a page's address
+    renames_unresolved: list[tuple[str, str]] = field(default_factory=list)   # (old file, target) of mkdocs.yml
 
     @property
     def warnings(self) -> list[str]:
@@ -46,6 +49,9 @@ class MovedPages:
         if self.unresolved:
             lines.append("pages that say they moved to no page of this folder, published as they are: "
                          + _shorten([f"{source} → {target}" for source, target in self.unresolved]))
+        if self.renames_unresolved:
+            lines.append("mkdocs.yml redirect_maps naming no page of this folder, not served: "
+                         + _shorten([f"{old} → {target}" for old, target in self.renames_unresolved]))
         if self.aliases_taken:
             lines.append("old addresses that are another page's address, not redirected: "
                          + _shorten([f"{alias} ({source})" for source, alias in self.aliases_taken]))
@@ -80,8 +86,31 @@ def aliases_of(meta: dict) -> tuple[str, ...]:
     return tuple(found)
 
 
-def run(moved: list[tuple[PageSource, str]], pages: list[PageSource]) -> MovedPages:
-    """Resolve each moved page's target to a page of `pages`, and each page's aliases to it."""
+def mkdocs_renames(content_dir: Path) -> list[tuple[str, str]]:
+    """(old file, new file or URL) of mkdocs-redirects' `redirect_maps` in the folder's mkdocs.yml,
+    the files as paths inside `content_dir`."""
+    from .toc_files import mkdocs_settings  # toc_files → links → media → content → here: read when called
+    found = mkdocs_settings(content_dir)
+    if found is None or not isinstance(found[1], dict):
+        return []
+    _, settings, prefix = found
+    plugins = settings.get("plugins")
+    for plugin in plugins if isinstance(plugins, list) else [plugins] if isinstance(plugins, dict) else []:
+        options = plugin.get("redirects") if isinstance(plugin, dict) else None
+        maps = options.get("redirect_maps") if isinstance(options, dict) else None
+        if isinstance(maps, dict):
+            # the new file is named from the docs folder, as mkdocs-redirects reads it
+            return [(posixpath.join(prefix, str(old).strip("/")),
+                     new if _EXTERNAL.match(new) else "/" + posixpath.join(prefix, new.lstrip("/")))
+                    for old, new in ((old, str(new).strip()) for old, new in maps.items())
+                    if str(old).strip("/") and new]
+    return []
+
+
+def run(moved: list[tuple[PageSource, str]], pages: list[PageSource],
+        renames: list[tuple[str, str]] = ()) -> MovedPages:
+    """Resolve each moved page's target to a page of `pages`, each page's aliases to it, and each
+    renamed file (`mkdocs_renames`) to the page its new file is."""
     result = MovedPages()
     by_slug: dict[str, PageSource] = {}
     for page in pages:
@@ -97,6 +126,15 @@ def run(moved: list[tuple[PageSource, str]], pages: list[PageSource]) -> MovedPa
         result.redirects[page.path] = found
         result.moved_sources[page.source] = found.partition("#")[0]
         result.moved.append((page.source, found))
+    for old_file, target in renames:
+        old = published_path("/" + default_slug(old_file)) if default_slug(old_file) != "index" else "/"
+        found = _resolve(PageSource(old_file, default_slug(old_file), None, "", "", 1), target, by_slug)
+        if found is None:
+            result.renames_unresolved.append((old_file, target))
+        elif old in addresses or old in result.redirects:
+            result.aliases_taken.append(("mkdocs.yml", old_file))
+        else:
+            result.redirects[old] = found
     for page in pages:
         for alias in page.aliases:
             old = _alias_path(page, alias)
