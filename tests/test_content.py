@@ -312,8 +312,18 @@ def test_mkdocs_redirect_maps_answer_old_files_with_their_new_page(write_content
     result = content.run(project / "docs")
     assert result.moved.redirects == {"/old-setup": "/guide/setup#run", "/guide/legacy": "/guide/setup"}
     assert result.warnings == [
-        "mkdocs.yml redirect_maps naming no page of this folder, not served: gone.md → https://example.org/x",
-        "old addresses that are another page's address, not redirected: index.md (mkdocs.yml)"]
+        "redirects in mkdocs.yml or conf.py naming no page of this folder, not served: gone.md → https://example.org/x",
+        "old addresses that are another page's address, not redirected: index.md (redirects)"]
+
+
+def test_sphinx_reredirects_answer_old_pages_with_their_new_page(write_content):
+    conf = ("extensions = ['sphinx_reredirects']\nredirects = {'guide/old': '../setup/run.html#first', "
+            "'faq': 'https://example.org/faq', 'old/*': '/new/$source.html'}\n")
+    folder = write_content({"conf.py": conf, "index.rst": "Home\n====\n", "setup/run.rst": "Run\n===\n\nRun it.\n"})
+    result = content.run(folder)
+    assert result.moved.redirects == {"/guide/old": "/setup/run#first"}
+    assert "redirects in mkdocs.yml or conf.py naming no page of this folder, not served: faq → " \
+           "https://example.org/faq" in result.warnings
 
 
 @pytest.mark.parametrize("files, warning", [

@@ -5,7 +5,8 @@ A generator keeps a page at an old address in one of two ways, and docs folders 
   (rst_markdown.py writes it as `redirect_to`), a markdown page's `<meta http-equiv="refresh">`,
   jekyll-redirect-from's `redirect_to:`;
 - the new page names its old addresses: Hugo's `aliases:`, jekyll-redirect-from's `redirect_from:`;
-- the site's settings map old files to new ones: mkdocs-redirects' `redirect_maps` in mkdocs.yml.
+- the site's settings map old files to new ones: mkdocs-redirects' `redirect_maps` in mkdocs.yml,
+  sphinx-reredirects' `redirects` in conf.py.
 
 The page that moved is no page of the site (its "This page has moved" is not the author's
 account of anything); its address answers with a redirect to the page it names. A target that
@@ -50,7 +51,7 @@ class MovedPages:
             lines.append("pages that say they moved to no page of this folder, published as they are: "
                          + _shorten([f"{source} → {target}" for source, target in self.unresolved]))
         if self.renames_unresolved:
-            lines.append("mkdocs.yml redirect_maps naming no page of this folder, not served: "
+            lines.append("redirects in mkdocs.yml or conf.py naming no page of this folder, not served: "
                          + _shorten([f"{old} → {target}" for old, target in self.renames_unresolved]))
         if self.aliases_taken:
             lines.append("old addresses that are another page's address, not redirected: "
@@ -107,6 +108,15 @@ def mkdocs_renames(content_dir: Path) -> list[tuple[str, str]]:
     return []
 
 
+def sphinx_renames(conf) -> list[tuple[str, str]]:
+    """(old page, its new address) of sphinx-reredirects' `redirects` in conf.py: a docname and a URL
+    beside it ("../new/page.html"); its patterns (`*`, `$source`) are left alone."""
+    extensions = conf.get("extensions", [], kind=list) if conf is not None else []
+    redirects = conf.get("redirects", {}, kind=dict) if "sphinx_reredirects" in extensions else {}
+    return [(str(old), str(new)) for old, new in redirects.items()
+            if isinstance(new, str) and "*" not in str(old) and "$" not in new and new.strip()]
+
+
 def run(moved: list[tuple[PageSource, str]], pages: list[PageSource],
         renames: list[tuple[str, str]] = ()) -> MovedPages:
     """Resolve each moved page's target to a page of `pages`, each page's aliases to it, and each
@@ -130,9 +140,9 @@ def run(moved: list[tuple[PageSource, str]], pages: list[PageSource],
         old = published_path("/" + default_slug(old_file)) if default_slug(old_file) != "index" else "/"
         found = _resolve(PageSource(old_file, default_slug(old_file), None, "", "", 1), target, by_slug)
         if found is None:
-            result.renames_unresolved.append((old_file, target))
+            result.renames_unresolved.append((old_file, target))     # another site's, or no page
         elif old in addresses or old in result.redirects:
-            result.aliases_taken.append(("mkdocs.yml", old_file))
+            result.aliases_taken.append(("redirects", old_file))
         else:
             result.redirects[old] = found
     for page in pages:
