@@ -52,6 +52,13 @@ def test_links_to_markdown_files_are_rewritten_to_page_paths(write_content):
     assert 'href="/docs/guide#part"' in pages["index.md"].html
 
 
+def test_a_link_climbing_past_the_folders_root_stays_at_the_root(write_content):
+    """Sphinx reads :doc:`../topics/x` on a top-level page as topics/x, and a browser clamps ../ at /."""
+    pages = render(write_content, {"guide.md": "Now in {doc}`../topics/cache` and [there](../../topics/cache.md).",
+                                   "topics/cache.md": "# Caching\n\nText."})
+    assert '<a href="/topics/cache">Caching</a> and <a href="/topics/cache">there</a>' in pages["guide.md"].body_html
+
+
 @pytest.mark.parametrize("heading, expected", [
     ("What's new?", "whats-new"), ("`fs.readFile(path[, options])`", "fsreadfilepath-options"),
     ("Step 1 — install", "step-1--install"), ("Установка и настройка", "установка-и-настройка"),
@@ -140,6 +147,8 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     ("```{pip-cli}\n$ pip download x --no-binary :all:\n$ pip install x.tar.gz\n```",
      '<code class="language-console">$ pip download x --no-binary :all:\n$ pip install x.tar.gz\n', "<p>$"),
     ("```{tab} Unix\nRun $ make in words.\n```", "<p>Run $ make in words.</p>", "<pre"),
+    ("In {file}`C:\\\\ProgramData\\\\pip.ini` run {samp}`pip install \\{name\\}`.",
+     "In <code>C:\\ProgramData\\pip.ini</code> run <code>pip install {name}</code>.", "\\\\"),
     ("Use a {pep}`263` comment, {rfc}`the header <9110#section-8>`.",
      '<a href="https://peps.python.org/pep-0263/">PEP 263</a> comment, '
      '<a href="https://datatracker.ietf.org/doc/html/rfc9110.html#section-8">the header</a>.', "{pep}"),

@@ -1,5 +1,6 @@
 """The site serves the release's pages exactly as the gates checked them."""
 import asyncio
+import concurrent.futures
 import json
 import urllib.error
 import urllib.request
@@ -123,7 +124,8 @@ def test_pages_that_moved_answer_with_a_redirect_to_the_page_they_name(tmp_path,
                 assert answer.code == 301 and answer.headers["Location"] == new, old
         status, _, body = fetch(base + "/away")
         assert status == 200 and b"The swap list now lives elsewhere." in body
-        read = asyncio.run(read_page(base + "/api/mcp", base + "/old/guide/"))    # an agent's old link
+        with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:   # Playwright's loop may run here
+            read = pool.submit(asyncio.run, read_page(base + "/api/mcp", base + "/old/guide/")).result()  # an old link
         assert read["path"] == "/docs/guide" and "Borrow a packet" in read["text"]
 
 

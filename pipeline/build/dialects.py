@@ -197,6 +197,8 @@ def _render_role(self, tokens, idx, options, env) -> str:
         title, shown, url = standard
         return f'<a href="{escapeHtml(url)}">{escapeHtml(title or shown)}</a>'
     text, _, expansion = role_parts(name, token.content)
+    if name in ("file", "samp"):      # Sphinx reads `\\` in them as one backslash, `\{` as a brace
+        text = re.sub(r"\\([\\{}])", r"\1", text)
     href = token.meta.get("href")
     inner = escapeHtml(text or token.meta.get("label", ""))
     if name == "kbd":

@@ -46,7 +46,8 @@ class SiteLinks:
         if path.startswith("/"):
             return self._page_at(posixpath.normpath(path.lstrip("/")) if path.strip("/") else "index.md", anchor)
         folder = posixpath.dirname(source)
-        target = posixpath.normpath(posixpath.join(folder, path)) if path else source
+        # "../" past the folder's root stays at the root, as browsers and Sphinx's :doc: read it
+        target = posixpath.normpath("/" + posixpath.join(folder, path)).lstrip("/") if path else source
         found = self._page_at(target, anchor)
         if found is None and folder and path and not path.startswith("."):
             found = self._page_at(posixpath.normpath(path), anchor)
