@@ -180,6 +180,40 @@ def built(write_content, tmp_path, markdown: str) -> Release:
     return Release.load(tmp_path / "release")
 
 
+FAQ = """# FAQ
+
+Can I build PDFs without LaTeX?
+: rinohtype provides a PDF builder that replaces the LaTeX one.
+
+## What readers searched for
+
+- how to install pip ubuntu
+- What does pip stand for?
+
+## Installing
+
+Why would you install it twice? Nobody should.
+
+Run the installer once.
+"""
+
+
+@pytest.mark.parametrize("asked, quoted", [
+    # a FAQ's question is answered by the description under it
+    ("Can I build PDFs without LaTeX?", ["rinohtype provides a PDF builder that replaces the LaTeX one."]),
+    # a search phrase or a question a page lists says nothing; what tells is quoted instead
+    ("how to install pip ubuntu", ["Run the installer once."]),
+    ("What does pip stand for?", ["Run the installer once."]),
+    ("Why would you install it twice?", ["Run the installer once."]),
+])
+def test_a_passage_that_asks_is_never_quoted_as_an_answer(write_content, tmp_path, asked, quoted):
+    site = built(write_content, tmp_path, FAQ)
+    by_text = {p.text: p for p in site.passages}
+    scored = [(Candidate(by_text[asked].id, 1, {}), 0.9), (Candidate(by_text["Run the installer once."].id, 2, {}), 0.5)]
+    chosen = select(scored, site, threshold=0.3, second=0.1)
+    assert [site.passage(q.passage_id).text for q in chosen][:1] == quoted
+
+
 ITEMS = [f"Step {n} is taken in order." for n in range(1, LIST_ITEMS + 3)]
 
 

@@ -25,6 +25,7 @@ it ("7.8.0 (2022-12-15)", `dated_heading`), before any of this: a changelog says
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from dataclasses import dataclass
@@ -57,6 +58,11 @@ _POINTER = re.compile(r"(?i)^\s*(?:see|refer to|for (?:more|further|full|additio
 # A section of links to other pages ("See Also" closing each of npm's command pages) only points.
 _POINTING_SECTION = re.compile(r"(?i)^\s*(?:see also|related(?: (?:pages|topics|links))?|further reading"
                                r"|см\. также|смотрите также|関連項目|関連ページ|참고 항목|같이 보기|관련 문서)\s*$")
+# A passage that asks rather than tells: a question ("What does pip stand for?"), or a search
+# phrase a page lists ("how to install pip ubuntu"): words of the question, never its answer.
+_ASKS = re.compile(r"[?？]\s*[\"'”’」)]*\s*$")
+_ASKING_PHRASE = re.compile(r"(?i)^\s*(?:how|what|why|which|who)(?: to| do| does| can| is| are)?"
+                            r"(?:\s+[^\s.,:!;]+){1,10}\s*$")
 # A question asking when a release came out: a word for "when" and one for "released", or "release date"
 # ("When did Python-Markdown drop support for Python 3.8?" asks when, but not when 3.8 came out).
 _WHEN = re.compile(r"(?i)\bwhen\b|\bwhat (?:day|date)\b|когда|いつ|언제|\bwann\b|\bquand\b|\bcuándo\b|\bquando\b"
@@ -124,6 +130,8 @@ def select(scored: list[tuple[Candidate, float]], release, threshold: float, sec
     # "See assert.throws() for more details." points elsewhere and says nothing itself: it is
     # quoted only when nothing else reaches the threshold ("Where is the list of extensions?"),
     # and then alone.
+    ranked = [(dataclasses.replace(c, passage_id=told.id), p) for c, p in ranked
+              if (told := telling(release.passage(c.passage_id), release)) is not None]
     said = [(c, p) for c, p in ranked if not points_elsewhere(release.passage(c.passage_id))]
     ranked = said or ranked[:1]
     chosen: list[Quoted] = []
@@ -164,6 +172,22 @@ def asks_anything(question: str) -> bool:
     (overlap.terms) or a code name, once its greetings and thanks are left out (small_talk)? "😀",
     "???", "Hello" or "Спасибо!" holds none, and the nearest passage to nothing is no answer."""
     return bool(terms(small_talk.without(question)) or code_names(question))
+
+
+def asks(passage) -> bool:
+    """Does the passage ask rather than tell: a question, or a search phrase a page lists?"""
+    return bool(_ASKS.search(passage.text) or _ASKING_PHRASE.match(passage.text))
+
+
+def telling(passage, release):
+    """The passage, or for a question a FAQ answers in the description under it (a definition
+    list's term), that description; None for any other passage that asks."""
+    if not asks(passage):
+        return passage
+    following = release.passage_at(passage.page, passage.order + 1) if passage.kind == "dt" else None
+    if following is None or following.kind != "dd" or asks(following):
+        return None
+    return following
 
 
 def points_elsewhere(passage) -> bool:
