@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from ..matching.textmodel import normalise
 from ..retrieval.chunks import HEADING_KINDS, TABLE_CELLS
-from . import comparisons, defaults, definitions, occasions, returns, small_talk, spelling
+from . import comparisons, defaults, definitions, named_passages, occasions, returns, small_talk, spelling
 from .answer import SUPPORTED, AnswerSentence, citation_for
 from .attribution import language_of
 from .lists import lead_in_of, list_after
@@ -340,6 +340,7 @@ def retrieve(asked: str, retriever, release, k: int = CANDIDATE_CHUNKS) -> tuple
     occasion = occasions.occurring(asked, hits, retriever, release, scores)
     if occasion is not None:
         return quoted_first(hits, occasion.passage_ids, retriever), scores
+    hits = named_passages.with_named(asked, hits, retriever, release)
     return definitions.first(hits, definitions.defining(asked, hits, retriever, release), retriever), scores
 
 
