@@ -16,6 +16,7 @@ from trigsight.answering.offline import (
     dated_heading,
     echoes,
     in_chunk_order,
+    points_elsewhere,
     select,
     sentences,
     with_lists,
@@ -172,6 +173,16 @@ def test_a_sentence_that_only_points_elsewhere_is_quoted_only_alone(tmp_path, po
     scored += [(Candidate(site.passages_of(path)[0].id, 2 + n, {}), p) for n, (path, p) in enumerate(zip(["/b", "/c"], others))]
     chosen = select(scored, site, threshold=0.3, second=0.1)
     assert [site.passage(q.passage_id).text for q in chosen] == quoted
+
+
+@pytest.mark.parametrize("text, pointing", [
+    ("See Streams for details.", True), ("This is now covered in Caching.", True),
+    ("It is described in the user guide.", True), ("This page has moved to Installation.", True),
+    ("This is the default.", False), ("It is documented that caching is on.", False),
+])
+def test_what_only_points_elsewhere_is_told_from_what_says_something(tmp_path, text, pointing):
+    site = Release.load(write_allowlist(tmp_path, {"/a": [text]}))
+    assert points_elsewhere(site.passages_of("/a")[0]) is pointing
 
 
 def built(write_content, tmp_path, markdown: str) -> Release:

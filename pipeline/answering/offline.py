@@ -54,7 +54,8 @@ LIST_ITEMS = 6            # list items quoted after a lead-in
 FRAGMENT_CHARACTERS = 30  # a list item shorter than this is shown after its list's lead-in
 ECHO_TERMS = 2            # a passage of this many terms or fewer, all the question's, only echoes it
 _POINTER = re.compile(r"(?i)^\s*(?:see|refer to|for (?:more|further|full|additional) (?:details|information)[^,.]*, see"
-                      r"|(?:подробнее )?см\.)\s")
+                      r"|(?:подробнее )?см\.|(?:this|it) (?:is|has been) (?:now )?(?:covered|described|documented|explained"
+                      r"|discussed|moved) (?:in|on|to)|(?:this (?:page|section) )?has moved to)\s")
 # A section of links to other pages ("See Also" closing each of npm's command pages) only points.
 _POINTING_SECTION = re.compile(r"(?i)^\s*(?:see also|related(?: (?:pages|topics|links))?|further reading"
                                r"|см\. также|смотрите также|関連項目|関連ページ|참고 항목|같이 보기|관련 문서)\s*$")
