@@ -176,6 +176,8 @@ def test_includes_are_read_from_the_project_and_name_their_own_lines(write_conte
      '<ol type="a">\n<li>\n<p>trivial <em>changes</em>;</p>\n</li>\n<li>\n<p>breaking ones.</p>\n<ol type="i" start="3">'),
     ("T\n=\n\n.. highlight:: console\n\n::\n\n   $ demo --help\n", 'class="language-console"'),
     ("T\n=\n\n" + "  " * 3000 + "deep\n", "deep"),
+    # an extension's directive reading a file shows nothing of its path
+    ("T\n=\n\n.. pip-news-include:: ../../NEWS.rst\n\nAfter.\n", '<h1 id="t">T</h1>\n<p>After.</p>'),
     # Django's `.. setting::` above its heading is a link target, not the setting's name twice
     ("T\n=\n\n.. setting:: DEBUG\n\n``DEBUG``\n---------\n\nDefault: ``False``\n",
      '<h1 id="t">T</h1>\n<h2 id="debug"><code>DEBUG</code></h2>\n<p>Default: <code>False</code></p>'),

@@ -38,6 +38,9 @@ highlight currentmodule module bibliography embed
 
 # A shell session's prompt: a directive of commands (pip's `{pip-cli}`) is a console block whatever its name
 _PROMPT = re.compile(r"^\s*(?:\$|>>>|PS [^>\n]*>|[A-Z]:\\[^>\n]*>)(?:\s|$)")
+# An argument that is a file's path ("../../NEWS.rst", "data/table.json"): what an extension reads, not words
+_PATH = re.compile(r"(?:\.{0,2}/)*[\w.-]+(?:/[\w.-]+)*\.(?:rst|md|txt|json|ya?ml|toml|csv|py|ipynb|html?|dot|svg|png)"
+                   r"|(?:\.{0,2}/)+[\w./-]+", re.I)
 _FENCE_MARKERS = "`~:/"
 _MYST_INFO = re.compile(r"^\{([A-Za-z][\w:.+-]*)\}\s*(.*)$")
 # :::tip Title, /// note | Title, Docusaurus 3's :::info[Title]
@@ -155,9 +158,12 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
     if family is None and is_console(body):
         _code_block(state, "console", body, start, body_end)
         return
+    if family is None and _PATH.fullmatch(argument) and not body.strip():
+        env.setdefault("silent_directives", set()).add(base)    # an extension reading a file: nothing to show
+        return
     if family is None:
         env.setdefault("text_directives", set()).add(base)
-    if base in UNTITLED:
+    if base in UNTITLED or (family is None and _PATH.fullmatch(argument)):
         title = ""     # their argument is a file, a URL or a selector, not words for the reader
     elif family is None:
         title = argument
