@@ -147,6 +147,9 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     ("```{pip-cli}\n$ pip download x --no-binary :all:\n$ pip install x.tar.gz\n```",
      '<code class="language-console">$ pip download x --no-binary :all:\n$ pip install x.tar.gz\n', "<p>$"),
     ("```{tab} Unix\nRun $ make in words.\n```", "<p>Run $ make in words.</p>", "<pre"),
+    # MyST's {eval-rst}: its body read as reStructuredText
+    ("```{eval-rst}\n.. note::\n\n   Read as **rst**.\n\n.. pip-options-list::\n```\n\nAfter.",
+     '<p class="admonition-title">Note</p>\n<p>Read as <strong>rst</strong>.</p>\n</aside>', ".. "),
     ("In {file}`C:\\\\ProgramData\\\\pip.ini` run {samp}`pip install \\{name\\}`.",
      "In <code>C:\\ProgramData\\pip.ini</code> run <code>pip install {name}</code>.", "\\\\"),
     ("Use a {pep}`263` comment, {rfc}`the header <9110#section-8>`.",

@@ -14,6 +14,8 @@ import re
 
 from markdown_it.rules_block import StateBlock
 
+from ..errors import ContentError
+
 # kind as written → the family it is drawn as (style.css and sanitize.CLASSES know these)
 ADMONITIONS = {
     **dict.fromkeys("note info seealso abstract summary tldr todo example quote question".split(), "note"),
@@ -155,6 +157,9 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
         return
     family = ADMONITIONS.get(base)
     body = state.getLines(body_start, body_end, state.blkIndent, True)
+    if base == "eval-rst":
+        _read_rst(state, body, start, body_end)
+        return
     if family is None and is_console(body):
         _code_block(state, "console", body, start, body_end)
         return
@@ -185,6 +190,20 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
     state.md.block.tokenize(state, body_start, _demo_end(state, body_start, body_end))
     state.lineMax, state.parentType = old_max, old_parent
     state.push("directive_close", "aside" if family else "div", -1).block = True
+
+
+def _read_rst(state: StateBlock, body: str, start: int, end: int) -> None:
+    """MyST's `{eval-rst}`: its body read as reStructuredText, its blocks at the directive's lines."""
+    from .rst_markdown import fragment  # docutils only for a page that asks for it
+
+    try:
+        written = fragment(body)
+    except (ContentError, RecursionError):     # what docutils cannot read is shown as the text it is
+        written = body
+    first = len(state.tokens)
+    state.md.block.parse(written, state.md, state.env, state.tokens)
+    for token in state.tokens[first:]:
+        token.map = [start, end] if token.map else token.map
 
 
 def is_console(body: str) -> bool:

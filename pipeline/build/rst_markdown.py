@@ -38,6 +38,18 @@ class Markdown:
     moved_to: str = ""                      # `.. meta:: :http-equiv=refresh: 0; url=…`: where the page went
 
 
+def fragment(text: str) -> str:
+    """A MyST page's `{eval-rst}` block as markdown: its reStructuredText read on its own, no file
+    included (an include there is read from nowhere and shows nothing)."""
+    from pathlib import Path
+
+    from .included_files import IncludedFiles
+    from .rst_source import run as read
+
+    nowhere = Path("/nonexistent/eval-rst")
+    return run(read(text, nowhere / "block.rst", IncludedFiles(nowhere, nowhere))).text
+
+
 def run(source: RstSource) -> Markdown:
     writer = _Writer(source)
     lines = writer.blocks(writer.body(), depth=0)
