@@ -94,7 +94,9 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
 
     titles = {page.source.slug: page.title for page in parsed}
     media = ContentMedia(config.content_dir)
-    site = SiteLinks({**content.moved.moved_sources, **{p.source: p.path for p in sources}}, {p.source.path: p.title for p in parsed},
+    # a link to a page that moved goes to where it is now
+    files = {**content.moved.moved_sources, **{p.source: p.path for p in sources}}
+    site = SiteLinks(files, {p.source.path: p.title for p in parsed},
                      {lab: f"{p.source.path}#{lab}" for p in parsed for lab in p.labels}, media,
                      {p.source.path: p.anchors for p in parsed},
                      {label: title for p in parsed for label, title in p.label_titles.items()})

@@ -1,6 +1,6 @@
 """Pages that say they moved, and old addresses of pages: served as redirects, not as pages (pure).
 
-A generator keeps a page at an old address in one of two ways, and docs folders carry both:
+Generators keep a page at an old address in three ways, and docs folders carry each:
 - the old page names where it went: Sphinx's `.. meta:: :http-equiv=refresh: 3; url=../new/`
   (rst_markdown.py writes it as `redirect_to`), a markdown page's `<meta http-equiv="refresh">`,
   jekyll-redirect-from's `redirect_to:`;
@@ -42,6 +42,8 @@ class MovedPages:
 
     @property
     def warnings(self) -> list[str]:
+        from .content import shorten as _shorten  # content.py reads pages through this module
+
         lines = []
         if self.moved_sources:
             moved = [f"{source} → {new}" for source, new in self.moved]
@@ -120,7 +122,7 @@ def sphinx_renames(conf) -> list[tuple[str, str]]:
 def run(moved: list[tuple[PageSource, str]], pages: list[PageSource],
         renames: list[tuple[str, str]] = ()) -> MovedPages:
     """Resolve each moved page's target to a page of `pages`, each page's aliases to it, and each
-    renamed file (`mkdocs_renames`) to the page its new file is."""
+    renamed file (`mkdocs_renames`, `sphinx_renames`) to the page its new address is."""
     result = MovedPages()
     by_slug: dict[str, PageSource] = {}
     for page in pages:
@@ -148,8 +150,8 @@ def run(moved: list[tuple[PageSource, str]], pages: list[PageSource],
     for page in pages:
         for alias in page.aliases:
             old = _alias_path(page, alias)
-            if old is None or old == page.path:
-                continue
+            if old is None or old == page.path or result.redirects.get(old) == page.path:
+                continue      # its own address, or an old page that already says it moved here
             if old in addresses or old in result.redirects:
                 result.aliases_taken.append((page.source, alias))
                 continue
@@ -196,8 +198,3 @@ def _alias_path(page: PageSource, alias: str) -> str | None:
     path = posixpath.normpath("/" + path.strip().lstrip("/")).rstrip("/")
     path = re.sub(r"/index\.html?$|\.html?$", "", path, flags=re.I) or "/"
     return published_path(path) if path != "/" else "/"
-
-
-def _shorten(items: list[str], shown: int = 3) -> str:
-    more = len(items) - shown
-    return ", ".join(items[:shown]) + (f" and {more} more" if more > 0 else "")

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from docutils import nodes
 
+from .included_files import IncludedFiles
 from .markdown_writing import code_span, escape, fenced
 from .moved_pages import refresh_target
 from .rst_source import RstSource, directive, highlight, role
+from .rst_source import run as read
 
 LINK_ROLES = frozenset("ref doc any numref download term keyword".split())
 MYST_ROLES = frozenset("kbd abbr".split())
@@ -41,11 +44,6 @@ class Markdown:
 def fragment(text: str) -> str:
     """A MyST page's `{eval-rst}` block as markdown: its reStructuredText read on its own, no file
     included (an include there is read from nowhere and shows nothing)."""
-    from pathlib import Path
-
-    from .included_files import IncludedFiles
-    from .rst_source import run as read
-
     nowhere = Path("/nonexistent/eval-rst")
     return run(read(text, nowhere / "block.rst", IncludedFiles(nowhere, nowhere))).text
 
@@ -291,11 +289,13 @@ class _Writer:
             return node.astext() if "html" in node.get("format", "") else ""
         if isinstance(node, role):
             return self._role(node)
-        if isinstance(node, (nodes.problematic, nodes.system_message)):
+        if isinstance(node, nodes.system_message):
+            return ""
+        if isinstance(node, nodes.problematic):
             # a link docutils cannot resolve (no such target, or two of that name): its words, as a
             # reader would take them, not its markup
-            reference = _REFERENCE.match(node.astext()) if isinstance(node, nodes.problematic) else None
-            return escape(reference.group(1) if reference else node.astext()) if isinstance(node, nodes.problematic) else ""
+            reference = _REFERENCE.match(node.astext())
+            return escape(reference.group(1) if reference else node.astext())
         if isinstance(node, (nodes.target, nodes.comment, nodes.substitution_definition)) and not node.children:
             return ""
         return self._inner(node)
