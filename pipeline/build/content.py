@@ -155,7 +155,8 @@ def run(content_dir: Path, default_language: str = "en", sphinx=sphinx_conf.NOT_
     result.moved = moved_pages.run([(page, page.moved_to) for page in result.pages if page.moved_to],
                                    [page for page in result.pages if not page.moved_to],
                                    moved_pages.mkdocs_renames(content_dir) + moved_pages.sphinx_renames(conf))
-    result.pages = [page for page in result.pages if page.source not in result.moved.moved_sources]
+    moved = result.moved.moved_sources
+    result.pages = [page for page in result.pages if page.source not in moved]
     problems.extend(page_addresses.duplicate_slugs(result.pages, content_dir))
     if problems:
         raise ContentError("content errors", problems=problems)

@@ -163,12 +163,13 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
     if family is None and is_console(body):
         _code_block(state, "console", body, start, body_end)
         return
-    if family is None and _PATH.fullmatch(argument) and not body.strip():
+    names_file = family is None and bool(_PATH.fullmatch(argument))
+    if names_file and not body.strip():
         env.setdefault("silent_directives", set()).add(base)    # an extension reading a file: nothing to show
         return
     if family is None:
         env.setdefault("text_directives", set()).add(base)
-    if base in UNTITLED or (family is None and _PATH.fullmatch(argument)):
+    if base in UNTITLED or names_file:
         title = ""     # their argument is a file, a URL or a selector, not words for the reader
     elif family is None:
         title = argument

@@ -34,18 +34,22 @@ _EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.I)
 @dataclass
 class MovedPages:
     redirects: dict[str, str] = field(default_factory=dict)      # old URL path → the page's URL path (#anchor)
-    moved_sources: dict[str, str] = field(default_factory=dict)  # the moved page's file → its new URL path
-    moved: list[tuple[str, str]] = field(default_factory=list)   # (file, new URL path): for the warning
+    moved: list[tuple[str, str]] = field(default_factory=list)   # (moved page's file, its new URL path #anchor)
     unresolved: list[tuple[str, str]] = field(default_factory=list)   # (file, target): kept as a page
     aliases_taken: list[tuple[str, str]] = field(default_factory=list)  # (file, alias) at a page's address
     renames_unresolved: list[tuple[str, str]] = field(default_factory=list)   # (old file, target) of mkdocs.yml
+
+    @property
+    def moved_sources(self) -> dict[str, str]:
+        """The moved page's file → the URL path of the page it went to (what links to its file mean)."""
+        return {source: new.partition("#")[0] for source, new in self.moved}
 
     @property
     def warnings(self) -> list[str]:
         from .content import shorten as _shorten  # content.py reads pages through this module
 
         lines = []
-        if self.moved_sources:
+        if self.moved:
             moved = [f"{source} → {new}" for source, new in self.moved]
             lines.append(f"pages that say they moved, served as redirects to their new address: {len(moved)} "
                          f"({_shorten(moved)})")
@@ -136,7 +140,6 @@ def run(moved: list[tuple[PageSource, str]], pages: list[PageSource],
             result.unresolved.append((page.source, target))
             continue
         result.redirects[page.path] = found
-        result.moved_sources[page.source] = found.partition("#")[0]
         result.moved.append((page.source, found))
     for old_file, target in renames:
         old = published_path("/" + default_slug(old_file)) if default_slug(old_file) != "index" else "/"

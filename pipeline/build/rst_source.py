@@ -102,10 +102,7 @@ class _PassThrough(Directive):
         if base in HIDDEN:
             return []
         if base not in ADMONITIONS and not _describes(name) and self.content and is_console("\n".join(self.content)):
-            text = "\n".join(self.content)
-            block = nodes.literal_block(text, text, language="console")
-            block.source, block.line = self.state_machine.get_source_and_line(self.content_offset + 1)
-            return [block]
+            return [_literal(self, "console")]
         if base in RAW_BODY or base.startswith("auto") and not self.content:
             node["raw"] = "\n".join(self.content)
         elif self.content:
@@ -132,14 +129,20 @@ class _CodeBlock(Directive):
         language = self.arguments[0].split()[0] if self.arguments else self.options.get("language", "")
         if not language:     # Django's `.. console::`: shell sessions
             language = {"doctest": "pycon", "ipython": "pycon", "console": "console"}.get(self.name.lower(), "")
-        text = "\n".join(self.content)
-        block = nodes.literal_block(text, text, language=language)
-        block.source, block.line = self.state_machine.get_source_and_line(self.content_offset + 1)
+        block = _literal(self, language)
         caption = self.options.get("caption")
         if not caption:
             return [block]
         words, messages = self.state.inline_text(caption, self.lineno)   # ``wsgi.py``: a file name in code
         return [nodes.rubric(caption, "", *words), *messages, block]
+
+
+def _literal(directive_: Directive, language: str) -> nodes.literal_block:
+    """The directive's content as a code block in `language`, at the content's first line."""
+    text = "\n".join(directive_.content)
+    block = nodes.literal_block(text, text, language=language)
+    block.source, block.line = directive_.state_machine.get_source_and_line(directive_.content_offset + 1)
+    return block
 
 
 class _Unreadable(Directive):
