@@ -107,6 +107,10 @@ CORPORA: dict[str, Corpus] = {
         Corpus("pip", "pypi", "pip", "26.3", "docs/html", "Sphinx, MyST and reStructuredText (pip's own docs)"),
         # Sphinx whose conf.py makes `.txt` files the pages (source_suffix) and names another root_doc.
         Corpus("django", "pypi", "django", "6.1.3", "docs", "Sphinx, reStructuredText in .txt files (Django's docs)"),
+        # Pallets' docs after their move to MyST: {code-block} fences, {eval-rst} autodoc, {ref} roles.
+        Corpus("click", "pypi", "click", "8.5.1", "docs", "Sphinx + MyST-Parser (Click's own docs)"),
+        # MkDocs Material on a web framework's guide: admonitions, tabbed code, links to the API.
+        Corpus("starlette", "pypi", "starlette", "1.10.0", "docs", "MkDocs Material (Starlette's own docs)"),
         # Sphinx + MyST-Parser on a tool's user guide: usage, configuration and a long change log.
         Corpus("black", "pypi", "black", "26.10.1", "docs", "Sphinx + MyST-Parser (Black's own docs)"),
         # MyST as mystmd reads it: :::{note} colon fences, {term}/{eq} roles.
