@@ -48,6 +48,12 @@ def sentences(text: str) -> list[str]:
     ("末尾の . に注目してほしいです。次へ。", ["末尾の . に注目してほしいです。", "次へ。"]),
     ("기다립니다 🕙 . 왜냐하면 8명입니다.", ["기다립니다 🕙 .", "왜냐하면 8명입니다."]),
     ('Some characters (< > : " / \\ | ? *) are reserved. Next.', ['Some characters (< > : " / \\ | ? *) are reserved.', "Next."]),
+    # Starlette's and Click's docs: a sloppy abbreviation, code that trails off, a quoted message
+    ("Origins to permit. eg. ['https://a.org']. You can use it.",
+     ["Origins to permit.", "eg. ['https://a.org'].", "You can use it."]),
+    ("Add a warning to TestClient(timeout=...) #2840. Fix it.", ["Add a warning to TestClient(timeout=...) #2840.", "Fix it."]),
+    ("This is how you replace the Aborted! message. Wow! It works.",
+     ["This is how you replace the Aborted! message.", "Wow!", "It works."]),
 ])
 def test_split_sentences_handles_latin_cyrillic_and_cjk(text, expected):
     assert sentences(text) == expected

@@ -99,6 +99,17 @@ def test_links_to_pages_work_as_a_reader_expects(write_content, link, href):
         assert f'href="{href}">The guide</a>' in pages["docs/intro.md"].body_html
 
 
+@pytest.mark.parametrize("link, shown", [
+    ("[](#event-close)", '<a href="#event-close">Event: \'close\'</a>'),
+    ("[](guide.md#setup)", '<a href="/docs/guide#setup">Setting up</a>'),
+    ("[](guide.md#nowhere)", '<a href="/docs/guide#nowhere">The guide</a>'),
+])
+def test_a_link_without_words_shows_the_section_it_points_at(write_content, link, shown):
+    pages = render(write_content, {"docs/intro.md": f"# Intro\n\nSee {link}.\n\n## Event: 'close'\n\nA.\n",
+                                   "docs/guide.md": "# The guide\n\n## Setting up {#setup}\n\nText."})
+    assert shown in pages["docs/intro.md"].body_html
+
+
 def test_pages_are_rendered_through_the_site_template(write_content):
     page = render(write_content, {"index.md": "# Home\n\nHello."})["index.md"]
     assert page.html.startswith("<!doctype html>")
@@ -147,6 +158,17 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     ("```{pip-cli}\n$ pip download x --no-binary :all:\n$ pip install x.tar.gz\n```",
      '<code class="language-console">$ pip download x --no-binary :all:\n$ pip install x.tar.gz\n', "<p>$"),
     ("```{tab} Unix\nRun $ make in words.\n```", "<p>Run $ make in words.</p>", "<pre"),
+    # a directive of Python code (Click's `click:example`, `click:run`) is a code block, not sentences;
+    # named like an admonition, an extension's directive is no "Example" box
+    ("```{click:example}\n@click.command()\ndef hello():\n    click.echo('.' * 3)\n```",
+     "<pre><code class=\"language-python\">@click.command()\ndef hello():\n    click.echo('.' * 3)\n", "<p>@click"),
+    ("```{eval-rst}\n.. click:example::\n    if __name__ == '__main__':\n        hello()\n\n"
+     ".. click:run::\n    invoke(hello, args=['--help'])\n```",
+     "<code class=\"language-python\">invoke(hello, args=['--help'])\n", "Example"),
+    ("```{tab} Install (Linux)\nWords.\n```", "<p>Install (Linux)</p>", "<pre"),
+    # Sphinx shows `~a.b.c` as `c`, `!x` as `x` and a function with its parentheses
+    ("The {attr}`~Context.params` of {class}`!Choice[str]`, see {func}`click.echo`.",
+     "The <code>params</code> of <code>Choice[str]</code>, see <code>click.echo()</code>.", "~"),
     # MyST's {eval-rst}: its body read as reStructuredText
     ("```{eval-rst}\n.. note::\n\n   Read as **rst**.\n\n.. pip-options-list::\n```\n\nAfter.",
      '<p class="admonition-title">Note</p>\n<p>Read as <strong>rst</strong>.</p>\n</aside>', ".. "),

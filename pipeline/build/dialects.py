@@ -173,7 +173,23 @@ def role_parts(name: str, content: str) -> tuple[str, str | None, str | None]:
         return match.group(1) or match.group(2), match.group(2), None
     if name in ("doc", "ref", "any", "numref", "term"):
         return content.lstrip("~!"), content.lstrip("~!"), None
+    if name in _OBJECT_ROLES:
+        return object_shown(name, content), None, None
     return content, None, None
+
+
+# Sphinx's cross-references to a Python object, shown as code
+_OBJECT_ROLES = frozenset("func meth class attr data obj exc mod const type".split())
+
+
+def object_shown(name: str, target: str) -> str:
+    """What Sphinx shows for a cross-reference to an object: `~a.b.c` shows `c`, `!x` (no link) `x`,
+    and a function or method gains `()`."""
+    shown = target.lstrip("!.")
+    shown = shown[1:].rpartition(".")[2] if shown.startswith("~") else shown
+    if name in ("func", "meth") and not shown.endswith(")"):
+        shown += "()"
+    return shown
 
 
 def standard_reference(name: str, text: str) -> tuple[str, str, str] | None:

@@ -10,7 +10,9 @@ family each admonition kind is drawn as, serves MkDocs admonitions and GitHub al
 """
 from __future__ import annotations
 
+import ast
 import re
+import textwrap
 
 from markdown_it.rules_block import StateBlock
 
@@ -155,13 +157,14 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
     if base in SILENT_DIRECTIVES or base.startswith("auto") or "." in base:
         env.setdefault("silent_directives", set()).add(base if "." not in base else "::: (autodoc)")
         return
-    family = ADMONITIONS.get(base)
+    family = None if ":" in name else ADMONITIONS.get(base)    # `click:example` is an extension's, not a note
     body = state.getLines(body_start, body_end, state.blkIndent, True)
     if base == "eval-rst":
         _read_rst(state, body, start, body_end)
         return
-    if family is None and is_console(body):
-        _code_block(state, "console", body, start, body_end)
+    language = code_language(body) if family is None else None
+    if language:
+        _code_block(state, language, body, start, body_end)
         return
     names_file = family is None and bool(_PATH.fullmatch(argument))
     if names_file and not body.strip():
@@ -207,10 +210,23 @@ def _read_rst(state: StateBlock, body: str, start: int, end: int) -> None:
         token.map = [start, end] if token.map else token.map
 
 
-def is_console(body: str) -> bool:
-    """Whether a directive's body is a shell session: its first line is a command at a prompt
-    (what follows may be the command's output)."""
-    return bool(_PROMPT.match(body.strip("\n").split("\n", 1)[0]))
+def code_language(body: str) -> str | None:
+    """The language of a directive's body when it is code, not words: "console" for a shell session
+    (its first line a command at a prompt), "python" for Python that does something (Click's
+    `click:example`); None for text."""
+    if _PROMPT.match(body.strip("\n").split("\n", 1)[0]):
+        return "console"
+    try:
+        statements = ast.parse(textwrap.dedent(body).strip("\n")).body
+    except (SyntaxError, ValueError):
+        return None
+    # a bare name or a list ("- a") parses too; a sentence of words does not
+    acts = any(isinstance(s, _ACTS) or isinstance(s, ast.Expr) and isinstance(s.value, ast.Call) for s in statements)
+    return "python" if acts else None
+
+
+_ACTS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom, ast.Assign,
+         ast.AugAssign, ast.AnnAssign, ast.If, ast.With, ast.For, ast.While, ast.Try)
 
 
 def _paragraph(state: StateBlock, content: str, line: int, kind: str = "paragraph") -> None:

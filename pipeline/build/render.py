@@ -137,6 +137,7 @@ def parse_page(source: PageSource, content_label: str) -> tuple[ParsedPage, list
             identifier = explicit if explicit and explicit not in used_ids else heading_id(text, used_ids)
             used_ids.add(identifier)
             token.attrSet("id", identifier)
+            label_titles[f"{source.path}#{identifier}"] = text    # MyST's [](#section) shows its heading
             if explicit:
                 labels.append(identifier)
             if token.tag in ("h2", "h3"):
@@ -198,7 +199,8 @@ def resolve_links(page: ParsedPage, site: SiteLinks) -> None:
                     child.attrSet("href", href)
                 if index + 1 < len(children) and children[index + 1].type == "link_close":
                     label = Token("text", "", 0)   # MyST's [](target): the target's title
-                    label.content = site.titles.get((href or "").partition("#")[0], "") or str(child.attrGet("href"))
+                    label.content = _target_title(site, href or str(child.attrGet("href") or ""), page.source.path) \
+                        or str(child.attrGet("href"))
                     children.insert(index + 1, label)
             elif child.type == "myst_role":
                 name = child.meta.get("name", "").split(":")[-1]
@@ -216,6 +218,14 @@ def resolve_links(page: ParsedPage, site: SiteLinks) -> None:
                         site.label_titles.get(target) if name in ("ref", "any") else None
                     if text == target and title:     # Sphinx shows the page's or the section's title
                         child.meta["label"] = child.content = title
+
+
+def _target_title(site: SiteLinks, href: str, page: str) -> str:
+    """The title of the section (or else the page) a link without words points at, as MyST shows it."""
+    path, _, anchor = (page + href if href.startswith("#") else href).partition("#")
+    section = site.label_titles.get(f"{path}#{anchor}") or \
+        (site.label_titles.get(anchor) if site.labels.get(anchor) == f"{path}#{anchor}" else None)
+    return section if anchor and section else site.titles.get(path, "")
 
 
 def render_body(page: ParsedPage, site: SiteLinks | None, cite_links: dict[str, CitationLink]) -> str:

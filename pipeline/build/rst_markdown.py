@@ -15,6 +15,7 @@ from pathlib import Path
 
 from docutils import nodes
 
+from .dialects import object_shown
 from .included_files import IncludedFiles
 from .markdown_writing import code_span, escape, fenced
 from .moved_pages import refresh_target
@@ -348,12 +349,7 @@ class _Writer:
         if base in LINK_ROLES or base in MYST_ROLES or base in TEXT_ROLES:
             return None
         shown = _shown(content)
-        if shown == content:
-            shown = shown.lstrip("!.")
-            shown = shown[1:].rpartition(".")[2] if shown.startswith("~") else shown
-            if base in ("func", "meth") and not shown.endswith(")"):
-                shown += "()"
-        return shown
+        return object_shown(base, shown) if shown == content else shown
 
 
 def _shown(content: str) -> str:

@@ -32,7 +32,7 @@ from docutils.readers import standalone
 
 from ..errors import ContentError
 from .dialects import standard_reference
-from .fenced_directives import ADMONITIONS, is_console
+from .fenced_directives import ADMONITIONS, code_language
 from .included_files import IncludedFiles, origin_of
 from .rst_includes import Expander
 from .rst_project import BUILDER_TAGS, DefaultSubstitutions, RstProject, only_shown
@@ -101,8 +101,8 @@ class _PassThrough(Directive):
             return [highlight(language=" ".join(self.arguments))]
         if base in HIDDEN:
             return []
-        if base not in ADMONITIONS and not _describes(name) and self.content and is_console("\n".join(self.content)):
-            return [_literal(self, "console")]
+        if name not in ADMONITIONS and base not in RAW_BODY and (code := _code(self, name)) is not None:
+            return [code]
         if base in RAW_BODY or base.startswith("auto") and not self.content:
             node["raw"] = "\n".join(self.content)
         elif self.content:
@@ -137,12 +137,26 @@ class _CodeBlock(Directive):
         return [nodes.rubric(caption, "", *words), *messages, block]
 
 
-def _literal(directive_: Directive, language: str) -> nodes.literal_block:
-    """The directive's content as a code block in `language`, at the content's first line."""
-    text = "\n".join(directive_.content)
+def _literal(directive_: Directive, language: str, text: str | None = None, line: int | None = None
+             ) -> nodes.literal_block:
+    """The directive's content (or `text`) as a code block in `language`, at the content's first line."""
+    text = "\n".join(directive_.content) if text is None else text
     block = nodes.literal_block(text, text, language=language)
-    block.source, block.line = directive_.state_machine.get_source_and_line(directive_.content_offset + 1)
+    block.source, block.line = directive_.state_machine.get_source_and_line(line or directive_.content_offset + 1)
     return block
+
+
+def _code(directive_: Directive, name: str) -> nodes.literal_block | None:
+    """An unknown directive's body as a code block when it is code, not words (Click's `click:example`).
+    docutils reads a body that starts right under the directive, no blank line between, as its argument."""
+    marker_line = directive_.block_text.split("\n", 1)[0]
+    below = directive_.arguments and not marker_line.partition("::")[2].strip()
+    argument = directive_.arguments[0] if below else ""
+    text = "\n\n".join(part for part in (argument, "\n".join(directive_.content)) if part)
+    language = code_language(text) if text else None
+    if language is None or language == "console" and _describes(name):
+        return None
+    return _literal(directive_, language, text, directive_.lineno + 1 if argument else None)
 
 
 class _Unreadable(Directive):
@@ -213,7 +227,7 @@ def _register(text: str, project: RstProject | None) -> None:
             directives.register_directive(name, _Unreadable)
         elif name not in _KNOWN_DIRECTIVES or name.lower() == "class":    # Sphinx's is the Python class's
             base = name.lower().split(":")[-1]
-            untitled = base in ADMONITIONS and base not in VERSIONS and base != "admonition"
+            untitled = name.lower() in ADMONITIONS and base not in VERSIONS and base != "admonition"
             directives.register_directive(name, _Admonition if untitled else _PassThrough)
         elif (lenient := _lenient(name)) is not None:
             directives.register_directive(name, lenient)

@@ -3,18 +3,19 @@
 Latin-script sentences end at `. ! ? …` followed by a space (closing quotes and brackets
 stay with the sentence), except after common abbreviations and single letters (also just inside
 a bracket: "(vs. 2)"), after a dotted word, an ellipsis or a quoted token before a lowercase word
-("U.S. law", "[link](...) or", "using '0.' as"), and where the punctuation is itself
-quoted ("then '.' will be returned", "the \"?\" character") or stands alone before anything but a
-capital or a Korean word (code such as `?` loses its backticks in the page's text: "после
-знака ? в URL", "末尾の . に注目"). A Russian sentence never begins with a lowercase letter, so
-a full stop before one ends no sentence ("прим. пер.", "см. раздел"). CJK sentences end at
-`。！？`.
+("U.S. law", "[link](...) or", "using '0.' as"), after an ellipsis that closes a bracket of its
+word ("TestClient(timeout=...) #2840"), at `!` or `?` ending a word before a lowercase word ("the
+Aborted! message"), and where the punctuation is itself quoted ("then '.' will be returned",
+"the \"?\" character") or stands alone before anything but a capital or a Korean word (code such
+as `?` loses its backticks in the page's text: "после знака ? в URL", "末尾の . に注目"). A
+Russian sentence never begins with a lowercase letter, so a full stop before one ends no sentence
+("прим. пер.", "см. раздел"). CJK sentences end at `。！？`.
 """
 from __future__ import annotations
 
 import re
 
-ABBREVIATIONS = frozenset("e.g i.e etc vs cf mr mrs ms dr st no fig approx al eq ch sec "
+ABBREVIATIONS = frozenset("e.g i.e eg ie viz etc vs cf mr mrs ms dr st no fig approx al eq ch sec "
                           "jan feb mar apr jun jul aug sep sept oct nov dec incl esp resp "
                           "т.е т.д т.п т.к т.н т.ч др г гг см ср напр прим пер рис табл стр гл разд англ".split())
 _CYRILLIC_LOWER = re.compile(r"[а-яё]")
@@ -58,8 +59,11 @@ def _sentence_ends(text: str):
             continue      # a lone mark before a lowercase word: "the literal string ? is appended"
         if text[match.start()] == "." and _CYRILLIC_LOWER.match(text[end + 1]):
             continue      # "см. раздел", "прим. пер": a Russian sentence starts with a capital
-        if _ELLIPSIS.search(match.group()) and text[end + 1].islower():
-            continue      # "like `[click here](...)` or `[link](...)`": a trailing-off goes on
+        if _ELLIPSIS.search(match.group()) and (text[end + 1].islower() or match.group()[-1] in ")]" and
+                                                 ("(" in word or "[" in word)):
+            continue      # "like `[click here](...)` or `[link](...)`", "TestClient(timeout=...) #2840": code goes on
+        if match.group()[0] in "!?" and word and text[end + 1].islower():
+            continue      # "replace the Aborted! message": a quoted exclamation, not the sentence's end
         bare = word.lstrip("([{" + "".join(_OPENING_QUOTES))   # "(vs. 2)", "(e.g. -, *)": the abbreviation
         abbreviated = bare in ABBREVIATIONS or (len(bare) == 1 and bare.isalpha()) or \
             ("." in bare and text[end + 1].islower())  # "U.S. law", "a.k.a. foo"
