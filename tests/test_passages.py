@@ -54,6 +54,11 @@ def sentences(text: str) -> list[str]:
     ("Add a warning to TestClient(timeout=...) #2840. Fix it.", ["Add a warning to TestClient(timeout=...) #2840.", "Fix it."]),
     ("This is how you replace the Aborted! message. Wow! It works.",
      ["This is how you replace the Aborted! message.", "Wow!", "It works."]),
+    # a change log's issue numbers and a reference in brackets belong to the sentence before them
+    ("Added support for Python 3.15. (7866, 8054) Dropped 3.9. (7511)",
+     ["Added support for Python 3.15. (7866, 8054)", "Dropped 3.9. (7511)"]),
+    ("Cookies are ignored. (RFC2109) Next. (A sentence of its own.)", ["Cookies are ignored. (RFC2109)", "Next.",
+                                                                       "(A sentence of its own.)"]),
 ])
 def test_split_sentences_handles_latin_cyrillic_and_cjk(text, expected):
     assert sentences(text) == expected

@@ -166,6 +166,10 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
      ".. click:run::\n    invoke(hello, args=['--help'])\n```",
      "<code class=\"language-python\">invoke(hello, args=['--help'])\n", "Example"),
     ("```{tab} Install (Linux)\nWords.\n```", "<p>Install (Linux)</p>", "<pre"),
+    # a diagram's source is shown as code, never as sentences (structlog's, in MyST and rST alike)
+    ("```{mermaid}\n:align: center\n\nflowchart TD\n    A --> |calls| B\n```",
+     '<code class="language-mermaid">flowchart TD\n    A --&gt; |calls| B\n', "<p>flowchart"),
+    ("```{eval-rst}\n.. graphviz::\n\n   digraph { a -> b }\n```", '<code class="language-graphviz">digraph', "<p>digraph"),
     # Sphinx shows `~a.b.c` as `c`, `!x` as `x` and a function with its parentheses
     ("The {attr}`~Context.params` of {class}`!Choice[str]`, see {func}`click.echo`.",
      "The <code>params</code> of <code>Choice[str]</code>, see <code>click.echo()</code>.", "~"),

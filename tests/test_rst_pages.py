@@ -166,6 +166,18 @@ def test_includes_are_read_from_the_project_and_name_their_own_lines(write_conte
     assert "from outside the content folder: 2: ../CHANGES.rst (index.rst); ../src/demo.py (index.rst)" in warnings
 
 
+def test_a_page_may_include_a_piece_of_itself_but_never_in_a_cycle(write_content):
+    # Scrapy's settings.rst shows the lines between two of its comments under a second setting
+    text = ("T\n=\n\nA\n-\n\n.. common-starts\n\nShared by both queues.\n\n.. common-ends\n\nB\n-\n\n"
+            ".. include:: index.rst\n    :start-after: common-starts\n    :end-before: common-ends\n\n"
+            "C\n-\n\n.. loop-starts\n\n.. include:: index.rst\n    :start-after: loop-starts\n\nOnce.\n")
+    folder = read_folder(write_content({"index.rst": text}))
+    body = folder.pages[0].body
+    assert body.count("Shared by both queues.") == 2
+    assert body.count("Once.") == 2           # the piece holds its own include: read once, then it stops
+    assert 'include of "index.rst" not read' in "\n".join(folder.warnings)
+
+
 @pytest.mark.parametrize("text, expected", [
     ("T\n=\n\n.. tabs::\n\n   .. tab:: ``apt`` on *Linux*\n\n      Use apt.\n",
      "<p><code>apt</code> on <em>Linux</em></p>\n<p>Use apt.</p>"),

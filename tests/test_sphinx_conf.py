@@ -87,6 +87,14 @@ def test_a_line_of_the_epilog_is_named_at_its_line_in_conf_py(write_content):
     assert any("conf.py:3: Inline interpreted text" in line for line in read_folder(folder).warnings)
 
 
+def test_a_version_conf_py_computes_is_shown_as_nothing_not_as_markup(write_content):
+    folder = write_content({"conf.py": "import demo\nversion = demo.__version__\n",
+                            "index.rst": "Demo |version| docs\n==================\n\nRelease |release|.\n"})
+    result = read_folder(folder)
+    assert "|version|" not in result.pages[0].body and "|release|" not in result.pages[0].body
+    assert not any("Undefined substitution" in line for line in result.warnings)
+
+
 def test_conf_py_is_never_run(write_content, tmp_path):
     marker = tmp_path / "ran"
     folder = write_content({"conf.py": f"open({str(marker)!r}, 'w').write('x')\nversion = '1.0'\n",

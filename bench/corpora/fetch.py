@@ -109,6 +109,10 @@ CORPORA: dict[str, Corpus] = {
         Corpus("django", "pypi", "django", "6.1.3", "docs", "Sphinx, reStructuredText in .txt files (Django's docs)"),
         # Pallets' docs after their move to MyST: {code-block} fences, {eval-rst} autodoc, {ref} roles.
         Corpus("click", "pypi", "click", "8.5.1", "docs", "Sphinx + MyST-Parser (Click's own docs)"),
+        # Sphinx with a project's own roles and directives (:setting:, :signal:, .. setting::, .. skip: next).
+        Corpus("scrapy", "pypi", "scrapy", "2.19.0", "docs", "Sphinx, reStructuredText (Scrapy's own docs)"),
+        # Sphinx + MyST with doctest-style examples (`>>>` sessions) and a MyST change log.
+        Corpus("structlog", "pypi", "structlog", "26.1.0", "docs", "Sphinx + MyST-Parser (structlog's own docs)"),
         # MkDocs Material on a web framework's guide: admonitions, tabbed code, links to the API.
         Corpus("starlette", "pypi", "starlette", "1.10.0", "docs", "MkDocs Material (Starlette's own docs)"),
         # Sphinx + MyST-Parser on a tool's user guide: usage, configuration and a long change log.

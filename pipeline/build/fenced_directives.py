@@ -31,6 +31,8 @@ ADMONITIONS = {
 TITLES = {"seealso": "See also", "tldr": "TL;DR", "versionadded": "New in version {arg}",
           "versionchanged": "Changed in version {arg}", "deprecated": "Deprecated since version {arg}"}
 CODE_DIRECTIVES = frozenset("code code-block sourcecode code-cell literal math".split())
+# A diagram's or a grammar's source: the generator draws it; here it is shown as the code it is.
+DIAGRAM_DIRECTIVES = frozenset("mermaid graphviz digraph graph plantuml uml productionlist".split())
 # sphinxcontrib-programoutput: the generator runs the command and shows its output; here, the command.
 COMMAND_DIRECTIVES = frozenset("program-output command-output".split())
 # Directives that place other files or navigation: nothing to show on the page itself.
@@ -146,9 +148,10 @@ def _indented_end(state: StateBlock, start: int, end: int) -> int:
 def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: int, body_end: int) -> None:
     base = name.split(":")[-1]
     env = state.env
-    if base in CODE_DIRECTIVES:
-        language = "math" if base == "math" else argument.split()[0] if argument else ""
-        _code_block(state, language, state.getLines(body_start, body_end, state.blkIndent, True), start, body_end)
+    if base in CODE_DIRECTIVES or base in DIAGRAM_DIRECTIVES:
+        language = base if base == "math" or base in DIAGRAM_DIRECTIVES else argument.split()[0] if argument else ""
+        body = state.getLines(body_start, body_end, state.blkIndent, True).lstrip("\n")    # the blank line after options
+        _code_block(state, language, body, start, body_end)
         return
     if base in COMMAND_DIRECTIVES:
         env.setdefault("command_directives", set()).add(base)

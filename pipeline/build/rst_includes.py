@@ -24,6 +24,9 @@ _LITERAL_START = re.compile(r"^(?![ \t]*\.\.[ \t]).*::[ \t]*$|^[ \t]*\.\.[ \t]+(
 _INCLUDE = re.compile(r"^([ \t]*)\.\.[ \t]+(include|literalinclude)::[ \t]*(\S.*?)[ \t]*$")
 
 
+_PIECE = ("start-after", "end-before", "start-line", "end-line", "lines")     # options that cut a piece
+
+
 class Expander:
     """`.. include::` and `.. literalinclude::` put in place, with the map of where each line came from."""
 
@@ -54,14 +57,18 @@ class Expander:
                 end += 1
             options = dict(option(line) for line in lines[index + 1:end])
             path, piece, first = self._read(target, file)
-            if path is None or self.files.label(path) in seen:
+            # a piece of a file may come from that file itself (Scrapy's settings.rst takes the lines
+            # between two comments of its own); the same piece inside itself again is a cycle
+            included = self.files.label(path) if path is not None else ""
+            cut = "|".join(f"{name}={options[name]}" for name in _PIECE if name in options)
+            key = f"{included}|{cut}" if cut else included
+            if path is None or key in seen:
                 out += lines[index:end]     # _Unreadable names it
                 index = end
                 continue
             piece, first = cut_myst(piece, first, options)
             piece, first = _lines(piece, first, options.get("lines", ""))
             self.room -= len(piece)
-            included = self.files.label(path)
             code = options.get("language", options.get("code", "")) if kind == "literalinclude" or \
                 "code" in options or "literal" in options else None
             if code is not None:
@@ -69,7 +76,7 @@ class Expander:
                 origins.append((len(out), included, first))
                 out += [f"{indent}   {line}" if line.strip() else "" for line in piece.split("\n")]
             else:
-                inner, inner_origins = self.expand(piece, path, first, seen | {included}, depth + 1)
+                inner, inner_origins = self.expand(piece, path, first, seen | {included, key}, depth + 1)
                 origins.append((len(out), included, first))
                 origins += [(len(out) + at, name, line) for at, name, line in inner_origins]
                 out += [indent + line if line.strip() else line for line in inner.split("\n")]

@@ -142,11 +142,13 @@ def _filled(pattern: str, target: str) -> str:
 
 
 class DefaultSubstitutions(Transform):
-    """Sphinx's |version|, |release| and |today|, where the page defines no substitution of that name."""
+    """Sphinx's |version|, |release| and |today|, where the page defines no substitution of that name;
+    empty when conf.py computes them (`release = scrapy.__version__`), never an undefined reference."""
     default_priority = 210      # before docutils' own Substitutions transform (220)
 
     def apply(self) -> None:
-        values = getattr(self.document.settings, "trigsight_substitutions", None) or {}
+        values = {**dict.fromkeys(("version", "release", "today"), ""),
+                  **(getattr(self.document.settings, "trigsight_substitutions", None) or {})}
         defined = set(self.document.substitution_names)
         for reference in list(self.document.findall(nodes.substitution_reference)):
             name = reference["refname"]

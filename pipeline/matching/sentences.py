@@ -9,7 +9,8 @@ Aborted! message"), and where the punctuation is itself quoted ("then '.' will b
 "the \"?\" character") or stands alone before anything but a capital or a Korean word (code such
 as `?` loses its backticks in the page's text: "после знака ? в URL", "末尾の . に注目"). A
 Russian sentence never begins with a lowercase letter, so a full stop before one ends no sentence
-("прим. пер.", "см. раздел"). CJK sentences end at `。！？`.
+("прим. пер.", "см. раздел"). A bracketed aside right after a sentence's end, with no sentence of its
+own inside ("Added support for Python 3.15. (7511)"), ends that sentence. CJK sentences end at `。！？`.
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ _CJK_END = re.compile(r"[。！？]+[」』）\"'”’]*")
 _OPENING_QUOTES = frozenset("\"'`“‘«„")
 _CLOSING_QUOTES = frozenset("\"'`”’»")
 _ELLIPSIS = re.compile(r"\.\.\.|…")
+_ASIDE = re.compile(r"\([^().!?]*\)[.,;]?(?=\s|$)")     # "(7866, 8054)", "(RFC2109)" after a sentence's end
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -69,7 +71,8 @@ def _sentence_ends(text: str):
             ("." in bare and text[end + 1].islower())  # "U.S. law", "a.k.a. foo"
         if text[match.start()] == "." and abbreviated:
             continue
-        yield end
+        aside = _ASIDE.match(text, end + 1)
+        yield aside.end() if aside else end      # "Added support for Python 3.15. (7511)": the aside is the sentence's
 
 
 def _starts_sentence(ch: str) -> bool:
