@@ -182,6 +182,14 @@ def test_a_page_may_include_a_piece_of_itself_but_never_in_a_cycle(write_content
     ("T\n=\n\n.. tabs::\n\n   .. tab:: ``apt`` on *Linux*\n\n      Use apt.\n",
      "<p><code>apt</code> on <em>Linux</em></p>\n<p>Use apt.</p>"),
     ("T\n=\n\n.. only:: latex\n\n   Printed only.\n\n.. only:: html\n\n   On the web.\n", "On the web."),
+    # an object's info fields grouped as Sphinx shows them, each item a sentence of its own
+    ("T\n=\n\n.. method:: run(request)\n\n   Runs.\n\n   :param request: the request\n"
+     "   :type request: :class:`~a.Request`\n   :returns: nothing\n",
+     "<p>Parameters:</p>\n<ul>\n<li><code>request</code> (<code>Request</code>) – the request</li>\n</ul>\n"
+     "<p>Returns: nothing</p>"),
+    # a section inside `.. only::` is a section, as Sphinx reads it (Scrapy's settings page)
+    ("T\n=\n\nA\n-\n\n.. only:: html\n\n   Elsewhere\n   ---------\n\n   Listed here.\n",
+     '<h3 id="elsewhere">Elsewhere</h3>\n<p>Listed here.</p>'),
     ("T\n=\n\n`Unknown target`_ and :unknown-role:`words` stay text.\n", "<p>Unknown target and <code>words</code> stay text.</p>"),
     ('T\n=\n\nSee `The "B" part <The "B" part_>`_ now.\n\nThe "B" part\n------------\n', '<p>See The "B" part now.</p>'),
     ("T\n=\n\nIntro.\n\na) trivial *changes*;\nb) breaking ones.\n\n   iii. nested\n",

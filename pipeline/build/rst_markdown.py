@@ -15,6 +15,7 @@ from pathlib import Path
 
 from docutils import nodes
 
+from . import info_fields
 from .dialects import object_shown
 from .included_files import IncludedFiles
 from .markdown_writing import code_span, escape, fenced
@@ -133,6 +134,8 @@ class _Writer:
             return [(f"**{text}**" if isinstance(node, nodes.rubric) else text, node.line)] if text else []
         if isinstance(node, (nodes.bullet_list, nodes.enumerated_list)):
             return self._list(node, depth)
+        if isinstance(node, nodes.field_list) and info_fields.is_info_fields(node):
+            return info_fields.lines(node, self.inline, lambda children: self.blocks(children, depth))
         if isinstance(node, (nodes.definition_list, nodes.field_list, nodes.option_list)):
             return self._definitions(node, depth)
         if isinstance(node, (nodes.literal_block, nodes.doctest_block, nodes.math_block)):

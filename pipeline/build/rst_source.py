@@ -105,9 +105,27 @@ class _PassThrough(Directive):
             return [code]
         if base in RAW_BODY or base.startswith("auto") and not self.content:
             node["raw"] = "\n".join(self.content)
+        elif self.content and base in _TITLED:
+            _nested_with_titles(self, node)
         elif self.content:
             self.state.nested_parse(self.content, self.content_offset, node)
         return [node]
+
+
+# Sphinx reads section titles inside these (Scrapy's `.. only:: html` holds a section of its own)
+_TITLED = frozenset("only ifconfig".split())
+
+
+def _nested_with_titles(directive_: Directive, node: nodes.Element) -> None:
+    """The directive's content read as Sphinx's `nested_parse_with_titles` reads it: its sections are
+    sections under the one around it, not errors."""
+    memo = directive_.state.memo
+    styles, level = memo.title_styles, memo.section_level
+    memo.title_styles, memo.section_level = [], 0
+    try:
+        directive_.state.nested_parse(directive_.content, directive_.content_offset, node, match_titles=True)
+    finally:
+        memo.title_styles, memo.section_level = styles, level
 
 
 def _describes(name: str) -> bool:

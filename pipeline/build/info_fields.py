@@ -1,0 +1,76 @@
+"""Sphinx's info fields, shown as Sphinx shows them (pure).
+
+An object's description lists its parameters as fields (`:param request: the request being
+processed`, `:type request: Request`, `:returns:`, `:raises ValueError: when…`). docutils reads
+them as a field list named "param request"; Sphinx shows them grouped under "Parameters:", one
+item each, the type in brackets: "request (Request) – the request being processed". So does
+this, so that each item is a sentence a reader can cite on its own.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from docutils import nodes
+
+# field name → the group Sphinx lists it under; a name taking an argument (`param request`) is an item of it
+_GROUPS = {
+    **dict.fromkeys("param parameter arg argument key keyword kwarg kwparam".split(), "Parameters"),
+    **dict.fromkeys("raises raise except exception".split(), "Raises"),
+    **dict.fromkeys("var ivar cvar".split(), "Variables"),
+    **dict.fromkeys("returns return".split(), "Returns"),
+    **dict.fromkeys("rtype returntype".split(), "Return type"),
+    **dict.fromkeys("yields yield".split(), "Yields"),
+    "ytype": "Yield type",
+}
+_TYPES = {"type": "Parameters", "vartype": "Variables"}
+
+Lines = list[tuple[str, "int | None"]]
+
+
+def is_info_fields(node: nodes.Element) -> bool:
+    """A field list of an object's description: every field is one Sphinx reads as an info field."""
+    names = [_name(field) for field in node.children if isinstance(field, nodes.field)]
+    return bool(names) and all(words and (words[0] in _GROUPS or words[0] in _TYPES) for words in names)
+
+
+def lines(node: nodes.Element, inline: Callable[[nodes.Element], str], blocks: Callable[[list], Lines]) -> Lines:
+    """The field list as Sphinx groups it: "Parameters:", then "- request (Request) – the request"."""
+    types: dict[tuple[str, str], str] = {}
+    groups: dict[str, list[tuple[str, int | None]]] = {}
+    fields = [f for f in node.children if isinstance(f, nodes.field)]
+    for field in fields:
+        words = _name(field)
+        if words[0] in _TYPES and len(words) > 1:
+            types[(_TYPES[words[0]], words[-1])] = _text(field, blocks)
+    for field in fields:
+        words = _name(field)
+        if words[0] in _TYPES:
+            continue
+        group, text = _GROUPS[words[0]], _text(field, blocks)
+        if len(words) > 1:         # `param str request`: the type may sit before the name
+            argument = words[-1]
+            kind = types.get((group, argument)) or " ".join(words[1:-1])
+            head = f"`{argument}`" + (f" ({kind})" if kind else "")
+            text = f"{head} – {text}" if text else head
+        groups.setdefault(group, []).append((text, field.line))
+    out: Lines = []
+    for group, items in groups.items():
+        if out:
+            out.append(("", None))
+        if len(items) == 1 and group not in ("Parameters", "Raises", "Variables"):
+            out.append((f"{group}: {items[0][0]}", items[0][1]))
+            continue
+        out += [(f"{group}:", items[0][1]), ("", None)]
+        out += [(f"- {text}", line) for text, line in items]
+    return out
+
+
+def _name(field: nodes.field) -> list[str]:
+    name = field.next_node(nodes.field_name)
+    words = name.astext().split() if name is not None else []
+    return [words[0].lower(), *words[1:]] if words else []
+
+
+def _text(field: nodes.field, blocks: Callable[[list], Lines]) -> str:
+    body = field.next_node(nodes.field_body)
+    return " ".join(text.strip() for text, _ in blocks(body.children) if text.strip()) if body is not None else ""
