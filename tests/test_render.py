@@ -110,6 +110,24 @@ def test_a_link_without_words_shows_the_section_it_points_at(write_content, link
     assert shown in pages["docs/intro.md"].body_html
 
 
+@pytest.mark.parametrize("index", [
+    "# Home\n\n## Guides\n\n```{toctree}\n:maxdepth: 1\n\nguide\nThe API <api>\ntopics/*\n```\n",
+    "Home\n====\n\nGuides\n------\n\n.. toctree::\n   :maxdepth: 1\n\n   guide\n   The API <api>\n   topics/*\n",
+])
+def test_a_visible_toctree_lists_its_pages_as_sphinx_shows_them(write_content, index):
+    name = "index.md" if index.startswith("#") else "index.rst"
+    pages = render(write_content, {name: index, "guide.md": "# The guide\n\nText.", "api.md": "# API\n\nText."})
+    body = pages[name].body_html
+    assert '<a href="/guide">The guide</a>' in body and '<a href="/api">The API</a>' in body
+    assert "topics/*" not in body
+
+
+def test_a_hidden_toctree_shows_nothing(write_content):
+    pages = render(write_content, {"index.md": "# Home\n\n```{toctree}\n:hidden:\n\nguide\n```\n",
+                                   "guide.md": "# The guide\n\nText."})
+    assert "<ul>" not in pages["index.md"].body_html and "guide" not in pages["index.md"].body_html
+
+
 def test_pages_are_rendered_through_the_site_template(write_content):
     page = render(write_content, {"index.md": "# Home\n\nHello."})["index.md"]
     assert page.html.startswith("<!doctype html>")

@@ -17,6 +17,7 @@ import textwrap
 from markdown_it.rules_block import StateBlock
 
 from ..errors import ContentError
+from .generators import literal
 
 # kind as written → the family it is drawn as (style.css and sanitize.CLASSES know these)
 ADMONITIONS = {
@@ -157,6 +158,8 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
         env.setdefault("command_directives", set()).add(base)
         _code_block(state, "console", f"$ {argument.strip()}\n", start, body_end)
         return
+    if base == "toctree" and _toctree(state, start, body_start, body_end):
+        return
     if base in SILENT_DIRECTIVES or base.startswith("auto") or "." in base:
         env.setdefault("silent_directives", set()).add(base if "." not in base else "::: (autodoc)")
         return
@@ -211,6 +214,32 @@ def _read_rst(state: StateBlock, body: str, start: int, end: int) -> None:
     state.md.block.parse(written, state.md, state.env, state.tokens)
     for token in state.tokens[first:]:
         token.map = [start, end] if token.map else token.map
+
+
+def _toctree(state: StateBlock, start: int, body_start: int, end: int) -> bool:
+    """A toctree that is not `:hidden:` as Sphinx shows it: a list of links to its pages, each shown
+    by its title (links.py fills in a link without words). Glob patterns and `self` are left out."""
+    if _HIDDEN.search(state.getLines(start + 1, body_start, 0, False)):
+        return False
+    items = []
+    for line in state.getLines(body_start, end, 0, False).split("\n"):
+        entry = line.strip()
+        if not entry or entry.startswith(":") or entry == "self" or any(c in entry for c in "*?["):
+            continue
+        titled = _TITLED_ENTRY.match(entry)
+        title, target = titled.groups() if titled else ("", entry)
+        items.append(f"- [{literal(title)}](<{target}>)")
+    if not items:
+        return False
+    first = len(state.tokens)
+    state.md.block.parse("\n".join(items) + "\n", state.md, state.env, state.tokens)
+    for token in state.tokens[first:]:
+        token.map = [start, end] if token.map else token.map
+    return True
+
+
+_HIDDEN = re.compile(r"^\s*:?hidden:", re.M)
+_TITLED_ENTRY = re.compile(r"^(.*?)\s*<([^<>]+)>$")      # "The tutorial <tutorial/index>"
 
 
 def code_language(body: str) -> str | None:
