@@ -49,6 +49,8 @@ def sentences(text: str) -> list[str]:
     ("기다립니다 🕙 . 왜냐하면 8명입니다.", ["기다립니다 🕙 .", "왜냐하면 8명입니다."]),
     ('Some characters (< > : " / \\ | ? *) are reserved. Next.', ['Some characters (< > : " / \\ | ? *) are reserved.', "Next."]),
     # Starlette's and Click's docs: a sloppy abbreviation, code that trails off, a quoted message
+    ("It uses Basic access authentication (aka. HTTP auth). Next.",
+     ["It uses Basic access authentication (aka. HTTP auth).", "Next."]),
     ("Origins to permit. eg. ['https://a.org']. You can use it.",
      ["Origins to permit.", "eg. ['https://a.org'].", "You can use it."]),
     ("Add a warning to TestClient(timeout=...) #2840. Fix it.", ["Add a warning to TestClient(timeout=...) #2840.", "Fix it."]),

@@ -187,6 +187,13 @@ def test_a_page_may_include_a_piece_of_itself_but_never_in_a_cycle(write_content
      "   :type request: :class:`~a.Request`\n   :returns: nothing\n",
      "<p>Parameters:</p>\n<ul>\n<li><code>request</code> (<code>Request</code>) – the request</li>\n</ul>\n"
      "<p>Returns: nothing</p>"),
+    # a description of several blocks stays blocks under its parameter, never markup in a sentence
+    ("T\n=\n\n.. class:: R(url)\n\n   :param url: the URL\n\n       .. caution:: Not the ``Cookie`` header.\n",
+     "<li>\n<p><code>url</code> – the URL</p>\n<aside class=\"admonition kind-warning\""),
+    # Scrapy's stacked targets above a heading, and a stat's target above its definition
+    ("T\n=\n\n.. reqmeta:: download_slot\n.. setting:: DOWNLOAD_SLOTS\n\nDOWNLOAD_SLOTS\n--------------\n\nDefault.\n\n"
+     ".. stat:: item_count\n\n``item_count``\n    Items scraped.\n",
+     '<h1 id="t">T</h1>\n<h2 id="download_slots">DOWNLOAD_SLOTS</h2>\n<p>Default.</p>\n<dl>\n<dt><code>item_count</code></dt>'),
     # a section inside `.. only::` is a section, as Sphinx reads it (Scrapy's settings page)
     ("T\n=\n\nA\n-\n\n.. only:: html\n\n   Elsewhere\n   ---------\n\n   Listed here.\n",
      '<h3 id="elsewhere">Elsewhere</h3>\n<p>Listed here.</p>'),

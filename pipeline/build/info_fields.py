@@ -8,6 +8,7 @@ this, so that each item is a sentence a reader can cite on its own.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from docutils import nodes
@@ -23,6 +24,7 @@ _GROUPS = {
     "ytype": "Yield type",
 }
 _TYPES = {"type": "Parameters", "vartype": "Variables"}
+_BLOCK_START = re.compile(r"^(?:[-*+] |\d+[.)] |`{3,}|~{3,}|> |\|)")
 
 Lines = list[tuple[str, "int | None"]]
 
@@ -36,32 +38,37 @@ def is_info_fields(node: nodes.Element) -> bool:
 def lines(node: nodes.Element, inline: Callable[[nodes.Element], str], blocks: Callable[[list], Lines]) -> Lines:
     """The field list as Sphinx groups it: "Parameters:", then "- request (Request) – the request"."""
     types: dict[tuple[str, str], str] = {}
-    groups: dict[str, list[tuple[str, int | None]]] = {}
+    groups: dict[str, list[Lines]] = {}
     fields = [f for f in node.children if isinstance(f, nodes.field)]
     for field in fields:
         words = _name(field)
         if words[0] in _TYPES and len(words) > 1:
-            types[(_TYPES[words[0]], words[-1])] = _text(field, blocks)
+            types[(_TYPES[words[0]], words[-1])] = " ".join(text for text, _ in _body(field, blocks) if text)
     for field in fields:
         words = _name(field)
         if words[0] in _TYPES:
             continue
-        group, text = _GROUPS[words[0]], _text(field, blocks)
+        group, body = _GROUPS[words[0]], _body(field, blocks) or [("", None)]
+        first, line = body[0]
         if len(words) > 1:         # `param str request`: the type may sit before the name
             argument = words[-1]
             kind = types.get((group, argument)) or " ".join(words[1:-1])
             head = f"`{argument}`" + (f" ({kind})" if kind else "")
-            text = f"{head} – {text}" if text else head
-        groups.setdefault(group, []).append((text, field.line))
+            if _BLOCK_START.match(first):      # a description that opens with a list or a box: under the name
+                body = [(head, field.line), ("", None), *body]
+            else:
+                body = [(f"{head} – {first}" if first else head, line or field.line), *body[1:]]
+        groups.setdefault(group, []).append(body)
     out: Lines = []
     for group, items in groups.items():
         if out:
             out.append(("", None))
-        if len(items) == 1 and group not in ("Parameters", "Raises", "Variables"):
-            out.append((f"{group}: {items[0][0]}", items[0][1]))
+        if len(items) == 1 and len(items[0]) == 1 and group not in ("Parameters", "Raises", "Variables"):
+            out.append((f"{group}: {items[0][0][0]}", items[0][0][1]))
             continue
-        out += [(f"{group}:", items[0][1]), ("", None)]
-        out += [(f"- {text}", line) for text, line in items]
+        out += [(f"{group}:", items[0][0][1]), ("", None)]
+        for item in items:        # a description of several blocks stays blocks, under its item
+            out += [(("- " if n == 0 else "  ") + text if text else "", line) for n, (text, line) in enumerate(item)]
     return out
 
 
@@ -71,6 +78,6 @@ def _name(field: nodes.field) -> list[str]:
     return [words[0].lower(), *words[1:]] if words else []
 
 
-def _text(field: nodes.field, blocks: Callable[[list], Lines]) -> str:
+def _body(field: nodes.field, blocks: Callable[[list], Lines]) -> Lines:
     body = field.next_node(nodes.field_body)
-    return " ".join(text.strip() for text, _ in blocks(body.children) if text.strip()) if body is not None else ""
+    return blocks(body.children) if body is not None else []

@@ -367,16 +367,30 @@ def _language(node: nodes.Element) -> str:
 
 
 def _marks_next_heading(node: directive) -> bool:
-    """A directive with nothing but its argument, right above a heading of the same words: what
-    Sphinx's cross-reference types (`add_crossref_type`) write, a link target only."""
-    if not node["argument"] or node["options"] or "raw" in node or any(not isinstance(c, nodes.title) for c in node.children):
+    """A directive with nothing but its argument, right above a heading or a definition of the same
+    words (or above others like it, one of which is): what Sphinx's cross-reference types
+    (`add_crossref_type`: Django's and Scrapy's `.. setting::`, `.. reqmeta::`, `.. stat::`) write,
+    a link target only."""
+    if not _bare(node):
         return False
-    following = node.next_node(descend=False, siblings=True, ascend=True)
-    while isinstance(following, (nodes.target, nodes.comment)):
+    names, following = set(), node
+    while following is node or isinstance(following, (nodes.target, nodes.comment)) or \
+            isinstance(following, directive) and _bare(following):
+        if isinstance(following, directive):
+            names.add(following["argument"].strip().strip("`").casefold())
         following = following.next_node(descend=False, siblings=True, ascend=True)
-    if not isinstance(following, nodes.section) or not following.children:
+    if isinstance(following, nodes.section) and following.children:
+        shown = following[0]
+    elif isinstance(following, nodes.definition_list) and following.children:
+        shown = following[0].next_node(nodes.term)
+    else:
         return False
-    return following[0].astext().strip().casefold() == node["argument"].strip().strip("`").casefold()
+    return shown is not None and shown.astext().strip().casefold() in names
+
+
+def _bare(node: directive) -> bool:
+    return bool(node["argument"]) and not node["options"] and "raw" not in node and \
+        all(isinstance(c, nodes.title) for c in node.children)
 
 
 def _line_of(node: nodes.Node) -> int | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-ABBREVIATIONS = frozenset("e.g i.e eg ie viz etc vs cf mr mrs ms dr st no fig approx al eq ch sec "
+ABBREVIATIONS = frozenset("e.g i.e eg ie viz aka etc vs cf mr mrs ms dr st no fig approx al eq ch sec "
                           "jan feb mar apr jun jul aug sep sept oct nov dec incl esp resp "
                           "т.е т.д т.п т.к т.н т.ч др г гг см ср напр прим пер рис табл стр гл разд англ".split())
 _CYRILLIC_LOWER = re.compile(r"[а-яё]")
