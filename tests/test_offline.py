@@ -6,6 +6,7 @@ import json
 import numpy as np
 import pytest
 from trigsight.answering import small_talk
+from trigsight.answering.change_logs import is_change_log, present_first
 from trigsight.answering.fitting import SIGNS, fit
 from trigsight.answering.offline import (
     LIST_ITEMS,
@@ -369,6 +370,30 @@ def test_an_item_of_a_see_also_section_is_quoted_only_when_nothing_else_is(write
     both = [(Candidate(points.id, 1, {}), 0.9), (Candidate(says.id, 1, {}), 0.6)]
     assert [q.passage_id for q in select(both, site, threshold=0.3, second=0.1)] == [says.id]
     assert [q.passage_id for q in select(both[:1], site, threshold=0.3, second=0.1)] == [points.id]
+
+
+@pytest.mark.parametrize("path, title, logged", [
+    ("/news", "Release notes", True), ("/changes/1.7", "Changes in Sphinx 1.7", True),
+    ("/change_log/release-2.5", "Release 2.5", True), ("/history/hatch", "Hatch history", True),
+    ("/guide/upgrade-options", "Upgrade options", False), ("/topics/settings", "Settings", False),
+    ("/about", "Changelog", True),
+])
+def test_a_change_log_is_known_by_its_address_or_its_title(path, title, logged):
+    assert is_change_log(path, title) is logged
+
+
+def test_a_change_log_is_quoted_after_the_page_that_tells_how_things_are(write_content, tmp_path):
+    folder = write_content({"index.md": "# Politeness\n\nScrapy does not act on Crawl-delay directives.\n",
+                            "changelog.md": "# Changelog\n\nAdded a crawl_delay() method to RobotParser.\n"})
+    write_json(tmp_path / "release" / ALLOWLIST, allowlist(build(BuildConfig(folder))))
+    site = Release.load(tmp_path / "release")
+    logged, told = (next(p for p in site.passages if p.text == text) for text in
+                    ("Added a crawl_delay() method to RobotParser.", "Scrapy does not act on Crawl-delay directives."))
+    chosen = [Quoted(logged.id, 0.9, 1), Quoted(told.id, 0.6, 2)]
+    assert [q.passage_id for q in present_first("Does it obey Crawl-delay?", chosen, site)] == [told.id, logged.id]
+    assert present_first("Does 2.5 obey Crawl-delay?", chosen, site) == chosen      # a version: the log tells
+    assert present_first("RxJS 7에서 깨졌어요", chosen, site) == chosen
+    assert present_first("Will it wait 10 seconds?", chosen, site) != chosen
 
 
 @pytest.mark.parametrize("own, best", [

@@ -35,6 +35,7 @@ from ..retrieval.chunks import HEADING_KINDS, TABLE_CELLS
 from . import comparisons, defaults, definitions, named_passages, occasions, returns, small_talk, spelling
 from .answer import SUPPORTED, AnswerSentence, citation_for
 from .attribution import language_of
+from .change_logs import present_first
 from .lists import lead_in_of, list_after
 from .overlap import terms
 from .relevance import (
@@ -277,7 +278,8 @@ def choose(question: str, hits, scores, retriever, release, language: str,
         return []
     asked = terms(question)
     said = [(c, p) for c, p in scored if not echoes(asked, release.passage(c.passage_id), release)]
-    return with_lists(select(said, release, model.threshold, model.second, limit), release)
+    chosen = select(said, release, model.threshold, model.second, limit)
+    return with_lists(present_first(question, chosen, release), release)
 
 
 def echoes(asked: frozenset[str], passage, release) -> bool:

@@ -1,0 +1,35 @@
+"""Pages that tell what changed, quoted after pages that tell how things are (pure).
+
+"Will Scrapy wait for the Crawl-delay of robots.txt?" is answered on the page about politeness
+("Scrapy does not act on its Crawl-delay…"); the release notes' "Added a crawl_delay() method to
+RobotParser" is near it in every leg, and was quoted first. A change log says what a release did
+at the time, the rest of the site what holds now: among the quotes chosen for a question that
+names no number, those from a change log's pages come after the others, in their own order.
+"""
+from __future__ import annotations
+
+import re
+
+# a change log's file or folder names: /changelog, /news, /changes/1.7, /change_log/release-2.5,
+# /about/releases/9.0, /history/hatch, /release-notes, /whatsnew/3.12
+_NAME = re.compile(r"(?i)^(?:change[-_]?log|changes|news|history|release[-_]?notes|releases|what'?s[-_]?new)$")
+# "2.5", "v7", "rxjs@7", "RxJS 7", "Python 3" (not "Crawl-delay: 10", "wait 10 seconds")
+_VERSION = re.compile(r"\d+\.\d+|[@vV]\d|[A-Z][\w.-]*\s+\d+(?!\d)")
+_TITLE = re.compile(r"(?i)^(?:change[ -]?log|changes|news|release notes|release history|history|what'?s new)\b")
+
+
+def is_change_log(path: str, title: str = "") -> bool:
+    """Is the page at `path` (titled `title`) a change log or one release's notes?"""
+    return any(_NAME.match(part) for part in path.strip("/").split("/")) or bool(_TITLE.match(title.strip()))
+
+
+def present_first(question: str, chosen: list, release) -> list:
+    """The quotes (each with a `passage_id`), those of change log pages moved after the others, unless
+    the question names a version ("rxjs@7", "RxJS 7", "since 2.5"), which a change log tells."""
+    if _VERSION.search(question):
+        return chosen
+    def logged(quoted) -> bool:
+        passage = release.passage(quoted.passage_id)
+        page = release.page(passage.page) if passage is not None else None
+        return page is not None and is_change_log(page.path, page.title or "")
+    return sorted(chosen, key=logged)
