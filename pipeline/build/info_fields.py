@@ -35,7 +35,7 @@ def is_info_fields(node: nodes.Element) -> bool:
     return bool(names) and all(words and (words[0] in _GROUPS or words[0] in _TYPES) for words in names)
 
 
-def lines(node: nodes.Element, inline: Callable[[nodes.Element], str], blocks: Callable[[list], Lines]) -> Lines:
+def lines(node: nodes.Element, blocks: Callable[[list], Lines]) -> Lines:
     """The field list as Sphinx groups it: "Parameters:", then "- request (Request) – the request"."""
     types: dict[tuple[str, str], str] = {}
     groups: dict[str, list[Lines]] = {}

@@ -135,7 +135,7 @@ class _Writer:
         if isinstance(node, (nodes.bullet_list, nodes.enumerated_list)):
             return self._list(node, depth)
         if isinstance(node, nodes.field_list) and info_fields.is_info_fields(node):
-            return info_fields.lines(node, self.inline, lambda children: self.blocks(children, depth))
+            return info_fields.lines(node, lambda children: self.blocks(children, depth))
         if isinstance(node, (nodes.definition_list, nodes.field_list, nodes.option_list)):
             return self._definitions(node, depth)
         if isinstance(node, (nodes.literal_block, nodes.doctest_block, nodes.math_block)):
