@@ -195,6 +195,8 @@ def test_a_page_may_include_a_piece_of_itself_but_never_in_a_cycle(write_content
      ".. stat:: item_count\n\n``item_count``\n    Items scraped.\n",
      '<h1 id="t">T</h1>\n<h2 id="download_slots">DOWNLOAD_SLOTS</h2>\n<p>Default.</p>\n<dl>\n<dt><code>item_count</code></dt>'),
     # a section inside `.. only::` is a section, as Sphinx reads it (Scrapy's settings page)
+    ("T\n=\n\n.. class:: M\n\n   Warns.\n\n   M settings\n   ~~~~~~~~~~\n\n   Default.\n",
+     '<h2 id="m-settings">M settings</h2>\n<p>Default.</p>'),
     ("T\n=\n\nA\n-\n\n.. only:: html\n\n   Elsewhere\n   ---------\n\n   Listed here.\n",
      '<h3 id="elsewhere">Elsewhere</h3>\n<p>Listed here.</p>'),
     ("T\n=\n\n`Unknown target`_ and :unknown-role:`words` stay text.\n", "<p>Unknown target and <code>words</code> stay text.</p>"),

@@ -105,14 +105,15 @@ class _PassThrough(Directive):
             return [code]
         if base in RAW_BODY or base.startswith("auto") and not self.content:
             node["raw"] = "\n".join(self.content)
-        elif self.content and base in _TITLED:
+        elif self.content and (base in _TITLED or _describes(name)):
             _nested_with_titles(self, node)
         elif self.content:
             self.state.nested_parse(self.content, self.content_offset, node)
         return [node]
 
 
-# Sphinx reads section titles inside these (Scrapy's `.. only:: html` holds a section of its own)
+# Sphinx reads section titles inside these and inside an object's description (Scrapy's `.. only:: html`
+# and `.. class::` hold sections of their own)
 _TITLED = frozenset("only ifconfig".split())
 
 
