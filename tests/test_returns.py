@@ -145,8 +145,8 @@ def site(tmp_path_factory):
         "Returns: {string|Buffer|null}", "The readable.read() method reads data out of the internal buffer and returns it."]),
     ("What does crypto.subtle.digest() resolve to?", [
         "Returns: {Promise} Fulfills with an {ArrayBuffer}.", "Generates a digest of the data."]),
-    # a label alone, its value after it: a Sphinx field list, a table under "Returns:"
-    ("What does render_page() return?", ["render_page(name, context=None)", "the rendered page as a string"]),
+    # a Sphinx field list shown as Sphinx shows it ("Parameters:" is no name line); a table under "Returns:"
+    ("What does render_page() return?", ["render_page(name, context=None)", "Returns: the rendered page as a string"]),
     ("parse_date() は何を返しますか？", [
         "Parse a date written by a person.", "datetime", "The moment the text names, in UTC."]),
     # a method named under its class alone; a function's run ends at the next one's line

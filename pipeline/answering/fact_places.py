@@ -44,7 +44,8 @@ _OF_IT = re.compile(r"(?i)^\W*(?:(?:it|this(?:\s+(?:method|function|call))?|the\
                     r"(?:returns?|resolves?|fulfils?|fulfills?)\b")
 _ARGUMENTS = re.compile(r"(?:\([^()]*\))?")     # "()", "(name, context=None)" after a name line's name
 _OTHER_FIELD = re.compile(r"^[A-Z][A-Za-z]{1,15}(?: [a-z]+)?:\s+[^.]{1,60}$")   # "Type: str", "Added in: v0.3"
-_NAME_ALONE = re.compile(r"^[`'\"]?[\w.$:/@-]+(?:\([^()]*\))?[`'\"]?$")
+# a name line ("HttpRequest.get_full_path()", "TESTING", "node:fs"); a label ("Parameters:", "Default:") is none
+_NAME_ALONE = re.compile(r"^[`'\"]?[\w.$:/@-]*[\w.$/@-](?:\([^()]*\))?[`'\"]?$")
 
 
 @dataclass(frozen=True)
