@@ -221,14 +221,9 @@ def _toctree(state: StateBlock, start: int, body_start: int, end: int) -> bool:
     by its title (links.py fills in a link without words). Glob patterns and `self` are left out."""
     if _HIDDEN.search(state.getLines(start + 1, body_start, 0, False)):
         return False
-    items = []
-    for line in state.getLines(body_start, end, 0, False).split("\n"):
-        entry = line.strip()
-        if not entry or entry.startswith(":") or entry == "self" or any(c in entry for c in "*?["):
-            continue
-        titled = _TITLED_ENTRY.match(entry)
-        title, target = titled.groups() if titled else ("", entry)
-        items.append(f"- [{literal(title)}](<{target}>)")
+    entries = [entry for line in state.getLines(body_start, end, 0, False).split("\n")
+               if (entry := toctree_entry(line)) is not None and not any(c in entry[1] for c in "*?[")]
+    items = [f"- [{literal(title)}](<{target}>)" for title, target in entries]
     if not items:
         return False
     first = len(state.tokens)
@@ -236,6 +231,16 @@ def _toctree(state: StateBlock, start: int, body_start: int, end: int) -> bool:
     for token in state.tokens[first:]:
         token.map = [start, end] if token.map else token.map
     return True
+
+
+def toctree_entry(line: str) -> tuple[str, str] | None:
+    """(title or "", target) of a toctree's line ("The tutorial <tutorial/index>", "guide"); None for a
+    blank line, an option or `self`."""
+    item = line.strip()
+    if not item or item.startswith(":") or item == "self":
+        return None
+    titled = _TITLED_ENTRY.match(item)
+    return (titled.group(1), titled.group(2).strip()) if titled else ("", item)
 
 
 _HIDDEN = re.compile(r"^\s*:?hidden:", re.M)

@@ -27,12 +27,12 @@ from pathlib import Path
 from . import folder_meta, sidebars, summary, toc_files
 from .categories import Category
 from .content import shorten
+from .fenced_directives import toctree_entry
 from .links import named_file
 from .page_source import PageSource, without_suffix
 from .toc_files import Listing
 
 _TOCTREE = re.compile(r"^ {0,3}(`{3,}|:{3,})\s*\{toctree\}(.*)$")
-_TITLED = re.compile(r"^(.*?)\s*<([^<>]+)>$")
 
 
 @dataclass
@@ -139,11 +139,7 @@ def toctree_entries(body: str) -> list[tuple[str, str, bool]]:
         else:
             options = [item for item in inside if item.startswith(":")]
         is_glob = any(re.match(r"^:?glob:?\s*(?:true)?\s*$", option, re.I) for option in options)
-        for item in inside:
-            if not item or item.startswith(":") or item == "self" or re.match(r"^[a-z][a-z0-9+.-]*:", item, re.I):
-                continue
-            titled = _TITLED.match(item)
-            label, target = (titled.group(1), titled.group(2).strip()) if titled else ("", item)
-            if not re.match(r"^[a-z][a-z0-9+.-]*:", target, re.I):
+        for label, target in filter(None, map(toctree_entry, inside)):
+            if not re.match(r"^[a-z][a-z0-9+.-]*:", target, re.I):      # another site's page
                 entries.append((label, target, is_glob and any(c in target for c in "*?[")))
     return entries
