@@ -4,7 +4,7 @@
 ("Scrapy does not act on its Crawl-delay…"); the release notes' "Added a crawl_delay() method to
 RobotParser" is near it in every leg, and was quoted first. A change log says what a release did
 at the time, the rest of the site what holds now: among the quotes chosen for a question that
-names no number, those from a change log's pages come after the others, in their own order.
+names no version, those from a change log's pages come after the others, in their own order.
 """
 from __future__ import annotations
 
