@@ -25,6 +25,8 @@ bench/answers/results/<date>-variant-<VARIANT>[-label].md.
   stop 57): the answers before it, with the same evaluator.
 - `no-return-questions`: return-value questions are not read as such (trigsight.answering.returns, stop 58):
   the answers before it, with the same evaluator.
+- `no-told-questions`: a question told with a story is read whole only; its asking sentences are
+  never answered apart (`offline.choose_told`, stop 62): the answers before it.
 - `rare-bridged`: a question with another script than Latin also has the rare terms of its bridged
   form (the question in the pages' words, as BM25 read it) as rare wording.
 
@@ -248,8 +250,13 @@ def no_return_questions() -> None:
     returns.returning = lambda *args, **kwargs: None
 
 
+def no_told_questions() -> None:
+    offline.choose_told = lambda *args, **kwargs: []
+
+
 VARIANTS = {"shipped": lambda: None, "no-default-questions": no_default_questions,
-            "no-return-questions": no_return_questions, "rare-names-only": rare_names_only, "rare-bridged": rare_bridged,
+            "no-return-questions": no_return_questions, "no-told-questions": no_told_questions,
+            "rare-names-only": rare_names_only, "rare-bridged": rare_bridged,
             "function-words": function_words,
             "cross-language-floor": cross_language_floor, "no-minority-bridge": no_minority_bridge, "floor-relative": floor_relative, "floor-seen": floor_seen,
             "stem-prefix": stem_prefix, "names-any-script": names_any_script}

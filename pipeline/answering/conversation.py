@@ -75,7 +75,8 @@ def run(question: str, history: tuple[Turn, ...], retriever, release, settings: 
     if not small_talk.only(asked):
         asked = follow_up.query(asked, history)         # "And on macOS?" after "How does fs.watch…?"
     asked = spelling.corrected(asked, retriever)        # "fs.readfle()" is fs.readFile()
-    hits, scores = offline.retrieve(asked, retriever, release, k=max(settings.chunks, offline.CANDIDATE_CHUNKS))
+    depth = max(settings.chunks, offline.CANDIDATE_CHUNKS)
+    hits, scores = offline.retrieve(asked, retriever, release, k=depth)
     table = HandleTable.issue(hits[:settings.chunks], release)
     ignore = tuple(tokenize(settings.site_title))
     resolver = Resolver(table, release, settings.filter, ignore, retriever.similarity, question,
@@ -110,7 +111,8 @@ def run(question: str, history: tuple[Turn, ...], retriever, release, settings: 
         note = messages.message(language, "unverified")
     if quoting:
         cited = {c.id for s in shown for c in s.citations}
-        quotes = offline.choose(asked, hits, scores, retriever, release, language)
+        quotes = (offline.choose(asked, hits, scores, retriever, release, language)
+                  or offline.choose_told(asked, hits, retriever, release, language, depth))
         if not quotes and mode == MODEL:
             note = ""
         for sentence in offline.sentences(quotes, release):

@@ -22,6 +22,8 @@ after it on its page, each quoted with its own chip, since the lead-in alone ans
 a list item too short to stand alone ("yarn.lock") comes after its lead-in, among its list.
 A question that names a version and asks when it came out is answered by the heading that dates
 it ("7.8.0 (2022-12-15)", `dated_heading`), before any of this: a changelog says it nowhere else.
+A question told with a story that all this refuses is read again by its asking sentences alone
+(`choose_told`, `told_questions`).
 """
 from __future__ import annotations
 
@@ -32,12 +34,22 @@ from dataclasses import dataclass
 
 from ..matching.textmodel import normalise
 from ..retrieval.chunks import HEADING_KINDS, TABLE_CELLS
-from . import comparisons, defaults, definitions, named_passages, occasions, returns, small_talk, spelling
+from . import (
+    comparisons,
+    defaults,
+    definitions,
+    named_passages,
+    occasions,
+    returns,
+    small_talk,
+    spelling,
+    told_questions,
+)
 from .answer import SUPPORTED, AnswerSentence, citation_for
 from .attribution import language_of
 from .change_logs import present_first
 from .lists import lead_in_of, list_after
-from .overlap import terms
+from .overlap import Overlap, terms
 from .relevance import (
     Candidate,
     RelevanceModel,
@@ -323,7 +335,28 @@ def respond(question: str, retriever, release, language: str | None = None,
     pages' (spelling.corrected), as the chat reads it."""
     asked = spelling.corrected(small_talk.strip(question) or question, retriever)
     hits, scores = retrieve(asked, retriever, release, k)
-    return choose(asked, hits, scores, retriever, release, language or language_of(asked)), hits
+    language = language or language_of(asked)
+    quotes = choose(asked, hits, scores, retriever, release, language)
+    return quotes or choose_told(asked, hits, retriever, release, language, k), hits
+
+
+def choose_told(asked: str, hits, retriever, release, language: str, k: int = CANDIDATE_CHUNKS) -> list[Quoted]:
+    """For a question told with a story that `choose` refused: the quotes for its asking sentences alone
+    (`told_questions`), from chunks the whole text retrieved too (`hits`), so the story still says where
+    the answer may be; [] when there is no such reading or it finds nothing there."""
+    focus = told_questions.asked_sentences(asked, Overlap.of(release))
+    if not focus:
+        return []
+    focus_hits, focus_scores = retrieve(focus, retriever, release, k)
+    whole = {hit.chunk_id for hit in hits}
+    chunk_of = {passage_id: hit.chunk_id for hit in focus_hits for passage_id in hit.passage_ids}
+    kept, keeping = [], False
+    for quoted in choose(focus, focus_hits, focus_scores, retriever, release, language):
+        if not quoted.item:          # a list's items stay with their lead-in
+            keeping = chunk_of.get(quoted.passage_id) in whole
+        if keeping:
+            kept.append(quoted)
+    return kept
 
 
 def retrieve(asked: str, retriever, release, k: int = CANDIDATE_CHUNKS) -> tuple[list, object]:
