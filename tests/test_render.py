@@ -191,6 +191,13 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     # Sphinx shows `~a.b.c` as `c`, `!x` as `x` and a function with its parentheses
     ("The {attr}`~Context.params` of {class}`!Choice[str]`, see {func}`click.echo`.",
      "The <code>params</code> of <code>Choice[str]</code>, see <code>click.echo()</code>.", "~"),
+    # another project's object, section or page (intersphinx) shows without the inventory's name;
+    # a C++ name keeps its colons
+    ("A {class}`python:ValueError` or {exc}`~python:os.error`; see {ref}`python:implementations`, "
+     "{doc}`twisted:core/howto/defer-intro`, {envvar}`python:PYTHONWARNINGS`, {term}`python:iterable` "
+     "and {cpp:class}`std::vector`.",
+     "A <code>ValueError</code> or <code>error</code>; see implementations, core/howto/defer-intro, "
+     "<code>PYTHONWARNINGS</code>, iterable and std::vector.", "python:"),
     # MyST's {eval-rst}: its body read as reStructuredText
     ("```{eval-rst}\n.. note::\n\n   Read as **rst**.\n\n.. pip-options-list::\n```\n\nAfter.",
      '<p class="admonition-title">Note</p>\n<p>Read as <strong>rst</strong>.</p>\n</aside>', ".. "),

@@ -210,6 +210,13 @@ def test_a_page_may_include_a_piece_of_itself_but_never_in_a_cycle(write_content
     # Django's `.. setting::` above its heading is a link target, not the setting's name twice
     ("T\n=\n\n.. setting:: DEBUG\n\n``DEBUG``\n---------\n\nDefault: ``False``\n",
      '<h1 id="t">T</h1>\n<h2 id="debug"><code>DEBUG</code></h2>\n<p>Default: <code>False</code></p>'),
+    # another project's object or section (intersphinx) shows without the inventory's name
+    ("T\n=\n\nA :class:`python:PendingDeprecationWarning` unless :envvar:`python:PYTHONWARNINGS` is set "
+     "(see :ref:`python:implementations`, :doc:`twisted:core/howto/defer-intro`).\n",
+     "<p>A <code>PendingDeprecationWarning</code> unless <code>PYTHONWARNINGS</code> is set "
+     "(see implementations, core/howto/defer-intro).</p>"),
+    ("T\n=\n\nAdd :rst:role:`math:numref`, :rst:dir:`py:function` and :rst:dir:`inheritance-diagram:parts`.\n",
+     "<p>Add <code>math:numref</code>, <code>py:function</code> and <code>inheritance-diagram:parts</code>.</p>"),
     # a directive of shell commands is a console block, whatever the extension that names it
     ("T\n=\n\n.. shell-session::\n\n   $ make html\n   Running Sphinx\n\n   $ make clean\n",
      '<code class="language-console">$ make html\nRunning Sphinx\n\n$ make clean\n'),

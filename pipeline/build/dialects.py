@@ -164,17 +164,21 @@ def _render_close(self, tokens, idx, options, env) -> str:
 
 def role_parts(name: str, content: str) -> tuple[str, str | None, str | None]:
     """(text shown, link target or None, abbreviation expansion or None) of a MyST role."""
-    name = name.split(":")[-1]
+    full, name = name, name.split(":")[-1]
     if name == "abbr":
         match = _ABBR.match(content)
         return (match.group(1), None, match.group(2)) if match else (content, None, None)
     match = _ROLE_TARGET.match(content)
     if match:
         return match.group(1) or match.group(2), match.group(2), None
-    if name in ("doc", "ref", "any", "numref", "term"):
+    if name in ("doc", "ref", "any", "numref"):
         return content.lstrip("~!"), content.lstrip("~!"), None
+    if name == "term":
+        return without_inventory(content.lstrip("~!")), content.lstrip("~!"), None
     if name in _OBJECT_ROLES:
-        return object_shown(name, content), None, None
+        return object_shown(full, content), None, None
+    if name in ("envvar", "option") and not full.startswith("rst:"):
+        return without_inventory(content), None, None
     return content, None, None
 
 
@@ -184,12 +188,32 @@ _OBJECT_ROLES = frozenset("func meth class attr data obj exc mod const type".spl
 
 def object_shown(name: str, target: str) -> str:
     """What Sphinx shows for a cross-reference to an object: `~a.b.c` shows `c`, `!x` (no link) `x`,
-    and a function or method gains `()`."""
+    a function or method gains `()`, and another project's object (`python:ValueError`, found in that
+    project's intersphinx inventory) shows without the inventory's name."""
     shown = target.lstrip("!.")
+    name, inventory = name.split(":")[-1], not name.startswith("rst:")   # `rst:dir` names a directive
+    shown = without_inventory(shown).lstrip("!.") if inventory else shown
     shown = shown[1:].rpartition(".")[2] if shown.startswith("~") else shown
     if name in ("func", "meth") and not shown.endswith(")"):
         shown += "()"
     return shown
+
+
+# "python:" of `python:ValueError`: an intersphinx inventory's name. A C++ name ("std::vector") has two colons,
+# and a domain's name is no inventory's (Sphinx's change log writes of the `py:function` directive).
+_INVENTORY = re.compile(r"^[~!]?([a-z][\w-]*):(?=[^:\s])(?!//)")
+_DOMAINS = frozenset("py c cpp js rst math std http".split())
+
+
+def without_inventory(target: str) -> str:
+    """The target of a cross-reference to another project's docs without that project's inventory name
+    ("python:implementations" → "implementations"): what Sphinx, which reads the inventory, shows for an
+    object, and the nearest to its title for a section or a page of that project."""
+    match = _INVENTORY.match(target)
+    if match and match.group(1) in _DOMAINS:
+        return target
+    return target[:1] + target[match.end():] if match and target[:1] in "~!" else \
+        target[match.end():] if match else target
 
 
 def standard_reference(name: str, text: str) -> tuple[str, str, str] | None:

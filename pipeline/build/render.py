@@ -218,6 +218,8 @@ def resolve_links(page: ParsedPage, site: SiteLinks) -> None:
                         site.label_titles.get(target) if name in ("ref", "any") else None
                     if text == target and title:     # Sphinx shows the page's or the section's title
                         child.meta["label"] = child.content = title
+                elif text == target and name != "wikilink":    # another project's page or section (intersphinx)
+                    child.content = dialects.without_inventory(target)
 
 
 def _target_title(site: SiteLinks, href: str, page: str) -> str:

@@ -352,7 +352,7 @@ class _Writer:
         if base in LINK_ROLES or base in MYST_ROLES or base in TEXT_ROLES:
             return None
         shown = _shown(content)
-        return object_shown(base, shown) if shown == content else shown
+        return object_shown(name, shown) if shown == content else shown
 
 
 def _shown(content: str) -> str:
