@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from trigsight.answering import small_talk
 from trigsight.answering.change_logs import is_change_log, present_first
+from trigsight.answering.dated_headings import dated_heading
 from trigsight.answering.fitting import SIGNS, fit
 from trigsight.answering.offline import (
     LIST_ITEMS,
@@ -14,7 +15,6 @@ from trigsight.answering.offline import (
     Quoted,
     answered,
     asks_anything,
-    dated_heading,
     echoes,
     in_chunk_order,
     points_elsewhere,
