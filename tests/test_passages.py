@@ -61,6 +61,11 @@ def sentences(text: str) -> list[str]:
      ["Added support for Python 3.15. (7866, 8054)", "Dropped 3.9. (7511)"]),
     ("Cookies are ignored. (RFC2109) Next. (A sentence of its own.)", ["Cookies are ignored. (RFC2109)", "Next.",
                                                                        "(A sentence of its own.)"]),
+    # towncrier's issue links after an entry; an issue number that starts a sentence starts it
+    ("It can be nested now. #1513", ["It can be nested now. #1513"]),
+    ("Aliases come first. #1446, #1451 Types are fixed. #12 and #13.",
+     ["Aliases come first. #1446, #1451", "Types are fixed. #12 and #13."]),
+    ("See the list. #2 is the next item.", ["See the list.", "#2 is the next item."]),
 ])
 def test_split_sentences_handles_latin_cyrillic_and_cjk(text, expected):
     assert sentences(text) == expected
@@ -125,3 +130,15 @@ def test_a_cell_only_its_neighbours_tell_apart_is_left_out_only_when_the_page_is
     # the last row's "N/A" has nothing after it to tell it apart, on any table
     assert sum(p.text == "N/A" for p in page.passages) == rows - 1 - too_far
     assert {f"plugin-{i}" for i in range(rows)} | {"Beta"} <= {p.text for p in page.passages}
+
+
+@pytest.mark.parametrize("html, cited, left_out", [
+    # towncrier's issue links: with the entry when they follow it, nothing to cite alone
+    ("<main><ul><li><p>It nests now. #1513</p></li><li><p>Faster. #842 #843</p></li></ul></main>",
+     {"It nests now. #1513", "Faster. #842 #843"}, set()),
+    ("<main><p>Equality tests are faster.</p><p>#178, #356</p><p>#95</p><p>#2 is next.</p></main>",
+     {"Equality tests are faster.", "#2 is next."}, {"#178, #356", "#95"}),
+])
+def test_a_change_logs_issue_numbers_are_never_a_passage_of_their_own(html, cited, left_out):
+    texts = {p.text for p in build_page_text("/changelog", html).passages}
+    assert cited <= texts and not left_out & texts

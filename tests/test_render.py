@@ -170,6 +170,8 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     (":white_check_mark: yes, 10:30:00 a:b:c", "✅ yes, 10:30:00 a:b:c", ":white_check_mark:"),
     ("````{furo-demo}\n```{note}\nShown once.\n```\n+++\n.. note::\n\n   rST twin.\n````", "Shown once.", "rST twin"),
     ("```{toctree}\n:hidden:\nintro\n```", "", "intro"),
+    # towncrier's draft entries are made of files outside the docs: nothing of the directive shows
+    ("Before.\n\n```{towncrier-draft-entries}\nmain\n```\n\nAfter.", "<p>Before.</p>\n<p>After.</p>", "main"),
     ("See them all:\n\n```{program-output} blackd --help\n\n```", '<code class="language-console">$ blackd --help\n',
      "<p>blackd"),
     # a directive of shell commands (pip's `{pip-cli}`) is a console block, not lines run into one paragraph

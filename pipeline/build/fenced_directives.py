@@ -36,11 +36,12 @@ CODE_DIRECTIVES = frozenset("code code-block sourcecode code-cell literal math".
 DIAGRAM_DIRECTIVES = frozenset("mermaid graphviz digraph graph plantuml uml productionlist".split())
 # sphinxcontrib-programoutput: the generator runs the command and shows its output; here, the command.
 COMMAND_DIRECTIVES = frozenset("program-output command-output".split())
-# Directives that place other files or navigation: nothing to show on the page itself.
 UNTITLED = frozenset("figure button-link button-ref html div".split())
+# Directives that place other files or navigation, or show what an extension makes of files outside the docs
+# (towncrier's draft entries): nothing to show on the page itself.
 SILENT_DIRECTIVES = frozenset("""
 toctree include literalinclude toc contents tableofcontents raw iframe image meta index
-highlight currentmodule module bibliography embed
+highlight currentmodule module bibliography embed towncrier-draft-entries
 """.split())
 
 # A shell session's prompt: a directive of commands (pip's `{pip-cli}`) is a console block whatever its name

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 
 from ..matching.directives import search_scans, too_costly, unique_directive
@@ -14,6 +15,7 @@ from ..matching.textmodel import (
     segments_from_html,
 )
 
+_ISSUES_ONLY = re.compile(r"(?:#\d+[\s,;.]*(?:and\s+)?)+")    # "#178, #356": a change-log entry's issue links
 
 @dataclass(frozen=True)
 class Passage:
@@ -77,8 +79,8 @@ def build_page_text(path: str, html: str) -> PageText:
             spans = [(0, len(segment.text))] if segment.tag.startswith("h") else split_sentences(segment.text)
             for start, end in spans:
                 text = segment.text[start:end]
-                if sum(ch.isalnum() for ch in text) < 2:
-                    continue  # lone letters and symbols are nothing to cite
+                if sum(ch.isalnum() for ch in text) < 2 or _ISSUES_ONLY.fullmatch(text):
+                    continue  # lone letters and symbols, or a change-log entry's issue numbers alone, are nothing to cite
                 before = segment.text[:start] or _neighbour(segments, index, -1)
                 after = segment.text[end:] or _neighbour(segments, index, +1)
                 directive = unique_directive(haystack, text, before, after)

@@ -10,7 +10,8 @@ Aborted! message"), and where the punctuation is itself quoted ("then '.' will b
 as `?` loses its backticks in the page's text: "после знака ? в URL", "末尾の . に注目"). A
 Russian sentence never begins with a lowercase letter, so a full stop before one ends no sentence
 ("прим. пер.", "см. раздел"). A bracketed aside right after a sentence's end, with no sentence of its
-own inside ("Added support for Python 3.15. (7511)"), ends that sentence. CJK sentences end at `。！？`.
+own inside ("Added support for Python 3.15. (7511)"), ends that sentence, as do issue numbers alone there
+("Nesting now works. #1513"). CJK sentences end at `。！？`.
 """
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ _OPENING_QUOTES = frozenset("\"'`“‘«„")
 _CLOSING_QUOTES = frozenset("\"'`”’»")
 _ELLIPSIS = re.compile(r"\.\.\.|…")
 _ASIDE = re.compile(r"\([^().!?]*\)[.,;]?(?=\s|$)")     # "(7866, 8054)", "(RFC2109)" after a sentence's end
+# towncrier's issue links after a change-log entry ("… is now nested. #1513"), before the next sentence or the end
+_ISSUES = re.compile(r"#\d+(?:(?:,\s*|\s+and\s+|\s+)#\d+)*[.,;]?(?=\s+[^\s#a-z]|\s*$)")
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -71,7 +74,7 @@ def _sentence_ends(text: str):
             ("." in bare and text[end + 1].islower())  # "U.S. law", "a.k.a. foo"
         if text[match.start()] == "." and abbreviated:
             continue
-        aside = _ASIDE.match(text, end + 1)
+        aside = _ASIDE.match(text, end + 1) or _ISSUES.match(text, end + 1)
         yield aside.end() if aside else end      # "Added support for Python 3.15. (7511)": the aside is the sentence's
 
 
