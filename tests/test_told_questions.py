@@ -27,6 +27,10 @@ def bundled(bundled_release):
      "What does the browser gate check? What is the payload budget?"),
     ("My site has forty pages,\n  e.g. a long one. What does the browser gate check?", "What does the browser gate check?"),
     ("公開が毎回失敗します。ブラウザの検査は何をしますか？", "ブラウザの検査は何をしますか？"),
+    # no question mark: the last sentence asks when it opens with a question word or ends as a question
+    (STORY + "how does the browser gate check pages", "how does the browser gate check pages"),
+    ("公開が毎回失敗します。ブラウザの検査は何をしますか", "ブラウザの検査は何をしますか"),
+    (STORY + "The browser gate checks pages.", ""),
     # every sentence asks: the question is read whole, as before
     ("What does the browser gate check? What is the payload budget?", ""),
     ("What does the browser gate check?", ""),
@@ -42,6 +46,7 @@ def test_the_asking_sentences_are_read_apart_from_the_story(question, asked):
 
 @pytest.mark.parametrize("question, page", [
     (STORY + "What does the browser gate check?", "/how-it-works"),
+    (STORY + "what does the browser gate check", "/how-it-works"),
     ("We are choosing a tool for our portfolio site. Which languages can readers ask in?", "/retrieval"),
 ])
 def test_a_story_around_a_question_does_not_cost_its_answer(bundled, question, page):

@@ -5,6 +5,8 @@ tool as `python cli.py`. What does shell completion require?" The story's words 
 question's, and its own names ("cli.py", "CI") are ones no page writes, so the whole text can
 find no passage likely enough to quote where its asking sentence alone finds the answer.
 
+A sentence asks when it ends with a question mark; with none anywhere, the last one asks when it opens with
+a question word or ends as a Japanese or Korean question does ("… keeps failing. how do I fix it").
 `asked_sentences` gives those sentences when the rest only tells: it is the offline answer's
 second reading, tried only when the whole text is refused (`offline.choose_told`). It gives
 nothing when every sentence asks (two questions are answered together), when the asking ones
@@ -21,6 +23,10 @@ from .overlap import Overlap, terms
 
 MIN_TERMS = 2
 _ASKS = re.compile(r"[?？]\s*[\"'”’」』)）»]*\s*$")
+# A last sentence that asks without a question mark: "… keeps failing. how do I fix it", "…ますか", "…나요"
+_ASKS_UNMARKED = re.compile(r"(?i)^(?:how|what|why|which|who|where|when|can|could|should|does|do|is there|are there"
+                            r"|как|что|почему|зачем|где|когда|как(?:ой|ая|ое|ие)|можно ли|есть ли|нужно ли)\b"
+                            r"|(?:ですか|ますか|でしょうか|のか|かな|나요|까요|습니까|ㅂ니까|가요|는지)[。.]?\s*$")
 
 
 def asked_sentences(question: str, overlap: Overlap) -> str:
@@ -28,6 +34,8 @@ def asked_sentences(question: str, overlap: Overlap) -> str:
     text = " ".join(question.split())
     parts = [text[start:end].strip() for start, end in split_sentences(text)]
     asking = [part for part in parts if _ASKS.search(part)]
+    if not asking and len(parts) > 1 and _ASKS_UNMARKED.search(parts[-1]):
+        asking = parts[-1:]
     if not asking or len(asking) == len(parts):
         return ""
     asked = " ".join(asking)
