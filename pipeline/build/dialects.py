@@ -210,10 +210,10 @@ def without_inventory(target: str) -> str:
     ("python:implementations" → "implementations"): what Sphinx, which reads the inventory, shows for an
     object, and the nearest to its title for a section or a page of that project."""
     match = _INVENTORY.match(target)
-    if match and match.group(1) in _DOMAINS:
+    if match is None or match.group(1) in _DOMAINS:
         return target
-    return target[:1] + target[match.end():] if match and target[:1] in "~!" else \
-        target[match.end():] if match else target
+    mark = target[:1] if target[:1] in "~!" else ""
+    return mark + target[match.end():]
 
 
 def standard_reference(name: str, text: str) -> tuple[str, str, str] | None:

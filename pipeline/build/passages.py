@@ -17,6 +17,7 @@ from ..matching.textmodel import (
 
 _ISSUES_ONLY = re.compile(r"(?:#\d+[\s,;.]*(?:and\s+)?)+")    # "#178, #356": a change-log entry's issue links
 
+
 @dataclass(frozen=True)
 class Passage:
     id: str
@@ -80,7 +81,7 @@ def build_page_text(path: str, html: str) -> PageText:
             for start, end in spans:
                 text = segment.text[start:end]
                 if sum(ch.isalnum() for ch in text) < 2 or _ISSUES_ONLY.fullmatch(text):
-                    continue  # lone letters and symbols, or a change-log entry's issue numbers alone, are nothing to cite
+                    continue  # lone letters and symbols, or issue numbers alone, are nothing to cite
                 before = segment.text[:start] or _neighbour(segments, index, -1)
                 after = segment.text[end:] or _neighbour(segments, index, +1)
                 directive = unique_directive(haystack, text, before, after)
