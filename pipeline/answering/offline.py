@@ -74,7 +74,6 @@ _POINTING_SECTION = re.compile(r"(?i)^\s*(?:see also|related(?: (?:pages|topics|
                                r"|см\. также|смотрите также|関連項目|関連ページ|참고 항목|같이 보기|관련 문서)\s*$")
 # A passage that asks rather than tells: a question ("What does pip stand for?"), or a search
 # phrase a page lists ("how to install pip ubuntu"): words of the question, never its answer.
-_ASKS = re.compile(r"[?？]\s*[\"'”’」)]*\s*$")
 _ASKING_PHRASE = re.compile(r"(?i)^\s*(?:how|what|why|which|who)(?: to| do| does| can| is| are)?"
                             r"(?:\s+[^\s.,:!;]+){1,10}\s*$")
 CONTEXT_CHUNKS = 6        # retrieved chunks issued to a model
@@ -180,7 +179,7 @@ def asks_anything(question: str) -> bool:
 
 def asks(passage) -> bool:
     """Does the passage ask rather than tell: a question, or a search phrase a page lists?"""
-    return bool(_ASKS.search(passage.text) or _ASKING_PHRASE.match(passage.text))
+    return bool(told_questions.ENDS_ASKING.search(passage.text) or _ASKING_PHRASE.match(passage.text))
 
 
 def telling(passage, release):

@@ -22,7 +22,7 @@ from ..matching.sentences import split_sentences
 from .overlap import Overlap, terms
 
 MIN_TERMS = 2
-_ASKS = re.compile(r"[?？]\s*[\"'”’」』)）»]*\s*$")
+ENDS_ASKING = re.compile(r"[?？]\s*[\"'”’」』)）»]*\s*$")
 # A last sentence that asks without a question mark: "… keeps failing. how do I fix it", "…ますか", "…나요"
 _ASKS_UNMARKED = re.compile(r"(?i)^(?:how|what|why|which|who|where|when|can|could|should|does|do|is there|are there"
                             r"|как|что|почему|зачем|где|когда|как(?:ой|ая|ое|ие)|можно ли|есть ли|нужно ли)\b"
@@ -33,7 +33,7 @@ def asked_sentences(question: str, overlap: Overlap) -> str:
     """The sentences of `question` that ask, when the others only tell; "" when there is no such reading."""
     text = " ".join(question.split())
     parts = [text[start:end].strip() for start, end in split_sentences(text)]
-    asking = [part for part in parts if _ASKS.search(part)]
+    asking = [part for part in parts if ENDS_ASKING.search(part)]
     if not asking and len(parts) > 1 and _ASKS_UNMARKED.search(parts[-1]):
         asking = parts[-1:]
     if not asking or len(asking) == len(parts):

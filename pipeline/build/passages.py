@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass, field
 
 from ..matching.directives import search_scans, too_costly, unique_directive
-from ..matching.sentences import split_sentences
+from ..matching.sentences import ISSUE_NUMBERS, split_sentences
 from ..matching.textmodel import (
     PASSAGE_TAGS,
     Segment,
@@ -14,8 +13,6 @@ from ..matching.textmodel import (
     page_haystack,
     segments_from_html,
 )
-
-_ISSUES_ONLY = re.compile(r"(?:#\d+[\s,;.]*(?:and\s+)?)+")    # "#178, #356": a change-log entry's issue links
 
 
 @dataclass(frozen=True)
@@ -80,7 +77,7 @@ def build_page_text(path: str, html: str) -> PageText:
             spans = [(0, len(segment.text))] if segment.tag.startswith("h") else split_sentences(segment.text)
             for start, end in spans:
                 text = segment.text[start:end]
-                if sum(ch.isalnum() for ch in text) < 2 or _ISSUES_ONLY.fullmatch(text):
+                if sum(ch.isalnum() for ch in text) < 2 or ISSUE_NUMBERS.fullmatch(text):
                     continue  # lone letters and symbols, or issue numbers alone, are nothing to cite
                 before = segment.text[:start] or _neighbour(segments, index, -1)
                 after = segment.text[end:] or _neighbour(segments, index, +1)

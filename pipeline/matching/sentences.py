@@ -31,7 +31,7 @@ _CLOSING_QUOTES = frozenset("\"'`”’»")
 _ELLIPSIS = re.compile(r"\.\.\.|…")
 _ASIDE = re.compile(r"\([^().!?]*\)[.,;]?(?=\s|$)")     # "(7866, 8054)", "(RFC2109)" after a sentence's end
 # towncrier's issue links after a change-log entry ("… is now nested. #1513"), before the next sentence or the end
-_ISSUES = re.compile(r"#\d+(?:(?:,\s*|\s+and\s+|\s+)#\d+)*[.,;]?(?=\s+[^\s#a-z]|\s*$)")
+ISSUE_NUMBERS = re.compile(r"#\d+(?:(?:,\s*|\s+and\s+|\s+)#\d+)*[.,;]?(?=\s+[^\s#a-z]|\s*$)")
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -74,7 +74,7 @@ def _sentence_ends(text: str):
             ("." in bare and text[end + 1].islower())  # "U.S. law", "a.k.a. foo"
         if text[match.start()] == "." and abbreviated:
             continue
-        aside = _ASIDE.match(text, end + 1) or _ISSUES.match(text, end + 1)
+        aside = _ASIDE.match(text, end + 1) or ISSUE_NUMBERS.match(text, end + 1)
         yield aside.end() if aside else end      # "Added support for Python 3.15. (7511)": the aside is the sentence's
 
 
