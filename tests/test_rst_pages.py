@@ -217,6 +217,12 @@ def test_a_page_may_include_a_piece_of_itself_but_never_in_a_cycle(write_content
      "(see implementations, core/howto/defer-intro).</p>"),
     ("T\n=\n\nAdd :rst:role:`math:numref`, :rst:dir:`py:function` and :rst:dir:`inheritance-diagram:parts`.\n",
      "<p>Add <code>math:numref</code>, <code>py:function</code> and <code>inheritance-diagram:parts</code>.</p>"),
+    # a signature continued after a backslash is one signature, as Sphinx joins it (aiohttp's reference)
+    ("T\n=\n\n.. class:: TCPConnector(*, ssl=True, \\\n                 use_dns_cache=True,\\\n"
+     "                 loop=None)\n\n   Connector.\n",
+     "<p>TCPConnector(*, ssl=True, use_dns_cache=True, loop=None)</p>\n<p>Connector.</p>"),
+    ("T\n=\n\n.. cpp:type:: template<typename T> \\\n              MyContainer = std::vector<T>\n",
+     "<p>template&lt;typename T&gt; MyContainer = std::vector&lt;T&gt;</p>"),
     # a directive of shell commands is a console block, whatever the extension that names it
     ("T\n=\n\n.. shell-session::\n\n   $ make html\n   Running Sphinx\n\n   $ make clean\n",
      '<code class="language-console">$ make html\nRunning Sphinx\n\n$ make clean\n'),
@@ -264,3 +270,51 @@ def test_a_page_docutils_cannot_read_is_named_with_its_file(write_content):
     problem = caught.value.problems[0]
     assert (problem.path, problem.line) == (str(folder / "index.rst"), 1)
     assert problem.message == "nested too deeply to read as reStructuredText"
+
+
+CHANGELOG = """\
+Changelog
+=========
+
+.. changelog::
+    :version: 1.14.0
+    :released: November 4, 2024
+
+    .. change::
+        :tags: usecase, runtime
+        :tickets: 1560
+
+        Added a new hook to :class:`.DefaultImpl`.
+
+        It is for dialects only.
+
+    .. change::
+      :tags: bug
+      :tickets: 1187
+
+      Properly escape constraint names.
+
+.. changelog::
+    :version: 1.14.1
+    :released:
+
+    .. change::
+        :tags: bug
+
+        Fixed quoting.
+"""
+
+
+@pytest.mark.parametrize("expected", [
+    '<h2 id="1140">1.14.0</h2>\n<p>Released: November 4, 2024</p>\n<ul>\n<li>\n<p>Added a new hook to '
+    "<code>DefaultImpl</code>.</p>\n<p>It is for dialects only.</p>\n</li>\n<li>\n<p>Properly escape constraint "
+    "names.</p>\n</li>\n</ul>",
+    # a release not yet made has no date
+    '<h2 id="1141">1.14.1</h2>\n<ul>\n<li>Fixed quoting.</li>\n</ul>',
+])
+def test_a_changelog_of_the_changelog_extension_is_a_section_per_release_and_an_item_per_change(
+        write_content, expected):
+    built = run(BuildConfig(write_content({"index.rst": CHANGELOG})))
+    html = built.pages[0].body_html
+    assert expected in html
+    assert not re.search(r"tags|tickets|usecase|1560|🎟", html)

@@ -109,6 +109,12 @@ CORPORA: dict[str, Corpus] = {
         Corpus("django", "pypi", "django", "6.1.3", "docs", "Sphinx, reStructuredText in .txt files (Django's docs)"),
         # Pallets' docs after their move to MyST: {code-block} fences, {eval-rst} autodoc, {ref} roles.
         Corpus("click", "pypi", "click", "8.5.1", "docs", "Sphinx + MyST-Parser (Click's own docs)"),
+        # Sphinx with the `changelog` extension (SQLAlchemy's projects): `.. changelog::` per release, `.. change::`
+        # per change with :tags: and :tickets:, and a :paramref: role.
+        Corpus("alembic", "pypi", "alembic", "1.20.1", "docs/build", "Sphinx, reStructuredText (Alembic's own docs)"),
+        Corpus("mako", "pypi", "mako", "1.4.3", "doc/build", "Sphinx, reStructuredText (Mako's own docs)"),
+        # Sphinx reference pages whose signatures go on over lines ending in a backslash.
+        Corpus("aiohttp", "pypi", "aiohttp", "3.14.5", "docs", "Sphinx, reStructuredText (aiohttp's own docs)"),
         # Sphinx with a project's own roles and directives (:setting:, :signal:, .. setting::, .. skip: next).
         Corpus("scrapy", "pypi", "scrapy", "2.19.0", "docs", "Sphinx, reStructuredText (Scrapy's own docs)"),
         # Sphinx + MyST with doctest-style examples (`>>>` sessions) and a MyST change log.

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from docutils import nodes
 
-from . import info_fields
+from . import changelog_directives, info_fields
+from .changelog_directives import is_changelog_directive
 from .dialects import object_shown
 from .included_files import IncludedFiles
 from .markdown_writing import code_span, escape, fenced
@@ -220,6 +221,8 @@ class _Writer:
             return []     # Django's `.. setting:: DEBUG` over the heading ``DEBUG``: a target, shown as nothing
         if base in _TRANSPARENT:
             return self.blocks(node.children, depth)      # `only` not shown on the web is gone already
+        if is_changelog_directive(node):
+            return changelog_directives.lines(node, depth, self.blocks)
         if base == "centered":
             return [(escape(argument), node.line)]
         if base.startswith("auto") and "raw" not in node:

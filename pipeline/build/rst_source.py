@@ -53,6 +53,9 @@ _SETTINGS = {"report_level": 2, "halt_level": 5, "doctitle_xform": False, "docin
 _DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+(?:\|[^|]+\|[ \t]+)?([\w][\w:.+-]*)::", re.M)
 _ROLE = re.compile(r"(?<![\w`]):([\w][\w:.+-]*):`")
 _MESSAGE = re.compile(r"^.*?:(\d+): \((WARNING|ERROR|SEVERE)/\d\) (.*)$")
+# A signature continued on the next line after a backslash (aiohttp's `.. class:: TCPConnector(*, ssl=True, \`):
+# one signature, as Sphinx joins it
+_CONTINUED = re.compile(r"(,?)([ \t]*)\\\n\s*")
 
 
 class directive(nodes.Element):
@@ -83,7 +86,10 @@ class _PassThrough(Directive):
 
     def run(self):
         name = self.name.lower()
-        node = directive(name=name, argument=" ".join(self.arguments), options=dict(self.options))
+        argument = " ".join(self.arguments)
+        if _describes(name):
+            argument = _CONTINUED.sub(lambda m: ", " if m.group(1) else " " if m.group(2) else "", argument)
+        node = directive(name=name, argument=argument, options=dict(self.options))
         node.source, node.line = self.state_machine.get_source_and_line(self.lineno)
         base = name.split(":")[-1]
         if base in VERSIONS and self.arguments and len(self.arguments[0].split(None, 1)) == 2:

@@ -1,0 +1,64 @@
+"""The `changelog` Sphinx extension's directives (SQLAlchemy, Alembic, Mako) as its site shows them (pure).
+
+    .. changelog::
+        :version: 1.13.3
+        :released: September 23, 2024
+
+        .. change::
+            :tags: usecase, autogenerate
+            :tickets: 1509
+
+            Enhance ``version_locations`` parsing to handle paths containing newlines.
+
+Each `changelog` is a section titled with its version, "Released: September 23, 2024" under it,
+and its changes a list, one item each. Shown as their text, the versions were gone and every change
+of every release read as one run of sentences under "Changelog": nobody could tell in which release
+a change came. The extension also sorts the changes into sections by their tags and links their
+tickets; the tags and tickets are not shown here, the changes keep the order they are written in.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from docutils import nodes
+
+from .markdown_writing import escape
+
+DIRECTIVES = frozenset({"changelog", "change"})
+
+Lines = list[tuple[str, int | None]]
+
+
+def is_changelog_directive(node: nodes.Element) -> bool:
+    return node.get("name", "").split(":")[-1] in DIRECTIVES
+
+
+def lines(node: nodes.Element, depth: int, blocks: Callable[[list, int], Lines]) -> Lines:
+    """The markdown of a `changelog` (a heading at `depth` + 1 and its changes) or of a lone `change`;
+    `blocks(children, depth)` writes the directives' bodies."""
+    if node["name"].split(":")[-1] == "change":
+        return _item(node, depth, blocks)
+    version = (node["options"].get("version") or node["argument"]).strip()
+    released = (node["options"].get("released") or "").strip()
+    out: Lines = [("#" * min(depth + 1, 6) + " " + escape(version, line_start=False), node.line), ("", None)] if version else []
+    if released:
+        out += [(escape(f"Released: {released}"), None), ("", None)]
+    intro = [child for child in node.children if not _is_change(child) and not isinstance(child, nodes.title)]
+    if intro:
+        out += blocks(intro, depth + 1) + [("", None)]
+    for child in node.children:
+        if _is_change(child):
+            out += _item(child, depth + 1, blocks)
+    return out
+
+
+def _is_change(node: nodes.Node) -> bool:
+    return isinstance(node, nodes.Element) and node.get("name", "").split(":")[-1] == "change"
+
+
+def _item(node: nodes.Element, depth: int, blocks: Callable[[list, int], Lines]) -> Lines:
+    inner = blocks([child for child in node.children if not isinstance(child, nodes.title)], depth)
+    if not inner:
+        return []
+    first, *rest = inner
+    return [("- " + first[0], first[1] or node.line), *((("  " + text) if text else "", line) for text, line in rest)]
