@@ -223,6 +223,11 @@ def test_a_page_may_include_a_piece_of_itself_but_never_in_a_cycle(write_content
      "<p>TCPConnector(*, ssl=True, use_dns_cache=True, loop=None)</p>\n<p>Connector.</p>"),
     ("T\n=\n\n.. cpp:type:: template<typename T> \\\n              MyContainer = std::vector<T>\n",
      "<p>template&lt;typename T&gt; MyContainer = std::vector&lt;T&gt;</p>"),
+    # an object's signatures one a line, each shown by itself (Django's `.. method:: attach(...)` over `attach(...)`)
+    ("T\n=\n\n.. function:: compile(source)\n              compile(source, mode)\n\n   Compiles.\n",
+     '<p>compile(source)</p>\n</div>\n<div class="directive">\n<p>compile(source, mode)</p>\n<p>Compiles.</p>'),
+    ("T\n=\n\n.. method:: StreamReader.read(n=-1)\n      :async:\n\n   Reads.\n",
+     '<div class="directive">\n<p>StreamReader.read(n=-1)</p>\n<p>Reads.</p>'),
     # a directive of shell commands is a console block, whatever the extension that names it
     ("T\n=\n\n.. shell-session::\n\n   $ make html\n   Running Sphinx\n\n   $ make clean\n",
      '<code class="language-console">$ make html\nRunning Sphinx\n\n$ make clean\n'),

@@ -240,8 +240,11 @@ class _Writer:
         # title (rst_source.py read it) may hold inline markup
         title = node.children[0] if node.children and isinstance(node.children[0], nodes.title) else None
         shown = self.inline(title) if title is not None else escape(argument, line_start=False)
-        opening = "{" + name + "}" + (" " + shown if shown else "")
-        return fenced(opening, options + ([("", None)] if options and body else []) + body)
+        # an object's other signatures each a line under the first, as Sphinx shows them; the body after the last
+        openings = ["{" + name + "}" + (" " + shown if shown else "")]
+        openings += ["{" + name + "} " + escape(signature, line_start=False) for signature in node.get("signatures", [])]
+        out = [line for opening in openings[:-1] for line in [*fenced(opening, []), ("", None)]]
+        return out + fenced(openings[-1], options + ([("", None)] if options and body else []) + body)
 
     def _table(self, node: nodes.table) -> list[tuple[str, int | None]]:
         group = node.next_node(nodes.tgroup)

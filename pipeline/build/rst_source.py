@@ -53,6 +53,7 @@ _SETTINGS = {"report_level": 2, "halt_level": 5, "doctitle_xform": False, "docin
 _DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+(?:\|[^|]+\|[ \t]+)?([\w][\w:.+-]*)::", re.M)
 _ROLE = re.compile(r"(?<![\w`]):([\w][\w:.+-]*):`")
 _MESSAGE = re.compile(r"^.*?:(\d+): \((WARNING|ERROR|SEVERE)/\d\) (.*)$")
+_OPTION_LINE = re.compile(r"^:[\w-]+:(?:\s|$)")
 # A signature continued on the next line after a backslash (aiohttp's `.. class:: TCPConnector(*, ssl=True, \`):
 # one signature, as Sphinx joins it
 _CONTINUED = re.compile(r"(,?)([ \t]*)\\\n\s*")
@@ -86,10 +87,14 @@ class _PassThrough(Directive):
 
     def run(self):
         name = self.name.lower()
-        argument = " ".join(self.arguments)
+        argument, more = " ".join(self.arguments), []
         if _describes(name):
+            # one signature a line, as Sphinx shows them (`.. function:: compile(source)` over `compile(source, mode)`)
             argument = _CONTINUED.sub(lambda m: ", " if m.group(1) else " " if m.group(2) else "", argument)
-        node = directive(name=name, argument=argument, options=dict(self.options))
+            # an option indented deeper than the body (aiohttp's `   :async:`) reaches the argument: not a signature
+            argument, *more = [line.strip() for line in argument.split("\n")
+                               if line.strip() and not _OPTION_LINE.match(line.strip())] or [""]
+        node = directive(name=name, argument=argument, options=dict(self.options), signatures=more)
         node.source, node.line = self.state_machine.get_source_and_line(self.lineno)
         base = name.split(":")[-1]
         if base in VERSIONS and self.arguments and len(self.arguments[0].split(None, 1)) == 2:
