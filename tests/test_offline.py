@@ -34,6 +34,7 @@ from trigsight.answering.relevance import (
     default_model,
     lacks_number,
     question_features,
+    stated_by,
 )
 from trigsight.build.builder import BuildConfig
 from trigsight.build.builder import run as build
@@ -560,6 +561,20 @@ def test_question_features_summarise_the_candidates(release):
 def test_a_question_asking_for_a_number_is_not_answered_by_a_sentence_without_one(question, text, lacks):
     assert lacks_number(question, text) is lacks
 
+
+
+@pytest.mark.parametrize("question, text, lacks", [
+    # a change log's version heading says in which release its change came, also over "Bug Fixes"
+    ("In which version were the throttle's defaults fixed?", "Throttle keeps its defaults.", False),
+    ("Какой версии исправили задержку?", "Delay waits.", False),
+    ("몇 버전부터 Share가 초기화되나요?", "Share resets.", False),
+    # a heading with no version says nothing of it
+    ("How many seconds does the delay wait?", "Delay waits.", True),
+])
+def test_a_change_in_a_change_log_states_the_version_its_heading_names(write_content, tmp_path, question, text, lacks):
+    site = built(write_content, tmp_path, CHANGELOG)
+    [passage] = [p for p in site.passages if p.text == text]
+    assert lacks_number(question, stated_by(passage, question)) is lacks
 
 def test_the_stored_gate_reads_only_question_features():
     gate = default_gate()

@@ -99,6 +99,20 @@ def _lacks(stated: Counter | None, text: str) -> bool:
     return stated is not None and not Counter(numbers_in(text)) - stated
 
 
+def stated_by(passage, question: str) -> str:
+    """The passage's text, and, when the question asks in which version or when, the nearest heading
+    above it that names a version: a change log's "1.9.0" or "v2.3.0 (2024-01-05)", over "Bug Fixes"
+    perhaps, is where it says in which release the change under it came."""
+    if not _ASKS_RELEASE.search(question):
+        return passage.text
+    version = next((heading for heading in reversed(passage.headings) if versions_in(heading)), "")
+    return f"{passage.text} {version}" if version else passage.text
+
+
+_ASKS_RELEASE = re.compile(r"(?i)\b(?:versions?|releases?|released|when|since)\b|верси|релиз|когда|с каких пор"
+                           r"|バージョン|リリース|いつ|버전|릴리스|언제|版本|何时|什么时候")
+
+
 def versions_in(text: str) -> frozenset[str]:
     """The versions a text names ("v7.8.1", "7.0"), as the tokenizer writes them."""
     return frozenset(t for t in tokenize(text) if "." in t and t[0].isdigit())
@@ -168,7 +182,7 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
                 "cross": float(bool(page and page.language and page.language.split("-")[0] != question_language)),
                 "page_votes": pages.count(hit.page) / len(pages), "page_first": float(hit.page == pages[0]),
                 "unknown": float(unknown),
-                "number_missing": float(_lacks(stated, passage.text)),
+                "number_missing": float(_lacks(stated, stated_by(passage, question))),
                 "rare_missing": rare_missing, "rare_asked": float(bool(rare)),
                 "unknown_names": float(unknown_names),
                 # A sentence with few words of its own, or one that only opens a list ("This has a few
