@@ -395,6 +395,9 @@ def test_a_change_log_is_quoted_after_the_page_that_tells_how_things_are(write_c
     assert present_first("Does 2.5 obey Crawl-delay?", chosen, site) == chosen      # a version: the log tells
     assert present_first("RxJS 7에서 깨졌어요", chosen, site) == chosen
     assert present_first("Will it wait 10 seconds?", chosen, site) != chosen
+    # asked in which release it came: the log tells
+    assert present_first("Which release first shipped crawl_delay()?", chosen, site) == chosen
+    assert present_first("crawl_delay() は どのバージョンで 追加されましたか？", chosen, site) == chosen
 
 
 @pytest.mark.parametrize("own, best", [

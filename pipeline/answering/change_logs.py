@@ -16,6 +16,18 @@ _NAME = re.compile(r"(?i)^(?:change[-_]?log|changes|news|history|release[-_]?not
 # "2.5", "v7", "rxjs@7", "RxJS 7", "Python 3" (not "Crawl-delay: 10", "wait 10 seconds")
 _VERSION = re.compile(r"\d+\.\d+|[@vV]\d|[A-Z][\w.-]*\s+\d+(?!\d)")
 _TITLE = re.compile(r"(?i)^(?:change[ -]?log|changes|news|release notes|release history|history|what'?s new)\b")
+# "In which version…?", "Which release first shipped…?", "since when", "В какой версии…?", "どのバージョンで…?",
+# "몇 버전부터…?": what a change log's version headings answer
+_RELEASE_ASKED = re.compile(
+    r"(?i)\b(?:which|what)\s+(?:\S+\s+){0,2}?(?:version|release)s?\b|\bsince when\b|\bfirst (?:shipped|released)\b"
+    r"|\b(?:в|с|начиная с|до) (?:какой|которой) (?:версии|версией)|какой (?:версии|релиз)|в каком релизе"
+    r"|(?:どの|何)バージョン|バージョン(?:から|で|は)いつ|いつのバージョン"
+    r"|(?:어느|몇|어떤) 버전|버전부터|버전에서")
+
+
+def asks_which_release(question: str) -> bool:
+    """Does the question ask in which version or release something came?"""
+    return bool(_RELEASE_ASKED.search(question))
 
 
 def is_change_log(path: str, title: str = "") -> bool:
@@ -25,8 +37,9 @@ def is_change_log(path: str, title: str = "") -> bool:
 
 def present_first(question: str, chosen: list, release) -> list:
     """The quotes (each with a `passage_id`), those of change log pages moved after the others, unless
-    the question names a version ("rxjs@7", "RxJS 7", "since 2.5"), which a change log tells."""
-    if _VERSION.search(question):
+    the question names a version ("rxjs@7", "RxJS 7", "since 2.5") or asks in which one something
+    came, which a change log tells."""
+    if _VERSION.search(question) or asks_which_release(question):
         return chosen
     def logged(quoted) -> bool:
         passage = release.passage(quoted.passage_id)

@@ -40,6 +40,7 @@ import numpy as np
 from ..retrieval.lexicon import script
 from ..retrieval.lexicon import words as lexicon_words
 from ..retrieval.tokenize import tokenize
+from .change_logs import asks_which_release
 from .occasion_terms import occasion_of
 from .overlap import Overlap, terms
 from .support import code_names, numbers_in
@@ -100,17 +101,13 @@ def _lacks(stated: Counter | None, text: str) -> bool:
 
 
 def stated_by(passage, question: str) -> str:
-    """The passage's text, and, when the question asks in which version or when, the nearest heading
-    above it that names a version: a change log's "1.9.0" or "v2.3.0 (2024-01-05)", over "Bug Fixes"
-    perhaps, is where it says in which release the change under it came."""
-    if not _ASKS_RELEASE.search(question):
+    """The passage's text, and, when the question asks in which version something came, the nearest
+    heading above it that names a version: a change log's "1.9.0" or "v2.3.0 (2024-01-05)", over
+    "Bug Fixes" perhaps, is where it says in which release the change under it came."""
+    if not asks_which_release(question):
         return passage.text
     version = next((heading for heading in reversed(passage.headings) if versions_in(heading)), "")
     return f"{passage.text} {version}" if version else passage.text
-
-
-_ASKS_RELEASE = re.compile(r"(?i)\b(?:versions?|releases?|released|when|since)\b|верси|релиз|когда|с каких пор"
-                           r"|バージョン|リリース|いつ|버전|릴리스|언제|版本|何时|什么时候")
 
 
 def versions_in(text: str) -> frozenset[str]:
