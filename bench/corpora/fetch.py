@@ -115,6 +115,8 @@ CORPORA: dict[str, Corpus] = {
         Corpus("mako", "pypi", "mako", "1.4.3", "doc/build", "Sphinx, reStructuredText (Mako's own docs)"),
         # Sphinx reference pages whose signatures go on over lines ending in a backslash.
         Corpus("aiohttp", "pypi", "aiohttp", "3.14.5", "docs", "Sphinx, reStructuredText (aiohttp's own docs)"),
+        # Sphinx with rST guides and a MyST change log included from outside the docs folder.
+        Corpus("mypy", "pypi", "mypy", "2.4.1", "docs/source", "Sphinx, reStructuredText and MyST (mypy's own docs)"),
         # Sphinx with a project's own roles and directives (:setting:, :signal:, .. setting::, .. skip: next).
         Corpus("scrapy", "pypi", "scrapy", "2.19.0", "docs", "Sphinx, reStructuredText (Scrapy's own docs)"),
         # Sphinx + MyST with doctest-style examples (`>>>` sessions) and a MyST change log.
@@ -181,6 +183,9 @@ CORPORA: dict[str, Corpus] = {
         # Markdown about Markdown (57 pages): a page per lint rule, each with fenced examples of bad
         # Markdown, inline HTML in code spans, and "[click here](...)"-style ellipses inside sentences.
         Corpus("markdownlint", "npm", "markdownlint", "0.40.0", "doc", "markdownlint's rule docs (GFM)"),
+        # A web framework's reference and guides in GFM: `<a id>` anchors above headings, links between
+        # pages by their `.md` files, long tables.
+        Corpus("fastify", "npm", "fastify", "5.12.8", "docs", "Fastify's own docs (GFM)"),
         # Jupyter notebooks as pages (32 of them, not executed: no outputs), beside .rst pages not read.
         Corpus("nbsphinx", "pypi", "nbsphinx", "0.9.8", "doc", "Sphinx + nbsphinx (notebooks)"),
         # GitHub-flavoured: > [!NOTE] alerts, eslint-doc-generator comments.
