@@ -75,6 +75,11 @@ def test_a_file_above_the_folder_is_read_only_inside_its_project(write_content, 
     assert "secret" not in home and "private note" not in home        # hidden files are never read
     said = [w for w in built.warnings if w.startswith("included files read from outside")]
     assert said == (["included files read from outside the content folder: 1: ../CHANGES.md (changelog.md)"] if read else [])
+    # what was not read is named at its file and line
+    [unread] = [w for w in built.warnings if w.startswith("includes not read")]
+    named = set(unread.split(": ", 2)[2].split("; "))
+    assert named == {"index.md:3: ../.env", "index.md:5: ../.private/notes.md"} | (set() if read else {
+        "changelog.md:3: ../CHANGES.md"})
 
 
 def test_links_and_images_of_an_included_file_in_another_folder_still_reach_their_files(write_content):

@@ -53,15 +53,23 @@ _ARGUMENT = re.compile(r"""\b(start|end)\s*=\s*(?:"([^"\n]*)"|'([^'\n]*)')""")
 class IncludesResult:
     pages: list[PageSource]
     outside: dict[str, list[str]] = field(default_factory=dict)   # file read outside the folder → pages
+    unread: list[str] = field(default_factory=list)               # "page.md:3: ../CHANGES.md", not read
 
     @property
     def warnings(self) -> list[str]:
-        if not self.outside:
-            return []
-        parts = [f"{file} ({shorten(pages, 2)})" for file, pages in sorted(self.outside.items())]
-        more = len(parts) - 5
-        return [f"included files read from outside the content folder: {len(parts)}: " + "; ".join(parts[:5])
-                + (f" and {more} more" if more > 0 else "")]
+        lines = []
+        if self.outside:
+            parts = [f"{file} ({shorten(pages, 2)})" for file, pages in sorted(self.outside.items())]
+            lines.append(f"included files read from outside the content folder: {len(parts)}: " + _some(parts))
+        if self.unread:
+            lines.append("includes not read (no such file, or hidden, over 2 MB, outside the project or binary), "
+                         f"shown as nothing: {len(self.unread)}: " + _some(self.unread))
+        return lines
+
+
+def _some(parts: list[str], shown: int = 5) -> str:
+    more = len(parts) - shown
+    return "; ".join(parts[:shown]) + (f" and {more} more" if more > 0 else "")
 
 
 def run(content_dir: Path, pages: list[PageSource]) -> IncludesResult:
@@ -78,6 +86,8 @@ def run(content_dir: Path, pages: list[PageSource]) -> IncludesResult:
         for file in reader.outside:
             result.outside.setdefault(file, []).append(page.source)
         reader.outside.clear()
+        result.unread += reader.unread
+        reader.unread.clear()
         expanded.append(dataclasses.replace(page, body=body, origins=tuple(origins)) if origins else page)
     result.pages = expanded
     return result
@@ -91,6 +101,7 @@ class _Reader(IncludedFiles):
     def __init__(self, content_dir: Path, root: Path) -> None:
         super().__init__(content_dir, root)
         self.outside: set[str] = set()         # files read from outside the content folder
+        self.unread: list[str] = []            # "file:line: target" of each include no file answered
         self.partials: dict[str, str] = {}     # MDX: component name → the markdown file it was imported from
         self.page_dir = content_dir            # the folder of the page being expanded
         self.room = MOST_BYTES_A_PAGE          # characters the page may still take in
@@ -104,7 +115,8 @@ class _Reader(IncludedFiles):
         outer, self.partials = self.partials, dict(_MDX_IMPORT.findall(text))
         fence = ""     # the code fence open here: inside code, only the preprocessors' syntaxes are read
         while index < len(lines):
-            found = self._directive(lines, index, file, bool(fence)) if depth < DEEPEST and self.room > 0 else None
+            found = self._directive(lines, index, file, bool(fence), first_line + index) \
+                if depth < DEEPEST and self.room > 0 else None
             if found is None or any(self.label(path) in seen for path, *_ in found[1]):   # none, or a cycle
                 fence = fence_after(lines[index], fence)
                 out.append(lines[index])
@@ -149,8 +161,17 @@ class _Reader(IncludedFiles):
 
         return _RELATIVE.sub(relink, text)
 
-    def _directive(self, lines: list[str], index: int, file: Path, in_code: bool):
-        """(index after the directive, [(path, text, its first line, code fence or "")]) or None."""
+    def _directive(self, lines: list[str], index: int, file: Path, in_code: bool, line_number: int):
+        """(index after the directive, [(path, text, its first line, code fence or "")]) or None; an
+        include no file answers is noted in `unread` with its `line_number` in `file`."""
+        found = self._include(lines, index, file, in_code)
+        if isinstance(found, str):
+            self.unread.append(f"{self.label(file)}:{line_number}: {found}")
+            return None
+        return found
+
+    def _include(self, lines: list[str], index: int, file: Path, in_code: bool):
+        """What `_directive` returns, or the target of an include that names a file not read."""
         line = lines[index]
         if (myst := _MYST.match(line)) and not in_code:
             fence = myst.group(1)
@@ -159,7 +180,7 @@ class _Reader(IncludedFiles):
             options = dict(option(item) for item in lines[index + 1:end] if item.strip().startswith(":"))
             path, text, first = self.text(myst.group(3), file, beside_only=True)
             if text is None:
-                return None
+                return myst.group(3)
             text, first = cut_myst(text, first, options)
             if myst.group(2) == "literalinclude":
                 return end + 1, [(path, text, first, "```" + options.get("language", ""))]
@@ -169,7 +190,7 @@ class _Reader(IncludedFiles):
             return self._snippets([snippet.group(2)], file, index + 1)
         if (use := _MDX_USE.match(line)) and use.group(1) in self.partials and not in_code:
             path, text, first = self.text(self.partials[use.group(1)], file, beside_only=True)
-            return None if text is None else (index + 1, [(path, text, first, "")])
+            return self.partials[use.group(1)] if text is None else (index + 1, [(path, text, first, "")])
         if _SNIPPET_BLOCK.match(line):
             end = next((n for n in range(index + 1, len(lines)) if _SNIPPET_BLOCK.match(lines[n])), None)
             if end is None:
@@ -185,7 +206,7 @@ class _Reader(IncludedFiles):
                 target, _, piece = target.partition(":")
             path, text, first = self.text(target, file)
             if text is None:
-                return None
+                return target
             if pattern is _INCLUDE_MARKDOWN:
                 arguments = {m.group(1): m.group(2) if m.group(2) is not None else m.group(3)
                              for m in _ARGUMENT.finditer(match.group(3))}
@@ -201,7 +222,7 @@ class _Reader(IncludedFiles):
             target, _, piece = name.partition(":")
             path, text, first = self.text(target, file)
             if text is None:
-                return None
+                return target
             if piece:
                 text, first = piece_of(text, first, piece, "--8<-- [start:{0}]", "--8<-- [end:{0}]")
             included.append((path, text, first, ""))
