@@ -190,6 +190,10 @@ def test_a_page_may_include_a_piece_of_itself_but_never_in_a_cycle(write_content
     # a description of several blocks stays blocks under its parameter, never markup in a sentence
     ("T\n=\n\n.. class:: R(url)\n\n   :param url: the URL\n\n       .. caution:: Not the ``Cookie`` header.\n",
      "<li>\n<p><code>url</code> – the URL</p>\n<aside class=\"admonition kind-warning\""),
+    # a description with a hanging indent and a directive under it indented less is one paragraph (aiohttp)
+    ("T\n=\n\n.. class:: R(app)\n\n   :param float keepalive_timeout: a delay before a TCP connection is\n"
+     "                                   closed after a request.\n\n      .. versionadded:: 3.8\n",
+     "<li>\n<p><code>keepalive_timeout</code> (float) – a delay before a TCP connection is closed after a request.</p>"),
     # Scrapy's stacked targets above a heading, and a stat's target above its definition
     ("T\n=\n\n.. reqmeta:: download_slot\n.. setting:: DOWNLOAD_SLOTS\n\nDOWNLOAD_SLOTS\n--------------\n\nDefault.\n\n"
      ".. stat:: item_count\n\n``item_count``\n    Items scraped.\n",

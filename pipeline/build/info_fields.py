@@ -80,4 +80,25 @@ def _name(field: nodes.field) -> list[str]:
 
 def _body(field: nodes.field, blocks: Callable[[list], Lines]) -> Lines:
     body = field.next_node(nodes.field_body)
-    return blocks(body.children) if body is not None else []
+    return blocks(_unhung(field, list(body.children))) if body is not None else []
+
+
+def _unhung(field: nodes.field, children: list[nodes.Node]) -> list[nodes.Node]:
+    """A description written with a hanging indent, its lines under the first one's words, and a
+    directive under it indented less (aiohttp's `:param float keepalive_timeout: a delay before a TCP
+    connection is` / `closed after a HTTP request.` … `.. versionadded:: 3.8`): docutils reads the
+    first line as a definition list's term and the rest as its definition, and the sentence shows cut
+    in two. Read as the one paragraph the author wrote."""
+    listed = children[0] if children and isinstance(children[0], nodes.definition_list) else None
+    item = listed.children[0] if listed is not None and listed.children else None
+    if item is None or any(isinstance(child, nodes.classifier) for child in item.children):
+        return children
+    term, definition = item.next_node(nodes.term), item.next_node(nodes.definition)
+    if term is None or term.line != field.line or definition is None or not definition.children \
+            or not isinstance(definition.children[0], nodes.paragraph):
+        return children
+    joined = nodes.paragraph("", "", *(c.deepcopy() for c in term.children), nodes.Text(" "),
+                             *(c.deepcopy() for c in definition.children[0].children))
+    joined.source, joined.line = term.source, term.line
+    rest = nodes.definition_list("", *(c.deepcopy() for c in listed.children[1:])) if len(listed.children) > 1 else None
+    return [joined, *definition.children[1:], *([rest] if rest else []), *children[1:]]
