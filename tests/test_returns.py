@@ -154,8 +154,10 @@ def site(tmp_path_factory):
     ("What does banner() return?", ["banner(text, width=40)", "If width is 0, the text is returned unchanged."]),
     ("What does spinner.reset() return?", []),
     ("What does ruler.next() return?", []),
-    # a method under its class's page, its two signatures one run; a lead-in without its code is no quote
-    ("What does QuerySet.count() return?", ["Returns an integer representing the number of objects matching the query."]),
+    # a method under its class's page, its two signatures each a line as Sphinx shows them, the first its name
+    # line; a lead-in without its code is no quote
+    ("What does QuerySet.count() return?", [
+        "count()", "Returns an integer representing the number of objects matching the query."]),
     # a function the pages never name, or whose own section never says what it returns
     ("What does fs.readJsonSync() return?", []),
     ("What does lodash's _.chunk() return?", []),

@@ -205,8 +205,8 @@ class _Reader(IncludedFiles):
             if pattern is _MDBOOK:
                 target, _, piece = target.partition(":")
             path, text, first = self.text(target, file)
-            if text is None:
-                return target
+            if text is None:     # `{% include "x" %}` may be a template's own include: named with the template tags
+                return target if pattern is not _INCLUDE_MARKDOWN or "include-markdown" in line else None
             if pattern is _INCLUDE_MARKDOWN:
                 arguments = {m.group(1): m.group(2) if m.group(2) is not None else m.group(3)
                              for m in _ARGUMENT.finditer(match.group(3))}
