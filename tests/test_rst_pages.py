@@ -232,6 +232,12 @@ def test_a_page_may_include_a_piece_of_itself_but_never_in_a_cycle(write_content
      '<p>compile(source)</p>\n</div>\n<div class="directive">\n<p>compile(source, mode)</p>\n<p>Compiles.</p>'),
     ("T\n=\n\n.. method:: StreamReader.read(n=-1)\n      :async:\n\n   Reads.\n",
      '<div class="directive">\n<p>StreamReader.read(n=-1)</p>\n<p>Reads.</p>'),
+    # a field of one line is one row, as Sphinx shows it (mypy's confvals, their fields after a blank line);
+    # a field of several blocks stays a term over them
+    ("T\n=\n\n.. confval:: follow_imports\n\n    :type: string\n    :default: ``normal``\n\n    Directs.\n\n"
+     ":Long: First.\n\n       Second.\n",
+     "<p>follow_imports</p>\n<p>type: string</p>\n<p>default: <code>normal</code></p>\n<p>Directs.</p>\n</div>\n"
+     "<dl>\n<dt>Long</dt>\n<dd>\n<p>First.</p>\n<p>Second.</p>"),
     # a directive of shell commands is a console block, whatever the extension that names it
     ("T\n=\n\n.. shell-session::\n\n   $ make html\n   Running Sphinx\n\n   $ make clean\n",
      '<code class="language-console">$ make html\nRunning Sphinx\n\n$ make clean\n'),

@@ -199,6 +199,11 @@ class _Writer(InlineWriter):
             inner = self.blocks(body.children, depth) if body is not None else []
             if out:
                 out.append(("", None))
+            if isinstance(item, nodes.field) and term and len(inner) == 1 and len(body.children) == 1 \
+                    and isinstance(body.children[0], nodes.paragraph):
+                # a field of one line is one row, as Sphinx shows it: "default: normal", not "default" over "normal"
+                out.append((f"{term}: {inner[0][0]}", _line_of(item)))
+                continue
             out.append((term or "\\-", _line_of(item)))
             for n, (text, line) in enumerate(inner or [("", None)]):
                 out.append(((": " if n == 0 else "  ") + text if text or n == 0 else "", line))
