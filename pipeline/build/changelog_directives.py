@@ -29,18 +29,15 @@ DIRECTIVES = frozenset({"changelog", "change"})
 Lines = list[tuple[str, int | None]]
 
 
-def is_changelog_directive(node: nodes.Element) -> bool:
-    return node.get("name", "").split(":")[-1] in DIRECTIVES
-
-
 def lines(node: nodes.Element, depth: int, blocks: Callable[[list, int], Lines]) -> Lines:
     """The markdown of a `changelog` (a heading at `depth` + 1 and its changes) or of a lone `change`;
     `blocks(children, depth)` writes the directives' bodies."""
-    if node["name"].split(":")[-1] == "change":
+    if _is_change(node):
         return _item(node, depth, blocks)
     version = (node["options"].get("version") or node["argument"]).strip()
     released = (node["options"].get("released") or "").strip()
-    out: Lines = [("#" * min(depth + 1, 6) + " " + escape(version, line_start=False), node.line), ("", None)] if version else []
+    heading = "#" * min(depth + 1, 6) + " " + escape(version, line_start=False)
+    out: Lines = [(heading, node.line), ("", None)] if version else []
     if released:
         out += [(escape(f"Released: {released}"), None), ("", None)]
     intro = [child for child in node.children if not _is_change(child) and not isinstance(child, nodes.title)]

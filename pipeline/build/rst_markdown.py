@@ -15,7 +15,6 @@ from pathlib import Path
 from docutils import nodes
 
 from . import changelog_directives, info_fields
-from .changelog_directives import is_changelog_directive
 from .included_files import IncludedFiles
 from .markdown_writing import code_span, escape, fenced
 from .moved_pages import refresh_target
@@ -221,7 +220,7 @@ class _Writer(InlineWriter):
             return []     # Django's `.. setting:: DEBUG` over the heading ``DEBUG``: a target, shown as nothing
         if base in _TRANSPARENT:
             return self.blocks(node.children, depth)      # `only` not shown on the web is gone already
-        if is_changelog_directive(node):
+        if base in changelog_directives.DIRECTIVES:
             return changelog_directives.lines(node, depth, self.blocks)
         if base == "centered":
             return [(escape(argument), node.line)]
