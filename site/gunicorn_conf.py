@@ -17,6 +17,10 @@ safe without one.
 from __future__ import annotations
 
 import gc
+import os
+import signal
+import threading
+import time
 
 worker_class = "gevent"
 worker_connections = 1000       # per worker: open connections, slow ones included
@@ -29,6 +33,8 @@ graceful_timeout = 180
 limit_request_line = 8190
 limit_request_fields = 64
 limit_request_field_size = 8190
+
+PARENT_VARIABLE = "TRIGSIGHT_SERVER_PARENT"     # set by trigsight.gates.liveserver, never by `trigsight serve`
 
 
 def on_starting(server) -> None:
@@ -46,3 +52,21 @@ def on_starting(server) -> None:
 
     preload_question_encoder(server.log)
     gc.freeze()
+
+
+def when_ready(server) -> None:
+    """A server that trigsight started for a gate or a test stops when trigsight does, however it
+    ends: SIGKILL, or a signal that came while the server was still starting, before its caller
+    held its PID (a SIGTERM in that window once left one running: CI of stop 63)."""
+    parent = os.environ.get(PARENT_VARIABLE, "")
+    if parent.isdigit():
+        threading.Thread(target=_stop_when_orphaned, args=(int(parent),), name="parent-watch", daemon=True).start()
+
+
+def _stop_when_orphaned(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.2)
+    # liveserver starts the server in a session of its own, so its process group is the arbiter and its workers
+    if os.getpgid(0) == os.getpid():
+        os.killpg(0, signal.SIGKILL)
+    os.kill(os.getpid(), signal.SIGTERM)

@@ -12,6 +12,7 @@ from trigsight_site.gunicorn_conf import (  # noqa: F401  (gunicorn reads them f
     limit_request_fields,
     limit_request_line,
     timeout,
+    when_ready,
     worker_class,
     worker_connections,
 )

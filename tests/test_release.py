@@ -172,3 +172,25 @@ def test_a_release_stopped_by_sigterm_stops_its_gate_server_and_keeps_the_old_re
         os.kill(pid, signal.SIGKILL)
     assert left == []
     assert snapshot(out) == before and not [p for p in out.parent.iterdir() if p.name.startswith(".release.")]
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads /proc to find the gate's server")
+def test_a_release_killed_outright_leaves_no_gate_server_running(write_content, tmp_path):
+    pages = {f"page{n}.md": f"# Page {n}\n\nThe sentence number {n} stands alone here.\n" for n in range(40)}
+    process = subprocess.Popen([*TRIGSIGHT, "release", "--content", str(write_content({**SITE, **pages})),
+                                "--out", str(tmp_path / "release"), "--no-cache"], stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while not _servers_of(tmp_path) and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _servers_of(tmp_path), "the release never started its gate server"
+    finally:
+        process.kill()
+        process.wait()
+    deadline = time.monotonic() + 10
+    while _servers_of(tmp_path) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = _servers_of(tmp_path)
+    for pid in left:      # the test's own leftovers, when it fails
+        os.kill(pid, signal.SIGKILL)
+    assert left == []

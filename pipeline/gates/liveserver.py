@@ -14,6 +14,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from trigsight_site.gunicorn_conf import PARENT_VARIABLE
+
 from ..errors import TrigsightError
 
 # The site's own gunicorn settings (worker class, timeouts, limits), the same `trigsight serve` uses.
@@ -40,7 +42,8 @@ def serve_release(release_dir: Path, workers: int = 2, env: dict | None = None, 
     """
     port = free_port()
     # absolute, not resolved: a `release` symlink must stay a link, so the site follows it when it moves
-    environment = {**os.environ, **(env or {}), "TRIGSIGHT_RELEASE_DIR": str(Path(release_dir).absolute())}
+    environment = {**os.environ, **(env or {}), "TRIGSIGHT_RELEASE_DIR": str(Path(release_dir).absolute()),
+                   PARENT_VARIABLE: str(os.getpid())}
     # A file, not a pipe: nobody reads gunicorn's stderr while it runs, and a full pipe would block it.
     log = tempfile.TemporaryFile()
     config = GATE_CONFIG if gate else GUNICORN_CONFIG
