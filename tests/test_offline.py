@@ -486,6 +486,19 @@ def test_the_names_a_question_asks_about_that_no_page_mentions(release, question
     assert Overlap.of(release).unknown_names(question) == names
 
 
+@pytest.mark.parametrize("question, names", [
+    ("Can Express parse the payload of a page?", ["Express"]),      # the pages' "express" is another word
+    ("Can a page written in Express be checked?", ["Express"]),
+    ("Does Trigsight check every page?", []),                       # the pages' own subject, whatever its case
+    ("Can require('./Express') load a page?", []),                  # code keeps its own case
+    ("Is the Sea near the author?", []),                            # the pages capitalise it once
+])
+def test_a_capitalised_name_the_pages_only_write_as_an_ordinary_word_is_unknown(tmp_path, question, names):
+    pages = {f"/page{n}": [f"Page {n} says trigsight checks sentence {n} of the site."] for n in range(60)}
+    pages["/author"] = ["Authors express their thanks by the sea.", "Sea air helps."]
+    assert Overlap.of(Release.load(write_allowlist(tmp_path, pages))).unknown_names(question) == names
+
+
 @pytest.mark.parametrize("question, low, high", [
     ("Who is the author's dentist?", 0.5, 1.0),                  # asks about nothing the pages use
     ("What does the author write about?", 0.0, 0.0),

@@ -25,6 +25,7 @@ from .support import capitals_name, code_names, is_name
 PREFIX_MATCH = 5
 RARE_SHARE = 0.005      # a term in at most this share of the passages is rare …
 RARE_MIN_DF = 5         # … or in at most this many
+SUBJECT_SHARE = 0.02    # a word in this share of the passages is what the pages are about
 
 _HIRAGANA = re.compile(r"[\u3041-\u309f]+")
 _HANGUL_WORD = re.compile(r"[\uac00-\ud7af]+")
@@ -64,6 +65,7 @@ class Overlap:
     df: dict[str, int]
     n: int
     language: str = "en"     # the language most passages are written in (their pages')
+    capitalised: frozenset[str] | None = None    # words the pages write with a capital at least once, lower-cased
 
     @classmethod
     def of(cls, release) -> "Overlap":
@@ -72,14 +74,17 @@ class Overlap:
             if found is None:
                 df: dict[str, int] = {}
                 languages: dict[str, int] = {}
+                capitalised: set[str] = set()
                 for passage in release.passages:
+                    capitalised.update(w.lower() for w in _CAPITALISED.findall(passage.text))
                     for term in terms(passage.text):
                         df[term] = df.get(term, 0) + 1
                     page = release.page(passage.page)
                     language = (page.language if page and page.language else "en").split("-")[0]
                     languages[language] = languages.get(language, 0) + 1
                 found = _CACHE[release.release_id] = cls(
-                    df, len(release.passages), max(languages, key=languages.get) if languages else "en")
+                    df, len(release.passages), max(languages, key=languages.get) if languages else "en",
+                    frozenset(capitalised))
             return found
 
     def reads_names_only(self, question: str) -> bool:
@@ -126,8 +131,17 @@ class Overlap:
         script (a Russian question keeps "webpack" as it is). Unlike `unknown`, an ordinary
         word the pages happen not to use ("hostile", "deliberately") is not counted.
         """
+        in_prose = set(_CAPITALISED_IN_PROSE.findall(question)) if self.capitalised is not None else set()
         return [word for word in _name_words(question, every_word=bool(_NON_LATIN.search(question)))
-                if any(not self.df.get(t) for t in terms(word))]
+                if any(not self.df.get(t) for t in terms(word))
+                or (word in in_prose and self._only_lower_case(word))]
+
+    def _only_lower_case(self, word: str) -> bool:
+        """Is capitalised `word` ("Express", "Yarn") a name that the pages write only as an ordinary
+        lower-case word ("express", "yarn"), never with a capital, not even starting a sentence? Not
+        when the pages use it everywhere: that is their own subject ("trigsight", "pip"), whatever its case."""
+        return (word.lower() not in self.capitalised
+                and max((self.df.get(t, 0) for t in terms(word)), default=0) < self.n * SUBJECT_SHARE)
 
     def rare(self, question: str) -> list[str]:
         """The question's Latin-script terms that few passages use (product and code names, which stay
@@ -166,6 +180,9 @@ _NON_LATIN = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]
 _SPACED_TERM = re.compile(r"^[a-z0-9_.$\u00c0-\u024f\u0400-\u04ff-]+$")
 _LATIN_TERM = re.compile(r"^[a-z0-9_.$-]+$")
 _LOCK = threading.Lock()
+_CAPITALISED = re.compile(r"(?<![A-Za-z0-9_.$-])[A-Z][a-z]{2,}(?![A-Za-z0-9_])")
+# A capitalised word of the question's prose, not of code it quotes (require('./Foo')), which keeps its own case.
+_CAPITALISED_IN_PROSE = re.compile(r"(?<![A-Za-z0-9_./'\"`$-])[A-Z][a-z]{2,}(?![A-Za-z0-9_\"`(/-]|'(?!s\b)|\.\w)")
 
 
 def _name_words(text: str, every_word: bool = False) -> list[str]:
