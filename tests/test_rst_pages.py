@@ -244,6 +244,9 @@ def test_a_page_may_include_a_piece_of_itself_but_never_in_a_cycle(write_content
     # a link to a label with a space in it is a link, not its markdown shown as text
     ("T\n=\n\n.. _glob-style patterns:\n\nP\n-\n\nA `glob-style patterns`_ link.\n",
      '<p>A <a href="#glob-style patterns">glob-style patterns</a> link.</p>'),
+    # a table of contents over a title holding a project's own role (Celery's FAQ: ContentsFilter stopped at it)
+    ("T\n=\n\n.. contents::\n   :local:\n\nUsing :setting:`broker_url`\n--------------------\n\nSet it.\n",
+     "<code>broker_url</code></h2>\n<p>Set it.</p>"),
     ("T\n=\n\n# not a heading, *[not]* {a} `role`\\_ <b>\n\n\\1) not a list\n",
      "<p># not a heading, <em>[not]</em> {a} <em>role</em>_ &lt;b&gt;</p>\n<p>1) not a list</p>"),
 ])

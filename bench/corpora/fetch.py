@@ -117,6 +117,9 @@ CORPORA: dict[str, Corpus] = {
         Corpus("aiohttp", "pypi", "aiohttp", "3.14.5", "docs", "Sphinx, reStructuredText (aiohttp's own docs)"),
         # Sphinx with rST guides and a MyST change log included from outside the docs folder.
         Corpus("mypy", "pypi", "mypy", "2.4.1", "docs/source", "Sphinx, reStructuredText and MyST (mypy's own docs)"),
+        # Sphinx with a project's own roles (:setting:, :control:, :sig:), a change log per release series and
+        # reference pages that are only automodule directives.
+        Corpus("celery", "pypi", "celery", "5.7.0", "docs", "Sphinx, reStructuredText (Celery's own docs)"),
         # Sphinx with a project's own roles and directives (:setting:, :signal:, .. setting::, .. skip: next).
         Corpus("scrapy", "pypi", "scrapy", "2.19.0", "docs", "Sphinx, reStructuredText (Scrapy's own docs)"),
         # Sphinx + MyST with doctest-style examples (`>>>` sessions) and a MyST change log.

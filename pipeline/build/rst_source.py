@@ -71,6 +71,11 @@ class highlight(nodes.Element):
     """Sphinx's `.. highlight:: lang`: the language of the literal blocks after it."""
 
 
+# Known to docutils' generic visitors, as Sphinx registers its own nodes: `.. contents::` copies each section
+# title with one (ContentsFilter), and stopped at a title holding a role it did not know (Celery's FAQ).
+nodes._add_node_class_names([directive.__name__, role.__name__, highlight.__name__])
+
+
 class _AnyOption(dict):
     """Any option a directive is given, kept as written (Sphinx's extensions have hundreds)."""
 
