@@ -244,6 +244,11 @@ def test_a_page_may_include_a_piece_of_itself_but_never_in_a_cycle(write_content
     # a link to a label with a space in it is a link, not its markdown shown as text
     ("T\n=\n\n.. _glob-style patterns:\n\nP\n-\n\nA `glob-style patterns`_ link.\n",
      '<p>A <a href="#glob-style patterns">glob-style patterns</a> link.</p>'),
+    # a field whose value is nothing (|version| that conf.py does not tell) is not shown (Celery's guides)
+    ("T\n=\n\n:Release: |version|\n:Date: today\n\nText.\n", '<h1 id="t">T</h1>\n<p>Date: today</p>'),
+    # Celery's abbreviations of its objects: no Python name starts with "@"
+    ("T\n=\n\nThe :meth:`@config_from_object` and :exc:`~@MaxRetriesExceededError` and :class:`@-Foo`.\n",
+     "<p>The <code>config_from_object()</code> and <code>MaxRetriesExceededError</code> and <code>Foo</code>.</p>"),
     # a table of contents over a title holding a project's own role (Celery's FAQ: ContentsFilter stopped at it)
     ("T\n=\n\n.. contents::\n   :local:\n\nUsing :setting:`broker_url`\n--------------------\n\nSet it.\n",
      "<code>broker_url</code></h2>\n<p>Set it.</p>"),

@@ -193,6 +193,10 @@ def object_shown(name: str, target: str) -> str:
     shown = target.lstrip("!.")
     name, inventory = name.split(":")[-1], not name.startswith("rst:")   # `rst:dir` names a directive
     shown = without_inventory(shown).lstrip("!.") if inventory else shown
+    if name in _PYTHON_ROLES and shown.lstrip("~").startswith("@"):
+        # no Python name starts with "@": Celery's abbreviations (its docs' celerydocs extension), where
+        # `@config_from_object` is the app's method and `@-x` is x, shown as x
+        shown = ("~" if shown.startswith("~") else "") + shown.lstrip("~").removeprefix("@-").lstrip("@")
     shown = shown[1:].rpartition(".")[2] if shown.startswith("~") else shown
     if name in ("func", "meth") and not shown.endswith(")"):
         shown += "()"
@@ -203,6 +207,7 @@ def object_shown(name: str, target: str) -> str:
 # and a domain's name is no inventory's (Sphinx's change log writes of the `py:function` directive).
 _INVENTORY = re.compile(r"^[~!]?([a-z][\w-]*):(?=[^:\s])(?!//)")
 _DOMAINS = frozenset("py c cpp js rst math std http".split())
+_PYTHON_ROLES = frozenset("func meth class exc attr obj data mod".split())
 
 
 def without_inventory(target: str) -> str:

@@ -196,6 +196,8 @@ class _Writer(InlineWriter):
                 term = " : ".join(self.inline(part) for part in head)
                 body = item.next_node((nodes.definition, nodes.field_body))
             inner = self.blocks(body.children, depth) if body is not None else []
+            if isinstance(item, nodes.field) and not any(text for text, _ in inner):
+                continue      # a field whose value is nothing, as Celery's `:Release: |version|` when conf.py cannot tell
             if out:
                 out.append(("", None))
             if isinstance(item, nodes.field) and term and len(inner) == 1 and len(body.children) == 1 \
