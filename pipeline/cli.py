@@ -6,6 +6,7 @@ what the commands share (folders, report files) in cli_options.py.
 """
 from __future__ import annotations
 
+import faulthandler
 import os
 import signal
 import sys
@@ -56,6 +57,8 @@ def main(ctx) -> None:
     # The one place the command reads the environment: a malformed setting stops here, exit 2.
     ctx.obj = Settings.from_environ(os.environ)
     signal.signal(signal.SIGTERM, _stopped)
+    if hasattr(signal, "SIGUSR1"):      # `kill -USR1 PID`: where each thread of a command that seems stuck is, on stderr
+        faulthandler.register(signal.SIGUSR1, all_threads=True)
 
 
 def _stopped(signum, frame) -> None:

@@ -160,7 +160,13 @@ def test_a_release_stopped_by_sigterm_stops_its_gate_server_and_keeps_the_old_re
             time.sleep(0.05)
         assert _servers_of(tmp_path), "the release never started its gate server"
         process.send_signal(signal.SIGTERM)
-        _, stderr = process.communicate(timeout=30)
+        try:
+            _, stderr = process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.send_signal(signal.SIGUSR1)      # its threads' stacks, to say where it waited
+            time.sleep(1)
+            process.kill()
+            pytest.fail("the release did not stop within 30 s of SIGTERM:\n" + process.communicate()[1][-8000:])
     finally:
         process.kill()
     assert process.returncode == 128 + signal.SIGTERM and "trigsight: stopped (SIGTERM)" in stderr

@@ -14,10 +14,13 @@ Each gate opens browser contexts of its own and closes them; only the browser is
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import threading
 
 from . import chromium
+
+STOP_TIMEOUT_S = 15      # closing the browser and Playwright's driver, at most
 
 
 class SharedChromium:
@@ -74,7 +77,11 @@ class SharedChromium:
         if loop is None:
             return
         try:
-            asyncio.run_coroutine_threadsafe(self._stop(launched), loop).result()
+            # bounded: a release stopped by SIGTERM while Chromium still launches must not wait on it for
+            # minutes; a browser left behind exits with Playwright's driver, which exits with this process
+            asyncio.run_coroutine_threadsafe(self._stop(launched), loop).result(timeout=STOP_TIMEOUT_S)
+        except concurrent.futures.TimeoutError:
+            pass
         finally:
             loop.call_soon_threadsafe(loop.stop)
             self._thread.join()
