@@ -225,6 +225,7 @@ EDGES = {  # the only modules that touch the environment, and why
     "site/__init__.py": "the app factory parses it once",
     "pipeline/gates/liveserver.py": "hands it to the gunicorn it starts",
     "pipeline/gates/chromium.py": "hands it to apt-get",
+    "site/gunicorn_conf.py": "a gunicorn hook, given no arguments: the PID of the trigsight that started it",
 }
 
 
