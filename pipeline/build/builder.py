@@ -159,7 +159,7 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
         texts[page.path] = again
         step()
     warnings = (content.warnings + included.warnings + order.warnings + folders.warnings
-                + _directive_warnings(parsed) + media.warning())
+                + _directive_warnings(parsed) + media.warning() + _title_only_warning(final, texts))
     if named.origin and config.site_title == named.title:
         warnings.append(f"site named {named.title!r}, as {named.origin} says (TRIGSIGHT_SITE_TITLE names it otherwise)")
     if named.language_origin and config.language == named.language:
@@ -194,6 +194,18 @@ def _contents_page(nav: navigation.Navigation, config: BuildConfig) -> ParsedPag
     source = page_source.PageSource("", slug, title, config.language, "", 1, "", "", None, True, False)
     # `tokens` carries the finished body HTML for a generated page
     return ParsedPage(source, navigation.contents_html(nav), title, [], [], [], {})
+
+
+def _title_only_warning(pages: list[RenderedPage], texts: dict[str, PageText]) -> list[str]:
+    """One line naming the pages that show nothing but their title: most often a Sphinx page of autodoc
+    directives (Celery's 79 module pages), whose code trigsight does not import, or an include not read."""
+    bare = [page.source.source for page in pages if not page.generated
+            and all(p.text.strip() == (page.title or "").strip() for p in texts[page.path].passages)]
+    if not bare:
+        return []
+    return [f"pages that show nothing but their title (autodoc of code that is not imported, an include not "
+            f"read, an empty file), published as they are: {len(bare)}: "
+            + ", ".join(bare[:5]) + (", …" if len(bare) > 5 else "")]
 
 
 def _directive_warnings(parsed: list[ParsedPage]) -> list[str]:
