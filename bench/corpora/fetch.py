@@ -189,6 +189,8 @@ CORPORA: dict[str, Corpus] = {
         # A web framework's reference and guides in GFM: `<a id>` anchors above headings, links between
         # pages by their `.md` files, long tables.
         Corpus("fastify", "npm", "fastify", "5.12.8", "docs", "Fastify's own docs (GFM)"),
+        # A logger's API reference and guides in GFM, small: one long api.md with `<a id>` anchors on each entry.
+        Corpus("pino", "npm", "pino", "10.4.0", "docs", "Pino's own docs (GFM)"),
         # Jupyter notebooks as pages (32 of them, not executed: no outputs), beside .rst pages not read.
         Corpus("nbsphinx", "pypi", "nbsphinx", "0.9.8", "doc", "Sphinx + nbsphinx (notebooks)"),
         # GitHub-flavoured: > [!NOTE] alerts, eslint-doc-generator comments.
