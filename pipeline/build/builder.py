@@ -198,7 +198,7 @@ def _contents_page(nav: navigation.Navigation, config: BuildConfig) -> ParsedPag
 
 def _title_only_warning(pages: list[RenderedPage], texts: dict[str, PageText]) -> list[str]:
     """One line naming the pages that show nothing but their title: most often a Sphinx page of autodoc
-    directives (Celery's 79 module pages), whose code trigsight does not import, or an include not read."""
+    directives (Celery's module pages), whose code trigsight does not import, or an include not read."""
     bare = [page.source.source for page in pages if not page.generated
             and all(p.text.strip() == (page.title or "").strip() for p in texts[page.path].passages)]
     if not bare:
