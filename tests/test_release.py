@@ -147,18 +147,40 @@ def _servers_of(folder) -> list[int]:
     return found
 
 
+FORTY_PAGES = {f"page{n}.md": f"# Page {n}\n\nThe sentence number {n} stands alone here.\n" for n in range(40)}
+
+
+def _release_until_its_server_starts(content, out, folder, stderr) -> subprocess.Popen:
+    """A `trigsight release` of `content` to `out`, returned once its gate server (under `folder`) runs."""
+    process = subprocess.Popen([*TRIGSIGHT, "release", "--content", str(content), "--out", str(out), "--no-cache"],
+                               stderr=stderr, text=True)
+    deadline = time.monotonic() + 120
+    while not _servers_of(folder) and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if not _servers_of(folder):
+        process.kill()
+        pytest.fail("the release never started its gate server")
+    return process
+
+
+def _servers_left(folder, seconds: float) -> list[int]:
+    """The gate servers still running under `folder` after `seconds`; killed, so a failure leaves none."""
+    deadline = time.monotonic() + seconds
+    while _servers_of(folder) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = _servers_of(folder)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    return left
+
+
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads /proc to find the gate's server")
 def test_a_release_stopped_by_sigterm_stops_its_gate_server_and_keeps_the_old_release(published, write_content,
                                                                                       tmp_path):
     out, before = published
-    pages = {f"page{n}.md": f"# Page {n}\n\nThe sentence number {n} stands alone here.\n" for n in range(40)}
-    process = subprocess.Popen([*TRIGSIGHT, "release", "--content", str(write_content({**SITE, **pages}, "more")),
-                                "--out", str(out), "--no-cache"], stderr=subprocess.PIPE, text=True)
+    process = _release_until_its_server_starts(write_content({**SITE, **FORTY_PAGES}, "more"), out, tmp_path,
+                                               subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 120
-        while not _servers_of(tmp_path) and process.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert _servers_of(tmp_path), "the release never started its gate server"
         process.send_signal(signal.SIGTERM)
         try:
             _, stderr = process.communicate(timeout=30)
@@ -170,33 +192,14 @@ def test_a_release_stopped_by_sigterm_stops_its_gate_server_and_keeps_the_old_re
     finally:
         process.kill()
     assert process.returncode == 128 + signal.SIGTERM and "trigsight: stopped (SIGTERM)" in stderr
-    deadline = time.monotonic() + 5
-    while _servers_of(tmp_path) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    left = _servers_of(tmp_path)
-    for pid in left:      # the test's own leftovers, when it fails
-        os.kill(pid, signal.SIGKILL)
-    assert left == []
+    assert _servers_left(tmp_path, 5) == []
     assert snapshot(out) == before and not [p for p in out.parent.iterdir() if p.name.startswith(".release.")]
 
 
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads /proc to find the gate's server")
 def test_a_release_killed_outright_leaves_no_gate_server_running(write_content, tmp_path):
-    pages = {f"page{n}.md": f"# Page {n}\n\nThe sentence number {n} stands alone here.\n" for n in range(40)}
-    process = subprocess.Popen([*TRIGSIGHT, "release", "--content", str(write_content({**SITE, **pages})),
-                                "--out", str(tmp_path / "release"), "--no-cache"], stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 120
-        while not _servers_of(tmp_path) and process.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert _servers_of(tmp_path), "the release never started its gate server"
-    finally:
-        process.kill()
-        process.wait()
-    deadline = time.monotonic() + 10
-    while _servers_of(tmp_path) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    left = _servers_of(tmp_path)
-    for pid in left:      # the test's own leftovers, when it fails
-        os.kill(pid, signal.SIGKILL)
-    assert left == []
+    process = _release_until_its_server_starts(write_content({**SITE, **FORTY_PAGES}), tmp_path / "release",
+                                               tmp_path, subprocess.DEVNULL)
+    process.kill()
+    process.wait()
+    assert _servers_left(tmp_path, 10) == []
