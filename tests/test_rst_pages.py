@@ -343,13 +343,13 @@ def test_a_changelog_of_the_changelog_extension_is_a_section_per_release_and_an_
     assert not re.search(r"tags|tickets|usecase|1560|🎟", html)
 
 
-def test_pages_that_show_nothing_but_their_title_are_named_in_one_warning(write_content):
+def test_pages_with_nothing_to_cite_but_their_title_are_named_in_one_warning(write_content):
     built = run(BuildConfig(write_content({
         "index.rst": "Home\n====\n\nThe home page says something.\n\n.. toctree::\n\n   api\n   changes\n   guide\n",
         "api.rst": "API\n===\n\n.. automodule:: demo.api\n   :members:\n",
         "changes.rst": ".. include:: ../CHANGES.rst\n",
         "guide.md": "# Guide\n\nThe guide says something too.\n",
     })))
-    named = [line for line in built.warnings if "nothing but their title" in line]
-    assert named == ["pages that show nothing but their title (autodoc of code that is not imported, an include not "
-                     "read, an empty file), published as they are: 2: api.rst, changes.rst"]
+    named = [line for line in built.warnings if "nothing to cite but their title" in line]
+    assert named == ["pages with nothing to cite but their title (autodoc of code that is not imported, an include "
+                     "not read, only code, an empty file), published as they are: 2: api.rst, changes.rst"]

@@ -197,14 +197,15 @@ def _contents_page(nav: navigation.Navigation, config: BuildConfig) -> ParsedPag
 
 
 def _title_only_warning(pages: list[RenderedPage], texts: dict[str, PageText]) -> list[str]:
-    """One line naming the pages that show nothing but their title: most often a Sphinx page of autodoc
-    directives (Celery's module pages), whose code trigsight does not import, or an include not read."""
+    """One line naming the pages with nothing to cite but their title: most often a Sphinx page of autodoc
+    directives (Celery's module pages), whose code trigsight does not import, or an include not read; a
+    page of code blocks only is named too, as a reader's question can quote nothing of it."""
     bare = [page.source.source for page in pages if not page.generated
             and all(p.text.strip() == (page.title or "").strip() for p in texts[page.path].passages)]
     if not bare:
         return []
-    return [f"pages that show nothing but their title (autodoc of code that is not imported, an include not "
-            f"read, an empty file), published as they are: {len(bare)}: "
+    return [f"pages with nothing to cite but their title (autodoc of code that is not imported, an include not "
+            f"read, only code, an empty file), published as they are: {len(bare)}: "
             + ", ".join(bare[:5]) + (", …" if len(bare) > 5 else "")]
 
 
