@@ -142,3 +142,19 @@ def test_a_cell_only_its_neighbours_tell_apart_is_left_out_only_when_the_page_is
 def test_a_change_logs_issue_numbers_are_never_a_passage_of_their_own(html, cited, left_out):
     texts = {p.text for p in build_page_text("/changelog", html).passages}
     assert cited <= texts and not left_out & texts
+
+
+@pytest.mark.parametrize("html, cited", [
+    # a sentence's end inside inline code is the code's, not the sentence's
+    ("<main><p>Use <code>&lt;!-- #md --&gt;</code> and its <code>&lt;!-- #end... --&gt;</code> counterpart. Next one.</p></main>",
+     ["Use <!-- #md --> and its <!-- #end... --> counterpart.", "Next one."]),
+    ("<main><p>Call <code>a.b(). Then c()</code> to run it. Done now.</p></main>",
+     ["Call a.b(). Then c() to run it.", "Done now."]),
+    ("<main><p>Press <kbd>Ctrl</kbd> and <samp>Saved. Exit?</samp> shows. Then quit.</p></main>",
+     ["Press Ctrl and Saved. Exit? shows.", "Then quit."]),
+    # code that ends where its sentence ends, and white space around code collapsed as the browser does
+    ("<main><p>Run <code>make test.</code> Then read it.</p></main>", ["Run make test.", "Then read it."]),
+    ("<main><p>  <code> x. Y </code>  is one.   Two.</p></main>", ["x. Y is one.", "Two."]),
+])
+def test_inline_code_is_never_cut_into_two_passages(html, cited):
+    assert [p.text for p in build_page_text("/code", html).passages] == cited

@@ -74,7 +74,7 @@ def build_page_text(path: str, html: str) -> PageText:
             level = int(segment.tag[1])
             headings = headings[:level - 1] + [""] * (level - 1 - len(headings)) + [segment.text]
         if not segment.preformatted and segment.tag in PASSAGE_TAGS:
-            spans = [(0, len(segment.text))] if segment.tag.startswith("h") else split_sentences(segment.text)
+            spans = [(0, len(segment.text))] if segment.tag.startswith("h") else split_sentences(segment.text, segment.code)
             for start, end in spans:
                 text = segment.text[start:end]
                 if sum(ch.isalnum() for ch in text) < 2 or ISSUE_NUMBERS.fullmatch(text):

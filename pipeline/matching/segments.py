@@ -19,7 +19,11 @@ from . import rules
 from .folding import DISPLAY, EDGE, Folded, css_collapse, fold
 
 PASSAGE_TAGS = frozenset("p li h1 h2 h3 h4 h5 h6 td th dt dd figcaption caption blockquote summary".split())
+CODE_TAGS = frozenset({"code", "kbd", "samp"})
 _STRIP = rules.COLLAPSIBLE + rules.SPACES
+# Where inline code starts and ends in a block's raw text; noncharacters, so no page holds them.
+_CODE_OPEN, _CODE_CLOSE = "\ufdd0", "\ufdd1"
+_NO_MARKS = str.maketrans(dict.fromkeys(map(ord, _CODE_OPEN + _CODE_CLOSE), None))
 
 
 @dataclass(frozen=True)
@@ -33,6 +37,7 @@ class Segment:
     preformatted: bool = False
     ordinal: int = 0   # that element's position among the same-tag elements under <body>
     hidden_in: tuple[int, ...] = ()   # the runs of hidden content (closed <details>, hidden=until-found) holding it
+    code: tuple[tuple[int, int], ...] = ()   # (start, end) of each run of inline code in `text`
     folded: Folded = field(default=Folded("", bytes([EDGE])), compare=False, repr=False)
 
     @property
@@ -74,7 +79,8 @@ class _Walker:
         self.runs = 0
 
     def flush(self) -> None:
-        raw = "".join(self.parts)
+        marked = "".join(self.parts)
+        raw = marked.translate(_NO_MARKS)
         self.parts = []
         top = self.stack[-1]
         if top.preformatted:   # the HTML parser turns CR LF and CR into LF
@@ -84,8 +90,9 @@ class _Walker:
         for line in lines:   # in a <pre> each line is matched on its own, white space kept
             text = line.translate(DISPLAY).strip(_STRIP)
             if text:
+                code = () if top.preformatted or marked == raw else code_runs(marked, text)
                 self.segments.append(Segment(text, top.tag, top.index, top.in_main and top.citable,
-                                             top.preformatted, top.ordinal, tuple(self.hidden), fold(line)))
+                                             top.preformatted, top.ordinal, tuple(self.hidden), code, fold(line)))
 
     def _ordinal(self, name: str) -> int:
         ordinal = self.ordinals.get(name, 0)
@@ -135,6 +142,10 @@ class _Walker:
                 self._block(child, name, ordinal, child_main, False, svg)   # chips and controls: never cited
             elif name in rules.BLOCK_TAGS or name == "main":
                 self._block(child, name, ordinal, child_main, True, svg)
+            elif name in CODE_TAGS and not svg and not self.stack[-1].preformatted:
+                self.parts.append(_CODE_OPEN)
+                self.visit(child, child_main, svg)
+                self.parts.append(_CODE_CLOSE)
             else:
                 self.visit(child, child_main, svg)
 
@@ -170,6 +181,37 @@ class _Walker:
         self.visit(_Children(children), in_main, svg)
         self.flush()
         self.hidden.pop()
+
+
+def code_runs(marked: str, text: str) -> tuple[tuple[int, int], ...]:
+    """Where the inline code of a block's `marked` raw text lies in its displayed `text` (nested code
+    counts once); () when the marks do not carry over exactly (text and `marked` disagree)."""
+    out: list[str] = []
+    pending = started = False
+    for ch in marked:   # css_collapse, with the marks taking no room
+        if ch in rules.COLLAPSIBLE:
+            pending = True
+            continue
+        if ch not in rules.IGNORED and ch not in (_CODE_OPEN, _CODE_CLOSE):
+            if pending and started:
+                out.append(" ")
+            pending, started = False, True
+        out.append(ch)
+    shown = "".join(out).translate(DISPLAY).strip(_STRIP)
+    if shown.translate(_NO_MARKS) != text:
+        return ()
+    runs, depth, start, position = [], 0, 0, 0
+    for ch in shown:
+        if ch == _CODE_OPEN:
+            depth += 1
+            start = position if depth == 1 else start
+        elif ch == _CODE_CLOSE:
+            depth = max(0, depth - 1)
+            if depth == 0 and position > start:
+                runs.append((start, position))
+        else:
+            position += 1
+    return tuple(runs)
 
 
 class _Children:

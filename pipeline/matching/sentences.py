@@ -16,6 +16,7 @@ own inside ("Added support for Python 3.15. (7511)"), ends that sentence, as do 
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 ABBREVIATIONS = frozenset("e.g i.e eg ie viz aka etc vs cf mr mrs ms dr st no fig approx al eq ch sec "
                           "jan feb mar apr jun jul aug sep sept oct nov dec incl esp resp "
@@ -34,10 +35,12 @@ _ASIDE = re.compile(r"\([^().!?]*\)[.,;]?(?=\s|$)")     # "(7866, 8054)", "(RFC2
 ISSUE_NUMBERS = re.compile(r"#\d+(?:(?:,\s*|\s+and\s+|\s+)#\d+)*[.,;]?(?=\s+[^\s#a-z]|\s*$)")
 
 
-def split_sentences(text: str) -> list[tuple[int, int]]:
-    """(start, end) spans of the sentences in one collapsed segment of text."""
+def split_sentences(text: str, code: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+    """(start, end) spans of the sentences in one collapsed segment of text; never inside a run of
+    inline `code` ((start, end) pairs): "`a.b(). Then c()`" and "`<!-- #end... -->`" are code, not two sentences."""
     spans, start = [], 0
-    for end in _sentence_ends_sorted(text) + [len(text)]:
+    ends = [end for end in _sentence_ends_sorted(text) if not any(left < end < right for left, right in code)]
+    for end in ends + [len(text)]:
         chunk = text[start:end]
         if chunk.strip():
             lead = len(chunk) - len(chunk.lstrip())
