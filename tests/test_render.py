@@ -235,6 +235,10 @@ def test_each_dialect_renders_as_its_generator_would_show_it(write_content, mark
     ('<TabItem value="ok" label={"<b>x</b>"}>\n\nText.\n\n</TabItem>', ">&lt;b&gt;x&lt;/b&gt;</p>", "<b>"),
     ('<TabItem value="Bad">\n```ts\nconst a = 1;\n```\n</TabItem>', '<code class="language-ts">const a = 1;', "```"),
     ("<TypeScriptOverlap strict />\n\nText.", "<p>Text.</p>", "TypeScriptOverlap"),
+    # a component's body with blank lines inside it (Mintlify's snippets)
+    ("export const Frame = ({ src }) => {\n  const [url] = React.useState(null);\n\n  if (!url) {\n"
+     "    return <div style={{ width: \"100%\" }} />;\n  }\n\n  return <iframe src={url} />;\n};\n\nText.",
+     "<p>Text.</p>", "useState"),
 ])
 def test_mdx_pages_show_what_the_docusaurus_site_shows(write_content, markdown, present, absent):
     assert_shown(render(write_content, {"index.mdx": markdown})["index.mdx"].body_html, present, absent)
@@ -361,3 +365,33 @@ def test_roles_and_labels_link_to_the_pages_they_name(write_content):
     assert '<a href="/docs/b#part">Part</a>' in body and '<a href="/docs/b#note">note</a>' in body  # a heading's title
     assert '<abbr title="Universal Sentence Encoder">USE</abbr>' in body
     assert 'href="/docs/a"' in pages["docs/b.md"].body_html
+
+
+@pytest.mark.parametrize("markdown, present, absent", [
+    # a callout is the admonition of its kind, titled by its title or by the heading that opens it
+    ('::: {.callout-warning title="Careful"}\nDo not mix `mask=` with `rows`.\n:::\n\nAfter.',
+     '<aside class="admonition kind-warning" role="note">\n<p class="admonition-title">Careful</p>', ":::"),
+    ("::: {.callout-tip collapse=\"false\"}\n## Use a mask\n\nIt is faster.\n:::",
+     '<p class="admonition-title">Use a mask</p>\n<p>It is faster.</p>', "<h2"),
+    ("::: {.callout-note}\nPlain.\n:::", '<p class="admonition-title">Note</p>\n<p>Plain.</p>', None),
+    # a layout div shows what it holds, nested divs closing innermost first
+    ("::: {.grid}\n\n::: {.g-col-6}\nLeft side.\n:::\n\n::: {.g-col-6}\nRight side.\n:::\n\n:::\n\nAfter the grid.",
+     "<p>Right side.</p>\n</div>\n</div>\n<p>After the grid.</p>", ":::"),
+    ("::: {#fig-plot}\nA figure caption.\n:::\n\n```\n:::\n```", "<p>A figure caption.</p>", None),
+    # an executable cell is code in its language, without the options its generator reads
+    ("```{python}\n#| echo: false\n#| label: fig-x\nimport polars as pl\n```", '<code class="language-python">import polars',
+     "echo"),
+    ("```{r}\nsummary(cars)\n```", '<code class="language-r">summary(cars)', None),
+])
+@pytest.mark.parametrize("name", ["index.qmd", "index.Rmd"])
+def test_quarto_pages_show_what_quartos_site_shows(write_content, markdown, present, absent, name):
+    page = render(write_content, {name: "---\ntitle: Tables\n---\n\n" + markdown})[name]
+    assert_shown(page.body_html, present, absent)
+
+
+def test_quarto_pages_are_published_and_named_in_no_warning(write_content):
+    build = run(BuildConfig(write_content({"index.qmd": "---\ntitle: Home\n---\n\nSee [the guide](guide.qmd).\n",
+                                           "guide.qmd": "---\ntitle: Guide\n---\n\n::: {.callout-note}\nRead.\n:::\n"})))
+    assert {page.path for page in build.pages} >= {"/", "/guide"}
+    assert 'href="/guide"' in next(p for p in build.pages if p.path == "/").body_html
+    assert not any("does not read" in w or "directive" in w for w in build.warnings)

@@ -21,6 +21,10 @@ PAGE = "# Welcome\n\nThe garden grows tomatoes in the summer.\n"
     ({"book.toml": "[book]\ntitle = \"The Garden Book\"\n"}, "src", "The Garden Book", "../book.toml title"),
     ({"docs/docs.json": json.dumps({"name": "Garden API", "navigation": []})}, "docs", "Garden API", "docs.json name"),
     ({"hugo.toml": "baseURL = 'https://x/'\ntitle = 'Garden Hugo'\n"}, "content", "Garden Hugo", "../hugo.toml title"),
+    ({"docs/_quarto.yml": "project:\n  type: website\nwebsite:\n  title: Garden Tables\n"}, "docs", "Garden Tables",
+     "_quarto.yml website.title"),
+    ({"docs/_quarto.yml": "project:\n  type: book\nbook:\n  title: Garden Book\n"}, "docs", "Garden Book",
+     "_quarto.yml book.title"),
     ({"docusaurus.config.js": "const config = {\n  title: 'Garden \\'Docs\\'',\n  tagline: 'x',\n  navbar: {\n"
                               "    title: 'Other',\n  },\n};\n"}, "docs", "Garden 'Docs'", "../docusaurus.config.js title"),
     ({"docs/.vitepress/config.mts": 'export default defineConfig({\n  title: "Garden Press",\n})\n'}, "docs",
@@ -49,6 +53,7 @@ def test_the_site_is_named_as_its_generator_settings_name_it(tmp_path, files, fo
      "docs", "ko", "../docusaurus.config.js defaultLocale"),
     ({"docs/.vitepress/config.mts": "export default {\n  lang: 'ru-RU',\n}\n"}, "docs", "ru-RU",
      ".vitepress/config.mts lang"),
+    ({"docs/_quarto.yml": "website:\n  title: x\nlang: de\n"}, "docs", "de", "_quarto.yml lang"),
     ({"docs/conf.py": "language = 'english please'\n"}, "docs", "", ""),
     ({"docs/conf.py": "language = None\n", "mkdocs.yml": "theme:\n  language: es\n"}, "docs", "es",
      "../mkdocs.yml theme.language"),

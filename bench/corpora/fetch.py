@@ -41,7 +41,9 @@ from pathlib import Path, PurePosixPath
 PYPI_URL = "https://pypi.org"
 NPM_REGISTRY = "https://registry.npmjs.org"
 TIMEOUT = 60
-PAGE_SUFFIXES = (".md", ".mdx", ".ipynb", ".rst")
+PAGE_SUFFIXES = (".md", ".mdx", ".ipynb", ".rst", ".qmd")
+# A generator's settings inside the docs folder: its site's name, language and reading order
+SETTINGS_FILES = ("_quarto.yml", "docs.json", "mint.json", "myst.yml", "_config.yml", "_toc.yml")
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
 DEFAULT_ROOT = Path(".cache/corpora")
 
@@ -193,6 +195,25 @@ CORPORA: dict[str, Corpus] = {
         Corpus("pino", "npm", "pino", "10.4.0", "docs", "Pino's own docs (GFM)"),
         # Jupyter notebooks as pages (32 of them, not executed: no outputs), beside .rst pages not read.
         Corpus("nbsphinx", "pypi", "nbsphinx", "0.9.8", "doc", "Sphinx + nbsphinx (notebooks)"),
+        # Found by a survey of the registries for generators not yet tried (2026-12-06):
+        # Quarto (.qmd): `::: {.callout-note}` and layout divs, ```{python} cells with `#|` options, {{< video >}}.
+        Corpus("great-tables", "pypi", "great-tables", "1.1.0", "docs", "Quarto (great_tables' own site)"),
+        # VitePress, English and Chinese pages: `::: details`, `::: code-group`, `layout: home` front matter.
+        Corpus("astrbot", "pypi", "astrbot", "4.29.3", "docs", "VitePress (AstrBot's docs, en + zh)"),
+        # Astro Starlight: `sidebar: {order: 2}` front matter, links by route (/using/config/).
+        Corpus("jupytext", "pypi", "jupytext", "1.19.7", "website/src/content/docs", "Astro Starlight (Jupytext)"),
+        # VuePress 2 with vuepress-theme-hope: `::: tabs` with `@tab`, `@[code python](…)` imports.
+        Corpus("taskiq", "pypi", "taskiq", "0.13.0", "docs", "VuePress 2 (taskiq's docs)"),
+        # Mintlify MDX, 600 pages: components (<ParamField>, <Tip>), snippets exporting React components.
+        Corpus("fastmcp", "pypi", "fastmcp", "4.2.3", "docs", "Mintlify MDX (FastMCP's docs)"),
+        # A large Sphinx manual with numpydoc, $math$ in rST, ..plot:: and MyST pages beside rST.
+        Corpus("sympy", "pypi", "sympy", "1.14.0", "doc/src", "Sphinx, rST + MyST (SymPy's docs)"),
+        # Zensical / MkDocs Material with mkdocstrings, callouts (`> TIP: **Hint**`), markdown-exec.
+        Corpus("griffe", "pypi", "griffe", "2.4.1", "docs", "Zensical / MkDocs Material (griffe's docs)"),
+        # Sphinx with MyST-NB and sphinx-design: ::::{grid}, {margin}, code-cell notebooks in markdown.
+        Corpus("sphinx-book-theme", "pypi", "sphinx-book-theme", "1.4.0", "docs", "Sphinx + MyST-NB + sphinx-design"),
+        # GFM written for docsify (its index.html not shipped): links from the repository's root.
+        Corpus("undici", "npm", "undici", "7.30.3", "docs/docs", "GFM for docsify (undici's API docs)"),
         # GitHub-flavoured: > [!NOTE] alerts, eslint-doc-generator comments.
         Corpus(
             "eslint-plugin-import", "npm", "eslint-plugin-import", "2.32.0", "docs",
@@ -355,8 +376,9 @@ def _members(archive: tarfile.TarFile, subdir: str, strip_top: bool):
 
 
 def _select(files: dict[PurePosixPath, bytes]) -> tuple[dict[PurePosixPath, bytes], dict[str, int]]:
-    """Keep .md, .mdx, .ipynb and .rst pages (gunzipping .md.gz), the images some page names, Docusaurus's
-    `_category_` files (a folder's label and position), Sphinx's conf.py and the .txt files it may make pages."""
+    """Keep .md, .mdx, .ipynb, .rst and .qmd pages (gunzipping .md.gz), the images some page names, Docusaurus's
+    `_category_` files (a folder's label and position), Sphinx's conf.py and the .txt files it may make pages,
+    and the settings files of other generators (SETTINGS_FILES, VitePress's .vitepress/config.*)."""
     pages: dict[PurePosixPath, bytes] = {}
     others: dict[PurePosixPath, bytes] = {}
     for rel, data in files.items():
@@ -365,6 +387,8 @@ def _select(files: dict[PurePosixPath, bytes]) -> tuple[dict[PurePosixPath, byte
         elif rel.suffix in PAGE_SUFFIXES:
             pages[rel] = data
         elif rel.name in ("_category_.json", "_category_.yml", "_category_.yaml", "conf.py") or rel.suffix == ".txt":
+            pages[rel] = data
+        elif rel.name in SETTINGS_FILES or (rel.parts[:1] == (".vitepress",) and rel.stem == "config"):
             pages[rel] = data
         else:
             others[rel] = data

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .rst_pages import RstPages
 
 # Pages other generators read that trigsight does not: named in a warning, never lost silently.
-OTHER_PAGE_SUFFIXES = frozenset(".adoc .asciidoc .org .textile .rmd .qmd".split())
+OTHER_PAGE_SUFFIXES = frozenset(".adoc .asciidoc .org .textile".split())
 
 # Front matter keys that mean the same thing across the common generators (README's table).
 # Each canonical key lists the names it is written under, first match wins.

@@ -17,6 +17,7 @@ import textwrap
 from markdown_it.rules_block import StateBlock
 
 from ..errors import ContentError
+from . import pandoc_divs
 from .generators import literal
 
 # kind as written → the family it is drawn as (style.css and sanitize.CLASSES know these)
@@ -77,6 +78,11 @@ def directive_rule(state: StateBlock, start: int, end: int, silent: bool) -> boo
     if opened < 3:
         return False
     info = state.src[pos + opened:maximum].strip()
+    div = pandoc_divs.read_div(info) if marker == ":" and not heading else None
+    if div is not None:
+        if not silent:
+            _pandoc_div(state, div, start, end)
+        return True
     match = _MYST_INFO.match(info)
     if match is None and marker in ":/":
         match = _PLAIN_INFO.match(info.replace("|", " ", 1) if marker == "/" else info)
@@ -116,8 +122,36 @@ def directive_rule(state: StateBlock, start: int, end: int, silent: bool) -> boo
     return True
 
 
-def _closing_line(state: StateBlock, start: int, end: int, marker: str, opened: int) -> tuple[int, bool]:
-    """The line of the fence that closes the directive opened at `start`, or where it runs out."""
+def _pandoc_div(state: StateBlock, div: pandoc_divs.Div, start: int, end: int) -> None:
+    """A Pandoc fenced div (pandoc_divs.py): a callout as the admonition of its kind, titled by its
+    `title` or, as Quarto does, by a heading that opens it; any other div as the content it holds."""
+    line, closed = _closing_line(state, start, end, ":", 3, pandoc_divs.Nesting())
+    body_start, title = start + 1, div.title
+    while body_start < line and state.isEmpty(body_start):
+        body_start += 1
+    heading = _ATX_HEADING.match(state.getLines(body_start, body_start + 1, 0, False)) if body_start < line else None
+    if div.kind and not title and heading:
+        title, body_start = heading.group(1).strip(), body_start + 1
+    if div.kind:
+        _emit(state, div.kind, title, start, body_start, line)
+    else:
+        token = state.push("directive_open", "div", 1)
+        token.meta, token.map, token.block = {"family": None, "name": "div"}, [start, line], True
+        old_max, old_parent = state.lineMax, state.parentType
+        state.lineMax, state.parentType = line, "directive"
+        state.md.block.tokenize(state, body_start, line)
+        state.lineMax, state.parentType = old_max, old_parent
+        state.push("directive_close", "div", -1).block = True
+    state.line = line + (1 if closed else 0)
+
+
+_ATX_HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+(.*?)[ \t#]*$")
+
+
+def _closing_line(state: StateBlock, start: int, end: int, marker: str, opened: int,
+                  nesting: pandoc_divs.Nesting | None = None) -> tuple[int, bool]:
+    """The line of the fence that closes the directive opened at `start`, or where it runs out; with
+    `nesting`, the bare fence no div opened inside has claimed (a Pandoc div's)."""
     line = start
     while True:
         line += 1
@@ -127,6 +161,10 @@ def _closing_line(state: StateBlock, start: int, end: int, marker: str, opened: 
         stop = state.eMarks[line]
         if begin < stop and state.sCount[line] < state.blkIndent:
             return line, False
+        if nesting is not None:
+            if not state.is_code_block(line) and nesting.closes(state.src[begin:stop]):
+                return line, True
+            continue
         if begin < stop and state.src[begin] == marker and not state.is_code_block(line):
             after = state.skipCharsStr(begin, marker)
             if after - begin >= opened and state.skipSpaces(after) >= stop:
@@ -150,10 +188,12 @@ def _indented_end(state: StateBlock, start: int, end: int) -> int:
 def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: int, body_end: int) -> None:
     base = name.split(":")[-1]
     env = state.env
-    if base in CODE_DIRECTIVES or base in DIAGRAM_DIRECTIVES:
-        language = base if base == "math" or base in DIAGRAM_DIRECTIVES else argument.split()[0] if argument else ""
+    if base in CODE_DIRECTIVES or base in DIAGRAM_DIRECTIVES or base in pandoc_divs.CELL_LANGUAGES:
+        cell = base in pandoc_divs.CELL_LANGUAGES      # Quarto's and R Markdown's ```{python}, ```{r}
+        language = base if cell or base == "math" or base in DIAGRAM_DIRECTIVES else \
+            argument.split()[0] if argument else ""
         body = state.getLines(body_start, body_end, state.blkIndent, True).lstrip("\n")    # the blank line after options
-        _code_block(state, language, body, start, body_end)
+        _code_block(state, language, pandoc_divs.cell_body(body) if cell else body, start, body_end)
         return
     if base in COMMAND_DIRECTIVES:
         env.setdefault("command_directives", set()).add(base)

@@ -4,7 +4,8 @@ A Docusaurus docs folder is `.md` and `.mdx` pages: markdown plus a little JavaS
 What a reader of the built site sees of that JavaScript is kept, the rest produces nothing:
 
 - ESM statements between blocks (`import Tabs from '@theme/Tabs';`, `export const x = {…};`,
-  also over several lines) produce nothing;
+  also over several lines, blank ones among them while a bracket is still open, as in a
+  component's body) produce nothing;
 - JSX comments `{/* … */}` produce nothing, except at the end of a heading, where
   `{/* #custom-id */}` is Docusaurus 3's explicit heading id (made `{#custom-id}`);
 - a line of component tags (`<Tabs>`, `</TabItem>`, `<TypeScriptOverlap strict />`, also
@@ -35,7 +36,7 @@ _IMPORT = re.compile(rf"""^import\s+(?:type\s+)?(?:(?:[\w$]+\s*,?\s*)?(?:\{{[^{{
 _EXPORT = re.compile(rf"""^export\s+(?:(?:const|let|var)\s+[\w$]+\s*=|(?:default\s+)?(?:async\s+)?function\b"""
                      rf"""|(?:default\s+)?class\s+[\w$]+|\{{[^{{}}]*\}}\s*(?:from\s+{_QUOTED})?\s*;?$)""")
 _OPENERS, _CLOSERS = "{([", "})]"
-MAX_STATEMENT_LINES = 60
+MAX_STATEMENT_LINES = 300
 # A code span (kept as written) or a JSX comment (removed); one pass, so a comment inside
 # a code span is never seen as one.
 _SPAN_OR_COMMENT = re.compile(r"(`+)(?:(?!\1)(?:[^\n]|\n(?![ \t]*\n)))*?\1|\{/\*[\s\S]*?\*/\}")
@@ -97,7 +98,7 @@ def _statement_end(lines: list[str], start: int) -> int | None:
         if depth <= 0 and (lines[end].rstrip().endswith(";") or not following.strip() or _ESM_START.match(following)):
             statement = " ".join(part.strip() for part in lines[start:end + 1])
             return end if _IMPORT.match(statement) or _EXPORT.match(statement) else None
-        if not lines[end].strip():
+        if not lines[end].strip() and depth <= 0:
             return None
     return None
 

@@ -9,6 +9,7 @@ settings state. The first file found that states each wins:
 - Jupyter Book 1, Jekyll: `title`, `lang` (or `language`) in `_config.yml`;
 - mdBook: `title`, `language` under `[book]` in the book.toml beside the folder (`src/`);
 - Mintlify: `name` in docs.json or mint.json;
+- Quarto: `website.title` (else `book.title`) and `lang` in `_quarto.yml`;
 - Hugo: `title`, `defaultContentLanguage` (else `languageCode`) in hugo.toml / config.toml (or
   .yaml) of the site the folder is the `content/` of;
 - Docusaurus, VitePress: the first `title: '…'` and `defaultLocale: '…'` / `lang: '…'` written out
@@ -59,7 +60,8 @@ def run(content_dir: Path, sphinx=sphinx_conf.NOT_READ) -> SiteName:
     content_dir = Path(content_dir).resolve()
     conf = sphinx_conf.read(content_dir) if sphinx is sphinx_conf.NOT_READ else sphinx
     title = origin = language = language_origin = ""
-    for reader in (_mkdocs, lambda _: _sphinx(conf), _myst, _config_yml, _mdbook, _mintlify, _hugo, _javascript):
+    for reader in (_mkdocs, lambda _: _sphinx(conf), _myst, _config_yml, _mdbook, _mintlify, _quarto, _hugo,
+                   _javascript):
         try:
             stated = reader(content_dir)
         except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError, tomllib.TOMLDecodeError, RecursionError):
@@ -129,6 +131,15 @@ def _mintlify(content_dir: Path) -> _Stated | None:
             data = json.loads((content_dir / name).read_text("utf-8"))
             return _Stated(name, data.get("name"), "name") if isinstance(data, dict) else None
     return None
+
+
+def _quarto(content_dir: Path) -> _Stated | None:
+    data = _yaml(content_dir / "_quarto.yml")
+    if not isinstance(data, dict):
+        return None
+    part = next((p for p in ("website", "book") if isinstance(data.get(p), dict) and data[p].get("title")), "website")
+    section = data.get(part) if isinstance(data.get(part), dict) else {}
+    return _Stated("_quarto.yml", section.get("title"), f"{part}.title", data.get("lang"), "lang")
 
 
 def _hugo(content_dir: Path) -> _Stated | None:

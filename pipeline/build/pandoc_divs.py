@@ -1,0 +1,84 @@
+"""Pandoc's fenced divs and executable code cells, as Quarto and R Markdown pages write them (pure).
+
+A fenced div is `:::` followed by an attribute block: `::: {.callout-warning title="Careful"}` is an
+admonition of its kind, drawn as MkDocs and MyST ones are; `::: {.grid}`, `::: {.column-margin}`
+or `::: {#fig-plot}` only lay out their content, which is shown as it is. Divs nest by count, not by
+the number of colons: a bare `:::` closes the innermost div still open, as Pandoc reads it. MyST's
+`:::{note}` (a name, no dot) is not one of these.
+
+A code cell ```` ```{python} ```` (or `{r}`, `{julia}`, `{ojs}`, …) is code in that language. The
+`#|` lines opening it are options for the generator that runs it (`#| echo: false`), not code a
+reader sees on the built page.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Quarto's callout kinds, each an admonition kind of the same name (fenced_directives.ADMONITIONS)
+CALLOUTS = frozenset({"note", "tip", "warning", "caution", "important"})
+CELL_LANGUAGES = frozenset("""
+python r julia ojs bash sh zsh sql js javascript typescript ts rust go c cpp java scala matlab octave stata sas
+""".split())
+_ATTRIBUTES = re.compile(r"\{\s*([.#][^{}]*|[\w-]+=[^{}]*)\}")
+_CLASS = re.compile(r"(?:^|\s)\.([\w-]+)")
+_VALUE = re.compile(r"""([\w-]+)=(?:"([^"]*)"|'([^']*)'|(\S+))""")
+_CELL_OPTION = re.compile(r"^\s*#\|")
+_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+
+
+@dataclass(frozen=True)
+class Div:
+    kind: str       # an admonition kind ("warning"), or "" for a div that only lays out its content
+    title: str      # its `title` attribute, "" for none
+
+
+def read_div(info: str) -> Div | None:
+    """The div an opening fence's info (what follows `:::`) declares; None when it is no attribute block."""
+    written = _ATTRIBUTES.fullmatch(info.strip())
+    if written is None:
+        return None
+    inside = written.group(1)
+    classes = _CLASS.findall(inside)
+    values = {key: next(v for v in rest if v is not None) for key, *rest in _VALUE.findall(inside)}
+    kind = next((name.removeprefix("callout-") for name in classes
+                 if name.startswith("callout-") and name.removeprefix("callout-") in CALLOUTS), "")
+    return Div(kind, values.get("title", "").strip())
+
+
+class Nesting:
+    """Reads the lines after an opening `:::` one at a time: which one closes it? The divs opened
+    inside it are counted, and code blocks skipped."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.fence = ""
+
+    def closes(self, line: str) -> bool:
+        stripped = line.strip()
+        if self.fence:
+            if stripped.startswith(self.fence) and not stripped.strip(self.fence[0]):
+                self.fence = ""
+            return False
+        code = _FENCE.match(line)
+        if code:
+            self.fence = code.group(1)
+            return False
+        colons = len(stripped) - len(stripped.lstrip(":"))
+        if colons < 3:
+            return False
+        if stripped[colons:].strip():
+            self.depth += 1          # another div (or directive) opens inside this one
+            return False
+        if self.depth:
+            self.depth -= 1
+            return False
+        return True
+
+
+def cell_body(body: str) -> str:
+    """A code cell's code, without the `#|` option lines that open it."""
+    lines = body.split("\n")
+    while lines and _CELL_OPTION.match(lines[0]):
+        lines.pop(0)
+    return "\n".join(lines)
