@@ -347,3 +347,29 @@ def test_a_redirect_to_no_page_or_over_a_page_is_not_made_and_is_named(write_con
 def test_an_rst_pages_orphan_field_is_never_text_beside_its_meta(write_content, head):
     [page] = content.run(write_content({"notes.rst": head + "Notes\n=====\n\nKeep them short.\n"})).pages
     assert page.unlisted and "orphan" not in page.body
+
+
+@pytest.mark.parametrize("rewrites, addresses", [
+    # the Chinese pages are the site's root, the English ones stay under /en; the README the root's index shadows
+    ("'zh/:rest*': ':rest*'", {"/", "/guide", "/guide/setup", "/en", "/en/guide", "/own-address"}),
+    ('"zh/guide.md": "start.md", "/zh/guide/:page": "steps/:page"',
+     {"/zh", "/start", "/steps/setup", "/en", "/en/guide", "/own-address", "/"}),
+    # a rewrite given by a function, or by other pattern syntax, is passed over
+    ("'zh/(.*)': '(.*)'", {"/zh", "/zh/guide", "/zh/guide/setup", "/en", "/en/guide", "/own-address", "/"}),
+])
+def test_pages_are_served_where_vitepress_rewrites_say(write_content, rewrites, addresses):
+    folder = write_content({
+        ".vitepress/config.mts": f"export default defineConfig({{\n  rewrites: {{\n    {rewrites},\n  }},\n}})\n",
+        "README.md": "# Read me", "zh/index.md": "# 首页", "zh/guide.md": "# 指南\n\n见 [安装](/guide/setup.html)。",
+        "zh/guide/setup.md": "# 安装", "zh/other.md": "---\nslug: own-address\n---\n# 其他",
+        "en/index.md": "# Home", "en/guide.md": "# Guide"})
+    assert {page.path for page in content.run(folder).pages} == addresses
+
+
+def test_a_link_to_a_rewritten_address_with_its_files_suffix_finds_the_page(write_content):
+    from trigsight.build.builder import BuildConfig, run
+    folder = write_content({".vitepress/config.mts": "export default { rewrites: { 'zh/:rest*': ':rest*' } }\n",
+                            "zh/index.md": "# 首页\n\n见 [安装](/guide/setup.html)、[指南](/guide.md#top)。",
+                            "zh/guide.md": "# 指南", "zh/guide/setup.md": "# 安装"})
+    home = next(page for page in run(BuildConfig(folder)).pages if page.path == "/")
+    assert 'href="/guide/setup"' in home.body_html and 'href="/guide#top"' in home.body_html

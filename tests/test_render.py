@@ -253,6 +253,12 @@ def test_mdx_pages_show_what_the_docusaurus_site_shows(write_content, markdown, 
     ('!!! note\n\n    === "A"\n\n        Nested body.', "<p>Nested body.</p>", "<pre>"),
     ('=== "Tabbed"\n\n\tIndented with a tab character.', "<p>Indented with a tab character.</p>", "<pre>"),
     ('```md\n=== "Tab"\n    Kept as code.\n{% include "x" %}\n```', '=== "Tab"\n    Kept as code.\n{% include', None),
+    # VuePress tabs and VitePress containers: labels and titles show, bodies are markdown
+    ("::: tabs#install\n\n@tab:active pypi\n\n```bash\npip install x\n```\n\n@tab git\n\nFrom the repository.\n\n:::",
+     '<p class="tab-label">pypi</p>\n<pre><code class="language-bash">pip install x\n</code></pre>\n'
+     '<p class="tab-label">git</p>\n<p>From the repository.</p>', "@tab"),
+    ("::: details Use uv to manage dependencies\nRun `uv sync` first.\n:::",
+     "<p>Use uv to manage dependencies</p>\n<p>Run <code>uv sync</code> first.</p>", ":::"),
     # template tags only the generator fills in
     ('{% include "footer.md" %}\n\nText.', "<p>Text.</p>", "footer"),
     ("{{< youtube w7Ft2ymGmfc >}}\n\nText.", "<p>Text.</p>", "youtube"),
@@ -387,6 +393,12 @@ def test_roles_and_labels_link_to_the_pages_they_name(write_content):
 def test_quarto_pages_show_what_quartos_site_shows(write_content, markdown, present, absent, name):
     page = render(write_content, {name: "---\ntitle: Tables\n---\n\n" + markdown})[name]
     assert_shown(page.body_html, present, absent)
+
+
+def test_containers_a_generator_shows_as_they_are_are_named_in_no_warning(write_content):
+    build = run(BuildConfig(write_content({"index.md": "::: code-group\n```sh [npm]\nnpm i x\n```\n:::\n\n"
+                                                       "::: tabs\n@tab A\nText.\n:::\n\n::: details More\nText.\n:::\n"})))
+    assert not any("directive" in warning for warning in build.warnings)
 
 
 def test_quarto_pages_are_published_and_named_in_no_warning(write_content):

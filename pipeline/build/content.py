@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import ContentError, Problem, UsageError
-from . import moved_pages, name_languages, notebooks, page_addresses, sphinx_conf
+from . import moved_pages, name_languages, notebooks, page_addresses, sphinx_conf, vitepress_rewrites
 from .front_matter import decode, key_line, split_front_matter
 from .included_files import origin_of
 from .languages import page_language
@@ -151,6 +151,7 @@ def run(content_dir: Path, default_language: str = "en", sphinx=sphinx_conf.NOT_
             result.pages.append(page)
     if conf is not None:
         result.pages = page_addresses.root_doc_as_home(result.pages, conf.root_doc)
+    result.pages = vitepress_rewrites.run(content_dir, result.pages)
     result.pages, result.readmes, result.shadowed = page_addresses.without_shadowed(result.pages)
     result.moved = moved_pages.run([(page, page.moved_to) for page in result.pages if page.moved_to],
                                    [page for page in result.pages if not page.moved_to],

@@ -37,7 +37,10 @@ CODE_DIRECTIVES = frozenset("code code-block sourcecode code-cell literal math".
 DIAGRAM_DIRECTIVES = frozenset("mermaid graphviz digraph graph plantuml uml productionlist".split())
 # sphinxcontrib-programoutput: the generator runs the command and shows its output; here, the command.
 COMMAND_DIRECTIVES = frozenset("program-output command-output".split())
-UNTITLED = frozenset("figure button-link button-ref html div".split())
+UNTITLED = frozenset("figure button-link button-ref html div tabs code-tabs code-group".split())
+# Containers a generator draws around content it shows as it is (VitePress's `::: details Title` and
+# `::: code-group`, VuePress's `::: tabs` of `@tab Label` parts): shown, and not named in a warning.
+SHOWN_AS_IS = frozenset("details tabs code-tabs code-group".split())
 # Directives that place other files or navigation, or show what an extension makes of files outside the docs
 # (towncrier's draft entries): nothing to show on the page itself.
 SILENT_DIRECTIVES = frozenset("""
@@ -95,7 +98,7 @@ def directive_rule(state: StateBlock, start: int, end: int, silent: bool) -> boo
             return False
     if silent:
         return True
-    name = match.group(1).lower()
+    name = match.group(1).lower().split("#")[0]     # VuePress's `::: tabs#fruit` names its tabs' group
     argument = next((part for part in match.groups()[1:] if part), "").strip()
 
     extension = marker == ":" and info[:1] != "{" and not argument and name.split(":")[-1] not in ADMONITIONS
@@ -217,7 +220,7 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
     if names_file and not body.strip():
         env.setdefault("silent_directives", set()).add(base)    # an extension reading a file: nothing to show
         return
-    if family is None:
+    if family is None and base not in SHOWN_AS_IS:
         env.setdefault("text_directives", set()).add(base)
     if base in UNTITLED or names_file:
         title = ""     # their argument is a file, a URL or a selector, not words for the reader

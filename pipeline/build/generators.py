@@ -6,7 +6,8 @@ block parsing, after mdx.py, outside fenced code:
 
 - MkDocs Material content tabs (`=== "Python"`, then the tab's body indented four spaces):
   the label shows as a paragraph and the body is read as markdown, as on the built site.
-  Left alone, the body was an indented code block and none of its sentences citable;
+  Left alone, the body was an indented code block and none of its sentences citable; VuePress's
+  `@tab Label` (`@tab:active Label`) inside a `::: tabs` shows its label the same way;
 - a line of template tags only the generator can fill in produces nothing and is reported:
   Liquid/Jinja `{% include … %}` (and `{{ macro() }}` alone on a line), Hugo shortcodes
   `{{< … >}}` and `{{% … %}}`, mdBook `{{#include …}}`, pymdown snippets `--8<-- "file"`,
@@ -48,6 +49,7 @@ from markdown_it.rules_core import StateCore
 LABEL = "\ue000"      # marks a label line (never in an author's text: private use)
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _CONTENT_TAB = re.compile(r"""^(\s*)===[!+]?\s+"([^"\n]*)"\s*$""")
+_VUEPRESS_TAB = re.compile(r"^(\s*)@tab(?::active)?[ \t]+(\S.*?)\s*$")      # `@tab:active Linux` in a `::: tabs`
 _LIQUID = r"\{%-?\s*(\w++)((?:[^%\n]|%(?!\}))*)%\}"
 # One way to match each tag (a name is taken whole, arguments never run past a >}}), so a long
 # line that is not all tags fails fast instead of backtracking for minutes.
@@ -106,6 +108,8 @@ def read_generator_syntax(state: StateCore) -> None:
             lines[index], fence = "```" + (highlight.group(1) or highlight.group(2)), "highlight"
         elif (tab := _CONTENT_TAB.match(line)):
             _dedent_tab(lines, index, len(tab.group(1)))
+            lines[index] = f"{tab.group(1)}{LABEL}{tab.group(2)}"
+        elif (tab := _VUEPRESS_TAB.match(line)):
             lines[index] = f"{tab.group(1)}{LABEL}{tab.group(2)}"
         elif _TAG_LINE.match(line):
             lines[index] = _tags_shown(line, callouts, closers, notes)

@@ -5,6 +5,7 @@ each link of the author's markdown and raw HTML through `SiteLinks.href`.
 """
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 import unicodedata
@@ -44,7 +45,8 @@ class SiteLinks:
         path, _, anchor = href.partition("#")
         path = unquote(path)    # markdown-it writes [](入門.md) as "%E5%85%A5%E9%96%80.md", [](<my page.md>) with "%20"
         if path.startswith("/"):
-            return self._page_at(posixpath.normpath(path.lstrip("/")) if path.strip("/") else "index.md", anchor)
+            return self._page_at(posixpath.normpath(path.lstrip("/")) if path.strip("/") else "index.md", anchor) \
+                or self._page_addressed(path, anchor)
         folder = posixpath.dirname(source)
         # "../" past the folder's root stays at the root, as browsers and Sphinx's :doc: read it
         target = posixpath.normpath("/" + posixpath.join(folder, path)).lstrip("/") if path else source
@@ -54,6 +56,18 @@ class SiteLinks:
         if found is None and not anchor and path in self.labels:
             return self.labels[path]    # MyST: [text](label), also `labels/stability-policy` (Black's)
         return found
+
+    def _page_addressed(self, path: str, anchor: str) -> str | None:
+        """The page served at site-absolute `path` written with its file's suffix (`/use/mcp.md`,
+        `/use/mcp.html`): a page whose address is not its file's (VitePress's rewrites) is linked so."""
+        address = "/" + re.sub(r"\.(?:html?|md)$", "", posixpath.normpath(path).strip("/"), flags=re.I)
+        if address not in self.addresses:
+            return None
+        return address + (f"#{self.anchor(address, anchor)}" if anchor else "")
+
+    @functools.cached_property
+    def addresses(self) -> frozenset[str]:
+        return frozenset(self.pages_by_source.values())
 
     def _page_at(self, target: str, anchor: str) -> str | None:
         """The URL (with its anchor) of the page whose file `target` names, with or without its suffix."""
