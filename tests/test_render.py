@@ -235,6 +235,13 @@ def test_each_dialect_renders_as_its_generator_would_show_it(write_content, mark
     ('<TabItem value="ok" label={"<b>x</b>"}>\n\nText.\n\n</TabItem>', ">&lt;b&gt;x&lt;/b&gt;</p>", "<b>"),
     ('<TabItem value="Bad">\n```ts\nconst a = 1;\n```\n</TabItem>', '<code class="language-ts">const a = 1;', "```"),
     ("<TypeScriptOverlap strict />\n\nText.", "<p>Text.</p>", "TypeScriptOverlap"),
+    # MDX has no indented code: indented text is text, and an indented fence under a line of text is code
+    ("<Note>\n\n    Indented inside a component, still prose.\n\n</Note>", "<p>Indented inside a component, still prose.</p>",
+     "<pre>"),
+    ("Example:\n    ```python\n    from x import y\n    ```\n\nAfter.",
+     '<p>Example:</p>\n<pre><code class="language-python">from x import y\n</code></pre>', "```"),
+    ("- An item:\n      ```sh\n      npm i x\n      ```", '<li>An item:<pre><code class="language-sh">npm i x',
+     "```"),
     # a component's body with blank lines inside it (Mintlify's snippets)
     ("export const Frame = ({ src }) => {\n  const [url] = React.useState(null);\n\n  if (!url) {\n"
      "    return <div style={{ width: \"100%\" }} />;\n  }\n\n  return <iframe src={url} />;\n};\n\nText.",
@@ -388,11 +395,19 @@ def test_roles_and_labels_link_to_the_pages_they_name(write_content):
     ("```{python}\n#| echo: false\n#| label: fig-x\nimport polars as pl\n```", '<code class="language-python">import polars',
      "echo"),
     ("```{r}\nsummary(cars)\n```", '<code class="language-r">summary(cars)', None),
+    # quartodoc's interlinks: a name written `~~GT.show()` shows as "show()"
+    ("Call `~~GT.show()` or `~~.great_tables.GT.save()`, not `~x`.", "<code>show()</code> or <code>.save()</code>, not <code>~x</code>",
+     "~~"),
 ])
 @pytest.mark.parametrize("name", ["index.qmd", "index.Rmd"])
 def test_quarto_pages_show_what_quartos_site_shows(write_content, markdown, present, absent, name):
     page = render(write_content, {name: "---\ntitle: Tables\n---\n\n" + markdown})[name]
     assert_shown(page.body_html, present, absent)
+
+
+def test_indented_text_of_a_markdown_page_is_still_code(write_content):
+    body = render(write_content, {"index.md": "Example:\n    ```python\n    x\n    ```\n\n    indented code\n"})
+    assert "<pre><code>indented code" in body["index.md"].body_html
 
 
 def test_containers_a_generator_shows_as_they_are_are_named_in_no_warning(write_content):

@@ -36,7 +36,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
-from . import fenced_directives, generators, inline_markup, mdx
+from . import fenced_directives, generators, inline_markup, mdx, pandoc_divs
 from .fenced_directives import ADMONITIONS, CODE_DIRECTIVES, COMMAND_DIRECTIVES, SILENT_DIRECTIVES, TITLES, UNTITLED
 
 __all__ = ["ADMONITIONS", "CODE_DIRECTIVES", "COMMAND_DIRECTIVES", "SILENT_DIRECTIVES", "TITLES", "UNTITLED",
@@ -65,6 +65,7 @@ def make_parser() -> MarkdownIt:
     md.block.ruler.before("html_block", "markdown_tag", generators.markdown_tag_rule,
                           {"alt": ["paragraph", "reference", "blockquote"]})
     md.core.ruler.push("dialect_cleanup", _cleanup)
+    md.core.ruler.push("interlinks", pandoc_divs.interlinks)
     md.core.ruler.before("text_join", "autorefs", inline_markup.autorefs)
     for kind in ("admonition_open", "alert_open", "directive_open"):
         md.add_render_rule(kind, _render_open)

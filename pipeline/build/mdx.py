@@ -37,6 +37,8 @@ _EXPORT = re.compile(rf"""^export\s+(?:(?:const|let|var)\s+[\w$]+\s*=|(?:default
                      rf"""|(?:default\s+)?class\s+[\w$]+|\{{[^{{}}]*\}}\s*(?:from\s+{_QUOTED})?\s*;?$)""")
 _OPENERS, _CLOSERS = "{([", "})]"
 MAX_STATEMENT_LINES = 300
+_DEEP_FENCE = re.compile(r"^( {4,})(?:`{3,}|~{3,})")
+_LIST_TEXT = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+")
 # A code span (kept as written) or a JSX comment (removed); one pass, so a comment inside
 # a code span is never seen as one.
 _SPAN_OR_COMMENT = re.compile(r"(`+)(?:(?!\1)(?:[^\n]|\n(?![ \t]*\n)))*?\1|\{/\*[\s\S]*?\*/\}")
@@ -49,8 +51,39 @@ _TAB_LABEL = re.compile(r"""\b(label|value)\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*(?
 
 
 def strip_javascript(state: StateCore) -> None:
-    """markdown-it core rule, before block parsing: ESM statements and JSX comments go."""
-    state.src = without_javascript(state.src)
+    """markdown-it core rule, before block parsing: ESM statements and JSX comments go; in an `.mdx`
+    page (env["mdx"]), a fence indented under a line of text opens code (see `fences_unindented`)."""
+    state.src = without_javascript(fences_unindented(state.src) if state.env.get("mdx") else state.src)
+
+
+def fences_unindented(source: str) -> str:
+    """MDX has no indented code, so a fence indented four spaces or more still opens a code block,
+    even right under a paragraph ("Example:" then an indented ```` ```python ````, as Mintlify's
+    generated API pages write it); CommonMark reads it as more of the paragraph. Such a fence and its
+    lines are moved left to where the line above starts its text (a list item's text, not its marker)."""
+    lines = source.split("\n")
+    fence, shift = "", 0
+    for index, line in enumerate(lines):
+        if fence:
+            lines[index] = _dedented(line, shift)
+            fence = fence_after(line, fence)
+            continue
+        opened = _DEEP_FENCE.match(line)
+        above = lines[index - 1] if index else ""
+        if opened is None or not above.strip() or fence_after(line, "") == "":
+            fence = fence_after(line, "")
+            shift = 0
+            continue
+        item = _LIST_TEXT.match(above)
+        shift = len(opened.group(1)) - (len(item.group()) if item else len(above) - len(above.lstrip(" ")))
+        lines[index] = _dedented(line, shift)
+        fence = fence_after(line, "")
+    return "\n".join(lines)
+
+
+def _dedented(line: str, shift: int) -> str:
+    spaces = len(line) - len(line.lstrip(" "))
+    return line[min(spaces, max(shift, 0)):]
 
 
 def without_javascript(source: str) -> str:

@@ -9,6 +9,9 @@ the number of colons: a bare `:::` closes the innermost div still open, as Pando
 A code cell ```` ```{python} ```` (or `{r}`, `{julia}`, `{ojs}`, …) is code in that language. The
 `#|` lines opening it are options for the generator that runs it (`#| echo: false`), not code a
 reader sees on the built page.
+
+quartodoc's interlinks filter shows a name in code written `` `~~GT.show()` `` shortened to its last
+part, "show()" (`` `~~.GT.show()` `` as ".show()"); in a Quarto page such code shows so here too.
 """
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ _CLASS = re.compile(r"(?:^|\s)\.([\w-]+)")
 _VALUE = re.compile(r"""([\w-]+)=(?:"([^"]*)"|'([^']*)'|(\S+))""")
 _CELL_OPTION = re.compile(r"^\s*#\|")
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+_INTERLINK = re.compile(r"~~(\.?)(?:[A-Za-z_][\w]*\.)*([A-Za-z_]\w*(?:\(\))?)")
 
 
 @dataclass(frozen=True)
@@ -82,3 +86,14 @@ def cell_body(body: str) -> str:
     while lines and _CELL_OPTION.match(lines[0]):
         lines.pop(0)
     return "\n".join(lines)
+
+
+def interlinks(state) -> None:
+    """markdown-it core rule, after inline parsing: in a Quarto page (env["quarto"]), code written
+    `~~module.name()` shows as quartodoc's interlinks filter shows it, "name()"."""
+    if not state.env.get("quarto"):
+        return
+    for token in state.tokens:
+        for child in token.children or ():
+            if child.type == "code_inline" and (name := _INTERLINK.fullmatch(child.content)):
+                child.content = name.group(1) + name.group(2)

@@ -85,6 +85,7 @@ def make_parser() -> MarkdownIt:
 
 
 _PARSER = make_parser()
+_MDX_PARSER = make_parser().disable("code")     # MDX has no indented code: indented text is text
 
 
 def heading_id(text: str, used: set[str]) -> str:
@@ -119,8 +120,9 @@ class ParsedPage:
 
 def parse_page(source: PageSource, content_label: str) -> tuple[ParsedPage, list[Problem]]:
     """Parse one page; return it and located problems (malformed citations)."""
-    env: dict = {}
-    tokens = _PARSER.parse(source.body, env)
+    mdx = source.source.lower().endswith(".mdx")
+    env: dict = {"mdx": mdx, "quarto": source.source.lower().endswith((".qmd", ".rmd"))}
+    tokens = (_MDX_PARSER if mdx else _PARSER).parse(source.body, env)
     citations, problems, used_ids, headings, labels = [], [], set(), [], []
     label_titles, waiting = {}, []     # labels written just above a heading name it (Sphinx's `:ref:`)
     for index, token in enumerate(tokens):
