@@ -11,6 +11,9 @@ A docs folder often keeps its reading order outside its pages, in its generator'
   entries, paths relative to the file and written without a suffix.
 - Mintlify: `navigation` in `docs.json` (or the older `mint.json`), whose `pages` lists name
   pages without their suffix and nest groups.
+- Quarto: `_quarto.yml`, a book's `book.chapters` (files, and `part:`s of `chapters:`) or a website's
+  `website.sidebar` (`contents:` of files, globs, `section:`s of `contents:`, and `href:`/`file:` entries
+  with their `text:` as the label).
 
 Each gives the pages it lists, in order, as content-relative file names (`Listing`). A file that
 cannot be read is named in a warning and changes nothing: an order never refuses a release.
@@ -79,7 +82,7 @@ def run(content_dir: Path, files: list[str]) -> Listing | None:
     """The first table of contents found for `content_dir` (MkDocs, MyST, Jupyter Book 1, Mintlify),
     placed among `files`; None when there is none."""
     content_dir = Path(content_dir)
-    for reader in (_mkdocs, _myst, _jupyter_book, _mintlify):
+    for reader in (_mkdocs, _myst, _jupyter_book, _mintlify, _quarto):
         try:
             listing = reader(content_dir, files)
         except RecursionError as error:      # nested deeper than Python walks
@@ -193,6 +196,48 @@ def _mintlify(content_dir: Path, files: list[str]) -> Listing | None:
             _walk_pages(data["navigation"], listing, files)
             return listing
     return None
+
+
+def _quarto(content_dir: Path, files: list[str]) -> Listing | None:
+    config = content_dir / "_quarto.yml"
+    if not config.is_file():
+        return None
+    try:
+        data = load_yaml(config)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
+        return _unreadable(config.name, error)
+    sections = [data.get(key) if isinstance(data, dict) else None for key in ("book", "website")]
+    toc = next((section.get(key) for section, key in zip(sections, ("chapters", "sidebar"))
+                if isinstance(section, dict) and section.get(key)), None)
+    if toc is None:
+        return None
+    listing = Listing(config.name)
+    _walk_quarto(toc, listing, files)
+    return listing if listing.files else None
+
+
+def _walk_quarto(node: object, listing: Listing, files: list[str]) -> None:
+    """Quarto: the files of every contents list, depth first; a list's string is a file or a glob."""
+    if listing.spent():
+        return
+    if isinstance(node, str):
+        written = node.lstrip("/")
+        if any(c in written for c in "*?["):
+            for file in sorted(f for f in files if fnmatch.fnmatch(f, written)):
+                listing.add(file)
+        else:
+            listing.add(named_file(posixpath.normpath(written), files))
+    elif isinstance(node, list):
+        for item in node:
+            _walk_quarto(item, listing, files)
+    elif isinstance(node, dict):
+        label = node.get("text") if isinstance(node.get("text"), str) else ""
+        for key in ("href", "file"):
+            if isinstance(node.get(key), str):
+                listing.add(named_file(posixpath.normpath(node[key].lstrip("/")), files), label)
+        for value in node.values():
+            if isinstance(value, (list, dict)):
+                _walk_quarto(value, listing, files)
 
 
 def _walk_pages(node: object, listing: Listing, files: list[str], in_pages: bool = False) -> None:
