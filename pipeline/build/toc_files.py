@@ -166,8 +166,9 @@ def _project_toc(data: object) -> list | None:
     return toc if isinstance(toc, list) else None
 
 
-def _entries_file(config: Path, files: list[str], toc_of) -> Listing | None:
-    """The `file:` entries of a YAML table of contents (`toc_of` finds it in the file's data)."""
+def _entries_file(config: Path, files: list[str], toc_of, walk=None) -> Listing | None:
+    """The `file:` entries of a YAML table of contents (`toc_of` finds it in the file's data; `walk`
+    reads it, by default as MyST and Jupyter Book write it)."""
     if not config.is_file():
         return None
     try:
@@ -178,7 +179,7 @@ def _entries_file(config: Path, files: list[str], toc_of) -> Listing | None:
     if toc is None:
         return None
     listing = Listing(config.name)
-    _walk_entries(toc, listing, files)
+    (walk or _walk_entries)(toc, listing, files)
     return listing
 
 
@@ -199,21 +200,15 @@ def _mintlify(content_dir: Path, files: list[str]) -> Listing | None:
 
 
 def _quarto(content_dir: Path, files: list[str]) -> Listing | None:
-    config = content_dir / "_quarto.yml"
-    if not config.is_file():
-        return None
-    try:
-        data = load_yaml(config)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
-        return _unreadable(config.name, error)
+    listing = _entries_file(content_dir / "_quarto.yml", files, _quarto_toc, _walk_quarto)
+    return listing if listing is None or listing.files or listing.warnings else None
+
+
+def _quarto_toc(data: object) -> object:
+    """Quarto: a book's `chapters`, else a website's `sidebar`."""
     sections = [data.get(key) if isinstance(data, dict) else None for key in ("book", "website")]
-    toc = next((section.get(key) for section, key in zip(sections, ("chapters", "sidebar"))
-                if isinstance(section, dict) and section.get(key)), None)
-    if toc is None:
-        return None
-    listing = Listing(config.name)
-    _walk_quarto(toc, listing, files)
-    return listing if listing.files else None
+    return next((section.get(key) for section, key in zip(sections, ("chapters", "sidebar"))
+                 if isinstance(section, dict) and section.get(key)), None)
 
 
 def _walk_quarto(node: object, listing: Listing, files: list[str]) -> None:
