@@ -626,3 +626,18 @@ def test_an_english_question_on_pages_in_another_script_is_read_by_its_names(jap
 def test_an_english_question_on_english_pages_is_read_whole(release):
     assert Overlap.of(release).language == "en"
     assert not Overlap.of(release).reads_names_only("Who is the author's dentist?")
+
+
+def test_a_page_in_the_questions_own_language_is_read_against_the_question_as_asked(bundled_release):
+    # a Russian question on the mostly English bundled site is bridged into English for the English
+    # pages; its own Russian page must still be weighed against the Russian words it was asked in
+    from trigsight.answering import offline, relevance
+    from trigsight.retrieval.search import Retriever
+    release, retriever = Release.load(bundled_release), Retriever.load(bundled_release)
+    question = "Как браузер выделяет предложение?"
+    hits, scores = offline.retrieve(question, retriever, release)
+    assert scores.bridged and "browser" in scores.bridged
+    found = {release.passage(c.passage_id).text: c.features["overlap"]
+             for c in relevance.candidates(question, hits, scores, retriever, release, "ru")}
+    answer = next(text for text in found if text.startswith("По щелчку на плашке"))
+    assert found[answer] >= 0.5

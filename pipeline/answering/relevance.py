@@ -166,6 +166,7 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
             if row is None:
                 continue
             page = release.page(passage.page)
+            cross = bool(page and page.language and page.language.split("-")[0] != question_language)
             cos_passage = _at(scores.cos_sentences, row)
             out.append(Candidate(passage.id, rank, {
                 "cos_passage": cos_passage, "cos_chunk": cos_chunk, "cos_heading": cos_heading,
@@ -174,9 +175,11 @@ def candidates(question: str, hits, scores, retriever, release, question_languag
                 "bm25_chunk": _share(scores.bm25_chunks[chunk], top_bm25_chunk),
                 "coverage_passage": float(scores.coverage_passages[row]),
                 "coverage_chunk": float(scores.coverage_chunks[chunk]),
-                "overlap": overlap.score(bridged, passage), "names": found, "named": float(bool(names or versions)),
+                # the bridge reaches pages in another language; a page in the question's own is read as asked
+                "overlap": overlap.score(bridged if cross else question, passage), "names": found,
+                "named": float(bool(names or versions)),
                 "rank": 1.0 / rank, "best": float(passage.id == hit.best_passage),
-                "cross": float(bool(page and page.language and page.language.split("-")[0] != question_language)),
+                "cross": float(cross),
                 "page_votes": pages.count(hit.page) / len(pages), "page_first": float(hit.page == pages[0]),
                 "unknown": float(unknown),
                 "number_missing": float(_lacks(stated, stated_by(passage, question))),
