@@ -242,6 +242,8 @@ def test_each_dialect_renders_as_its_generator_would_show_it(write_content, mark
      '<p>Example:</p>\n<pre><code class="language-python">from x import y\n</code></pre>', "```"),
     ("- An item:\n      ```sh\n      npm i x\n      ```", '<li>An item:<pre><code class="language-sh">npm i x',
      "```"),
+    ("<Tab>\n    Run it:\n\n    ```sh\n    npm i x\n    ```\n</Tab>", '<p>Run it:</p>\n<pre><code class="language-sh">npm i x',
+     "```"),
     # a component's body with blank lines inside it (Mintlify's snippets)
     ("export const Frame = ({ src }) => {\n  const [url] = React.useState(null);\n\n  if (!url) {\n"
      "    return <div style={{ width: \"100%\" }} />;\n  }\n\n  return <iframe src={url} />;\n};\n\nText.",
@@ -387,6 +389,7 @@ def test_roles_and_labels_link_to_the_pages_they_name(write_content):
     ("::: {.callout-tip collapse=\"false\"}\n## Use a mask\n\nIt is faster.\n:::",
      '<p class="admonition-title">Use a mask</p>\n<p>It is faster.</p>', "<h2"),
     ("::: {.callout-note}\nPlain.\n:::", '<p class="admonition-title">Note</p>\n<p>Plain.</p>', None),
+    ("::: {.callout-caution title='Single quotes'}\nText.\n:::", '<p class="admonition-title">Single quotes</p>', None),
     # a layout div shows what it holds, nested divs closing innermost first
     ("::: {.grid}\n\n::: {.g-col-6}\nLeft side.\n:::\n\n::: {.g-col-6}\nRight side.\n:::\n\n:::\n\nAfter the grid.",
      "<p>Right side.</p>\n</div>\n</div>\n<p>After the grid.</p>", ":::"),

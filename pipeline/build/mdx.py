@@ -59,8 +59,9 @@ def strip_javascript(state: StateCore) -> None:
 def fences_unindented(source: str) -> str:
     """MDX has no indented code, so a fence indented four spaces or more still opens a code block,
     even right under a paragraph ("Example:" then an indented ```` ```python ````, as Mintlify's
-    generated API pages write it); CommonMark reads it as more of the paragraph. Such a fence and its
-    lines are moved left to where the line above starts its text (a list item's text, not its marker)."""
+    generated API pages write it); CommonMark reads it as more of the paragraph, or as indented code.
+    Such a fence and its lines are moved left to where the nearest line above it that is indented
+    less starts its text (a list item's text, not its marker)."""
     lines = source.split("\n")
     fence, shift = "", 0
     for index, line in enumerate(lines):
@@ -68,16 +69,15 @@ def fences_unindented(source: str) -> str:
             lines[index] = _dedented(line, shift)
             fence = fence_after(line, fence)
             continue
+        fence, shift = fence_after(line, ""), 0
         opened = _DEEP_FENCE.match(line)
-        above = lines[index - 1] if index else ""
-        if opened is None or not above.strip() or fence_after(line, "") == "":
-            fence = fence_after(line, "")
-            shift = 0
-            continue
-        item = _LIST_TEXT.match(above)
-        shift = len(opened.group(1)) - (len(item.group()) if item else len(above) - len(above.lstrip(" ")))
-        lines[index] = _dedented(line, shift)
-        fence = fence_after(line, "")
+        if fence and opened:
+            depth = len(opened.group(1))
+            above = next((lines[n] for n in range(index - 1, -1, -1)
+                          if lines[n].strip() and len(lines[n]) - len(lines[n].lstrip(" ")) < depth), "")
+            item = _LIST_TEXT.match(above)
+            shift = depth - (len(item.group()) if item else len(above) - len(above.lstrip(" ")))
+            lines[index] = _dedented(line, shift)
     return "\n".join(lines)
 
 

@@ -44,7 +44,7 @@ def read_div(info: str) -> Div | None:
         return None
     inside = written.group(1)
     classes = _CLASS.findall(inside)
-    values = {key: next(v for v in rest if v is not None) for key, *rest in _VALUE.findall(inside)}
+    values = {key: next((v for v in rest if v), "") for key, *rest in _VALUE.findall(inside)}
     kind = next((name.removeprefix("callout-") for name in classes
                  if name.startswith("callout-") and name.removeprefix("callout-") in CALLOUTS), "")
     return Div(kind, values.get("title", "").strip())
