@@ -415,8 +415,12 @@ def test_indented_text_of_a_markdown_page_is_still_code(write_content):
 
 def test_containers_a_generator_shows_as_they_are_are_named_in_no_warning(write_content):
     build = run(BuildConfig(write_content({"index.md": "::: code-group\n```sh [npm]\nnpm i x\n```\n:::\n\n"
-                                                       "::: tabs\n@tab A\nText.\n:::\n\n::: details More\nText.\n:::\n"})))
+                                                       "::: tabs\n@tab A\nText.\n:::\n\n::: details More\nText.\n:::\n\n"
+                                                       "::::{grid} 1 2 2 2\n:::{grid-item-card} Fast builds\nCached.\n:::\n"
+                                                       "::::\n\n```{container} full-width\nWide.\n```\n"})))
     assert not any("directive" in warning for warning in build.warnings)
+    texts = {passage.text for passage in build.passages}
+    assert {"Fast builds", "Cached.", "Wide."} <= texts and not {"1 2 2 2", "full-width"} & texts
 
 
 def test_quarto_pages_are_published_and_named_in_no_warning(write_content):

@@ -37,10 +37,14 @@ CODE_DIRECTIVES = frozenset("code code-block sourcecode code-cell literal math".
 DIAGRAM_DIRECTIVES = frozenset("mermaid graphviz digraph graph plantuml uml productionlist".split())
 # sphinxcontrib-programoutput: the generator runs the command and shows its output; here, the command.
 COMMAND_DIRECTIVES = frozenset("program-output command-output".split())
-UNTITLED = frozenset("figure button-link button-ref html div tabs code-tabs code-group".split())
+# Their argument is a file, a URL, a selector or a layout ("1 2 2 2" columns of a sphinx-design grid), not words.
+UNTITLED = frozenset("""figure button-link button-ref html div tabs code-tabs code-group grid grid-item card-carousel
+tab-set container""".split())
 # Containers a generator draws around content it shows as it is (VitePress's `::: details Title` and
-# `::: code-group`, VuePress's `::: tabs` of `@tab Label` parts): shown, and not named in a warning.
-SHOWN_AS_IS = frozenset("details tabs code-tabs code-group".split())
+# `::: code-group`, VuePress's `::: tabs` of `@tab Label` parts, sphinx-design's grids, cards, dropdowns
+# and tabs): shown under their title, if any, and not named in a warning.
+SHOWN_AS_IS = frozenset("""details tabs code-tabs code-group grid grid-item grid-item-card card card-carousel dropdown
+tab-set tab-item container""".split())
 # Directives that place other files or navigation, or show what an extension makes of files outside the docs
 # (towncrier's draft entries): nothing to show on the page itself.
 SILENT_DIRECTIVES = frozenset("""
