@@ -42,9 +42,9 @@ UNTITLED = frozenset("""figure button-link button-ref html div tabs code-tabs co
 tab-set container""".split())
 # Containers a generator draws around content it shows as it is (VitePress's `::: details Title` and
 # `::: code-group`, VuePress's `::: tabs` of `@tab Label` parts, sphinx-design's grids, cards, dropdowns
-# and tabs): shown under their title, if any, and not named in a warning.
+# and tabs, MyST's and Pandoc's divs): shown under their title, if any, and not named in a warning.
 SHOWN_AS_IS = frozenset("""details tabs code-tabs code-group grid grid-item grid-item-card card card-carousel dropdown
-tab-set tab-item container""".split())
+tab-set tab-item container div""".split())
 # Directives that place other files or navigation, or show what an extension makes of files outside the docs
 # (towncrier's draft entries): nothing to show on the page itself.
 SILENT_DIRECTIVES = frozenset("""
@@ -139,16 +139,7 @@ def _pandoc_div(state: StateBlock, div: pandoc_divs.Div, start: int, end: int) -
     heading = _ATX_HEADING.match(state.getLines(body_start, body_start + 1, 0, False)) if body_start < line else None
     if div.kind and not title and heading:
         title, body_start = heading.group(1).strip(), body_start + 1
-    if div.kind:
-        _emit(state, div.kind, title, start, body_start, line)
-    else:
-        token = state.push("directive_open", "div", 1)
-        token.meta, token.map, token.block = {"family": None, "name": "div"}, [start, line], True
-        old_max, old_parent = state.lineMax, state.parentType
-        state.lineMax, state.parentType = line, "directive"
-        state.md.block.tokenize(state, body_start, line)
-        state.lineMax, state.parentType = old_max, old_parent
-        state.push("directive_close", "div", -1).block = True
+    _emit(state, div.kind or "div", title, start, body_start, line)
     state.line = line + (1 if closed else 0)
 
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .generators import fence_after
+
 # Quarto's callout kinds, each an admonition kind of the same name (fenced_directives.ADMONITIONS)
 CALLOUTS = frozenset({"note", "tip", "warning", "caution", "important"})
 CELL_LANGUAGES = frozenset("""
@@ -27,7 +29,6 @@ _ATTRIBUTES = re.compile(r"\{\s*([.#][^{}]*|[\w-]+=[^{}]*)\}")
 _CLASS = re.compile(r"(?:^|\s)\.([\w-]+)")
 _VALUE = re.compile(r"""([\w-]+)=(?:"([^"]*)"|'([^']*)'|(\S+))""")
 _CELL_OPTION = re.compile(r"^\s*#\|")
-_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _INTERLINK = re.compile(r"~~(\.?)(?:[A-Za-z_][\w]*\.)*([A-Za-z_]\w*(?:\(\))?)")
 
 
@@ -59,15 +60,10 @@ class Nesting:
         self.fence = ""
 
     def closes(self, line: str) -> bool:
+        if self.fence or fence_after(line, ""):      # code, or the fence line that opens or closes it
+            self.fence = fence_after(line, self.fence)
+            return False
         stripped = line.strip()
-        if self.fence:
-            if stripped.startswith(self.fence) and not stripped.strip(self.fence[0]):
-                self.fence = ""
-            return False
-        code = _FENCE.match(line)
-        if code:
-            self.fence = code.group(1)
-            return False
         colons = len(stripped) - len(stripped.lstrip(":"))
         if colons < 3:
             return False
