@@ -429,3 +429,26 @@ def test_quarto_pages_are_published_and_named_in_no_warning(write_content):
     assert {page.path for page in build.pages} >= {"/", "/guide"}
     assert 'href="/guide"' in next(p for p in build.pages if p.path == "/").body_html
     assert not any("does not read" in w or "directive" in w for w in build.warnings)
+
+
+@pytest.mark.parametrize("markdown, present, absent", [
+    ("```{list-table} Treats\n:header-rows: 1\n\n* - Treat\n  - Price\n* - Frog\n  - 1.49 each.\n```\n",
+     "<thead>\n<tr>\n<th>Treat</th>\n<th>Price</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>Frog</td>\n<td>1.49 each.</td>",
+     "<li>"),
+    ("```{list-table}\n---\nheader-rows: 0\nstub-columns: 1\n---\n* - Frog\n  - Cheap.\n```\n",
+     "<tbody>\n<tr>\n<th>Frog</th>\n<td>Cheap.</td>", "<thead>"),
+    ("```{list-table}\n* - First cell.\n\n    Second paragraph.\n  - `x`\n```\n",
+     "<td>\n<p>First cell.</p>\n<p>Second paragraph.</p>\n</td>\n<td><code>x</code></td>", "<li>"),
+    ("````{list-table}\n* - Code:\n\n    ```py\n    x = 1\n    ```\n````\n", '<td>\n<p>Code:</p>\n<pre><code class="language-py">x = 1',
+     "<li>"),
+])
+def test_a_myst_list_table_is_drawn_as_the_table_it_stands_for(write_content, markdown, present, absent):
+    build = run(BuildConfig(write_content({"index.md": f"# Home\n\n{markdown}"})))
+    assert_shown(build.pages[0].body_html, present, absent)
+    assert not any("list-table" in warning for warning in build.warnings)
+
+
+def test_a_list_table_that_is_not_a_list_of_lists_is_shown_as_its_text_with_a_warning(write_content):
+    build = run(BuildConfig(write_content({"index.md": "# Home\n\n```{list-table}\nJust words.\n\n* - A\n```\n"})))
+    assert "<p>Just words.</p>" in build.pages[0].body_html and "<table>" not in build.pages[0].body_html
+    assert any("list-table" in warning for warning in build.warnings)

@@ -17,7 +17,7 @@ import textwrap
 from markdown_it.rules_block import StateBlock
 
 from ..errors import ContentError
-from . import pandoc_divs
+from . import list_tables, pandoc_divs
 from .generators import literal
 
 # kind as written → the family it is drawn as (style.css and sanitize.CLASSES know these)
@@ -215,7 +215,7 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
     if names_file and not body.strip():
         env.setdefault("silent_directives", set()).add(base)    # an extension reading a file: nothing to show
         return
-    if family is None and base not in SHOWN_AS_IS:
+    if family is None and base not in SHOWN_AS_IS and base != "list-table":
         env.setdefault("text_directives", set()).add(base)
     if base in UNTITLED or names_file:
         title = ""     # their argument is a file, a URL or a selector, not words for the reader
@@ -236,8 +236,15 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
             _paragraph(state, f"{_FIELDS[field.group(1).lower()]}: {_RST_ROLE.sub('', field.group(2))}", line)
     old_max, old_parent = state.lineMax, state.parentType
     state.lineMax, state.parentType = body_end, "directive"
+    first = len(state.tokens)
     state.md.block.tokenize(state, body_start, _demo_end(state, body_start, body_end))
     state.lineMax, state.parentType = old_max, old_parent
+    if base == "list-table":
+        table = list_tables.as_table(state.tokens[first:], *list_tables.options(state.getLines(start + 1, body_start, 0, False)))
+        if table is None:
+            env.setdefault("text_directives", set()).add(base)
+        else:
+            state.tokens[first:] = table
     state.push("directive_close", "aside" if family else "div", -1).block = True
 
 
