@@ -261,6 +261,10 @@ def test_mdx_pages_show_what_the_docusaurus_site_shows(write_content, markdown, 
      '<code class="language-sh">pip install x\n</code></pre>\n<p>Then run it.</p>', "==="),
     ('!!! note\n\n    === "A"\n\n        Nested body.', "<p>Nested body.</p>", "<pre>"),
     ('=== "Tabbed"\n\n\tIndented with a tab character.', "<p>Indented with a tab character.</p>", "<pre>"),
+    # tabs inside a blockquote (griffe's `> TIP:` callouts): the quote's marks come before the indentation
+    ('> Hint.\n>\n> === "before"\n>     ```python\n>     greet(1)\n>\n>     greet(2)\n>     ```\n>\n>     Words.\n\nOut.',
+     '<p class="tab-label">before</p>\n<pre><code class="language-python">greet(1)\n\ngreet(2)\n</code></pre>\n'
+     '<p>Words.</p>\n</blockquote>\n<p>Out.</p>', "==="),
     ('```md\n=== "Tab"\n    Kept as code.\n{% include "x" %}\n```', '=== "Tab"\n    Kept as code.\n{% include', None),
     # VuePress tabs and VitePress containers: labels and titles show, bodies are markdown
     ("::: tabs#install\n\n@tab:active pypi\n\n```bash\npip install x\n```\n\n@tab git\n\nFrom the repository.\n\n:::",

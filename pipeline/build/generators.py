@@ -49,6 +49,7 @@ from markdown_it.rules_core import StateCore
 LABEL = "\ue000"      # marks a label line (never in an author's text: private use)
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _CONTENT_TAB = re.compile(r"""^(\s*)===[!+]?\s+"([^"\n]*)"\s*$""")
+_QUOTE = re.compile(r"^((?: {0,3}> ?)*)(.*)$", re.S)     # a line's blockquote marks, and what follows them
 _VUEPRESS_TAB = re.compile(r"^(\s*)@tab(?::active)?[ \t]+(\S.*?)\s*$")      # `@tab:active Linux` in a `::: tabs`
 _LIQUID = r"\{%-?\s*(\w++)((?:[^%\n]|%(?!\}))*)%\}"
 # One way to match each tag (a name is taken whole, arguments never run past a >}}), so a long
@@ -106,9 +107,10 @@ def read_generator_syntax(state: StateCore) -> None:
             fence = fence_after(line, fence)
         elif (highlight := _HIGHLIGHT.match(line)):     # Jekyll and Hugo code blocks
             lines[index], fence = "```" + (highlight.group(1) or highlight.group(2)), "highlight"
-        elif (tab := _CONTENT_TAB.match(line)):
-            _dedent_tab(lines, index, len(tab.group(1)))
-            lines[index] = f"{tab.group(1)}{LABEL}{tab.group(2)}"
+        elif (tab := _CONTENT_TAB.match(_QUOTE.match(line).group(2))):
+            quote = _QUOTE.match(line).group(1)     # tabs inside a blockquote (a `> TIP:` callout) keep its marks
+            _dedent_tab(lines, index, len(tab.group(1)), quote)
+            lines[index] = f"{quote}{tab.group(1)}{LABEL}{tab.group(2)}"
         elif (tab := _VUEPRESS_TAB.match(line)):
             lines[index] = f"{tab.group(1)}{LABEL}{tab.group(2)}"
         elif _TAG_LINE.match(line):
@@ -159,19 +161,24 @@ def fence_after(line: str, fence: str) -> str:
     return "" if closes else fence
 
 
-def _dedent_tab(lines: list[str], index: int, indent: int) -> None:
-    """The tab's body (blank lines and lines indented past the label) loses four spaces."""
+def _dedent_tab(lines: list[str], index: int, indent: int, quote: str = "") -> None:
+    """The tab's body (blank lines and lines indented past the label) loses four spaces; inside a
+    blockquote, its lines are those with the label's quote marks, each read after them."""
     body = indent + 4
     last = index
     for number in range(index + 1, len(lines)):
-        text = lines[number] = _spaces_for_tabs(lines[number])
+        marks, text = _QUOTE.match(lines[number]).groups()
+        if marks.rstrip() != quote.rstrip():
+            break
+        text = _spaces_for_tabs(text)
+        lines[number] = marks + text
         if text.strip() and len(text) - len(text.lstrip(" ")) < body:
             break
         if text.strip():
             last = number
     for number in range(index + 1, last + 1):
-        text = lines[number]
-        lines[number] = text[:indent] + text[body:] if text.strip() else ""
+        marks, text = _QUOTE.match(lines[number]).groups()
+        lines[number] = marks + (text[:indent] + text[body:] if text.strip() else "")
 
 
 def _spaces_for_tabs(line: str) -> str:
