@@ -43,6 +43,8 @@ def text_of(html: str) -> str:
     ("````md\n```{include} parts/shared.md\n```\n````", "{include} parts/shared.md", "The shared sentence"),
     # mdBook, an anchor of a file
     ("```python\n{{#include parts/code.py:main}}\n```", "print(os.sep)", "import os"),
+    # Quarto's include shortcode
+    ("{{< include parts/shared.md >}}", "Intro line. The shared sentence is on every page", "{{"),
 ])
 def test_an_included_file_is_shown_where_the_page_includes_it(write_content, markdown, shown, hidden):
     folder = write_content({"page.md": f"# Page\n\nThe page's own sentence.\n\n{markdown}\n\nThe last sentence.\n",

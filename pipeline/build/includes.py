@@ -8,6 +8,7 @@ Docs folders keep shared text in files their pages include, written as their gen
   `--8<-- [start:name]` and `--8<-- [end:name]`), one or several in a `--8<--` block;
 - markdown-include `{!file.md!}`; mkdocs-include-markdown `{% include-markdown "file.md" %}` and
   `{% include "file.md" %}` (`start="…"`, `end="…"`); mdBook `{{#include file.md}}` (`:2:10`, `:anchor`);
+  Quarto `{{< include _file.qmd >}}`;
 - MDX (Docusaurus): a component imported from a markdown file (`import Setup from './_setup.mdx';`)
   and written alone on its line (`<Setup />`).
 
@@ -41,6 +42,7 @@ _SNIPPET_BLOCK = re.compile(r"^\s*-{1,3}8<-{1,3}\s*$")
 _MARKDOWN_INCLUDE = re.compile(r"\{![+>]?\s*([^!\n]+?)\s*!\}")     # mdx_include's {!> file!} too (FastAPI)
 _INCLUDE_MARKDOWN = re.compile(r"""\{%-?\s*include(?:-markdown)?\s+(["'])([^"'\n]+)\1([^%\n]*)-?%\}""")
 _MDBOOK = re.compile(r"\{\{#include\s+([^}\s]+)\s*\}\}")
+_QUARTO = re.compile(r"\{\{<\s*include\s+(\S+?)\s*>\}\}")      # Quarto's shortcode
 _MDX_IMPORT = re.compile(r"""^import\s+([A-Za-z_$][\w$]*)\s+from\s+['"](\.{1,2}/[^'"\n]+\.mdx?)['"];?\s*$""", re.M)
 _MDX_USE = re.compile(r"^\s*<([A-Z][\w$]*)\s*/>\s*$")
 # a markdown link or image target, a reference definition's, or an HTML src/href
@@ -197,7 +199,7 @@ class _Reader(IncludedFiles):
                 return None
             names = [item.strip() for item in lines[index + 1:end] if item.strip() and not item.strip().startswith(";")]
             return self._snippets(names, file, end + 1)
-        for pattern, group in ((_MARKDOWN_INCLUDE, 1), (_INCLUDE_MARKDOWN, 2), (_MDBOOK, 1)):
+        for pattern, group in ((_MARKDOWN_INCLUDE, 1), (_INCLUDE_MARKDOWN, 2), (_MDBOOK, 1), (_QUARTO, 1)):
             match = pattern.fullmatch(line.strip())
             if match is None:
                 continue
