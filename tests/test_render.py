@@ -148,6 +148,9 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     ('!!! info "Read me"\n    Indented body.', '<p class="admonition-title">Read me</p>\n<p>Indented body.</p>', "<pre"),
     ("??? tip\n    Folded body.", '<aside class="admonition kind-tip" role="note">', "???"),
     ("/// warning | Careful\nBody.\n///", '<p class="admonition-title">Careful</p>', "///"),
+    # one tab of a set: its title is the tab's label
+    ("/// tab | Checks tab\nThe checks.\n///", '<p class="tab-label">Checks tab</p>\n<p>The checks.</p>', "///"),
+    ("::::{tab-set}\n:::{tab-item} Label A\nText A.\n:::\n::::", '<p class="tab-label">Label A</p>\n<p>Text A.</p>', ":::"),
     (":::caution\n\nBody.\n\n:::", '<p class="admonition-title">Caution</p>', ":::"),
     (":::info[Migration from `x`]\n\nBody.\n\n:::", '<p class="admonition-title">Migration from <code>x</code></p>', "["),
     ("```{versionadded} 2.1\nNew here.\n```", "New in version 2.1", "{versionadded}"),
@@ -185,7 +188,7 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     ("```{eval-rst}\n.. click:example::\n    if __name__ == '__main__':\n        hello()\n\n"
      ".. click:run::\n    invoke(hello, args=['--help'])\n```",
      "<code class=\"language-python\">invoke(hello, args=['--help'])\n", "Example"),
-    ("```{tab} Install (Linux)\nWords.\n```", "<p>Install (Linux)</p>", "<pre"),
+    ("```{tab} Install (Linux)\nWords.\n```", '<p class="tab-label">Install (Linux)</p>', "<pre"),
     # a diagram's source is shown as code, never as sentences (structlog's, in MyST and rST alike)
     ("```{mermaid}\n:align: center\n\nflowchart TD\n    A --> |calls| B\n```",
      '<code class="language-mermaid">flowchart TD\n    A --&gt; |calls| B\n', "<p>flowchart"),

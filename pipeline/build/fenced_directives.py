@@ -44,7 +44,9 @@ tab-set container""".split())
 # `::: code-group`, VuePress's `::: tabs` of `@tab Label` parts, sphinx-design's grids, cards, dropdowns
 # and tabs, MyST's and Pandoc's divs): shown under their title, if any, and not named in a warning.
 SHOWN_AS_IS = frozenset("""details tabs code-tabs code-group grid grid-item grid-item-card card card-carousel dropdown
-tab-set tab-item container div""".split())
+tab-set tab-item tab container div""".split())
+# One tab of a set (pymdown's `/// tab | Label`, sphinx-design's and sphinx-tabs' `{tab-item}`/`{tab}`): the title is its label.
+TABS = frozenset("tab tab-item".split())
 # Directives that place other files or navigation, or show what an extension makes of files outside the docs
 # (towncrier's draft entries): nothing to show on the page itself.
 SILENT_DIRECTIVES = frozenset("""
@@ -229,7 +231,8 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
     token.meta = {"family": family, "name": base}
     token.map, token.block = [start, body_end], True
     if title:
-        _paragraph(state, title, start, "admonition_title" if family else "paragraph")
+        _paragraph(state, title, start, "admonition_title" if family else "paragraph",
+                   {"class": "tab-label"} if base in TABS else None)
     for line in range(start + 1, body_start) if family is None else ():
         field = _FIELD.match(state.getLines(line, line + 1, 0, False))
         if field and field.group(1).lower() in _FIELDS and field.group(2):
@@ -312,9 +315,9 @@ _ACTS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.Im
          ast.AugAssign, ast.AnnAssign, ast.If, ast.With, ast.For, ast.While, ast.Try)
 
 
-def _paragraph(state: StateBlock, content: str, line: int, kind: str = "paragraph") -> None:
+def _paragraph(state: StateBlock, content: str, line: int, kind: str = "paragraph", attrs: dict | None = None) -> None:
     token = state.push(f"{kind}_open", "p", 1)
-    token.map = [line, line + 1]
+    token.map, token.attrs = [line, line + 1], attrs or {}
     inline = state.push("inline", "", 0)
     inline.content, inline.map, inline.children = content, [line, line + 1], []
     state.push(f"{kind}_close", "p", -1)
