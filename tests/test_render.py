@@ -151,6 +151,8 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     # one tab of a set: its title is the tab's label
     ("/// tab | Checks tab\nThe checks.\n///", '<p class="tab-label">Checks tab</p>\n<p>The checks.</p>', "///"),
     ("::::{tab-set}\n:::{tab-item} Label A\nText A.\n:::\n::::", '<p class="tab-label">Label A</p>\n<p>Text A.</p>', ":::"),
+    ("```{group-tab} Bash\nRun it.\n```", '<p class="tab-label">Bash</p>\n<p>Run it.</p>', "{group-tab}"),
+    ("```{code-tab} py\nprint(1)\n```", '<pre><code class="language-py">print(1)', "<p>py</p>"),
     (":::caution\n\nBody.\n\n:::", '<p class="admonition-title">Caution</p>', ":::"),
     (":::info[Migration from `x`]\n\nBody.\n\n:::", '<p class="admonition-title">Migration from <code>x</code></p>', "["),
     ("```{versionadded} 2.1\nNew here.\n```", "New in version 2.1", "{versionadded}"),

@@ -32,7 +32,7 @@ ADMONITIONS = {
 }
 TITLES = {"seealso": "See also", "tldr": "TL;DR", "versionadded": "New in version {arg}",
           "versionchanged": "Changed in version {arg}", "deprecated": "Deprecated since version {arg}"}
-CODE_DIRECTIVES = frozenset("code code-block sourcecode code-cell literal math".split())
+CODE_DIRECTIVES = frozenset("code code-block sourcecode code-cell code-tab literal math".split())
 # A diagram's or a grammar's source: the generator draws it; here it is shown as the code it is.
 DIAGRAM_DIRECTIVES = frozenset("mermaid graphviz digraph graph plantuml uml productionlist".split())
 # sphinxcontrib-programoutput: the generator runs the command and shows its output; here, the command.
@@ -44,9 +44,10 @@ tab-set container""".split())
 # `::: code-group`, VuePress's `::: tabs` of `@tab Label` parts, sphinx-design's grids, cards, dropdowns
 # and tabs, MyST's and Pandoc's divs): shown under their title, if any, and not named in a warning.
 SHOWN_AS_IS = frozenset("""details tabs code-tabs code-group grid grid-item grid-item-card card card-carousel dropdown
-tab-set tab-item tab container div""".split())
-# One tab of a set (pymdown's `/// tab | Label`, sphinx-design's and sphinx-tabs' `{tab-item}`/`{tab}`): the title is its label.
-TABS = frozenset("tab tab-item".split())
+tab-set tab-item tab group-tab container div""".split())
+# One tab of a set (pymdown's `/// tab | Label`, sphinx-design's `{tab-item}`, sphinx-tabs' `{tab}` and `{group-tab}`):
+# the title is its label.
+TABS = frozenset("tab tab-item group-tab".split())
 # Directives that place other files or navigation, or show what an extension makes of files outside the docs
 # (towncrier's draft entries): nothing to show on the page itself.
 SILENT_DIRECTIVES = frozenset("""
