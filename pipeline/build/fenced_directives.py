@@ -17,7 +17,7 @@ import textwrap
 from markdown_it.rules_block import StateBlock
 
 from ..errors import ContentError
-from . import list_tables, pandoc_divs
+from . import glossaries, list_tables, pandoc_divs
 from .generators import literal
 
 # kind as written → the family it is drawn as (style.css and sanitize.CLASSES know these)
@@ -210,6 +210,9 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
     if base == "eval-rst":
         _read_rst(state, body, start, body_end)
         return
+    if base == "glossary" and (terms := glossaries.as_definition_list(body.split("\n"))) is not None:
+        _parse_at(state, "\n".join(terms), body_start)
+        return
     language = code_language(body) if family is None else None
     if language:
         _code_block(state, language, body, start, body_end)
@@ -264,6 +267,15 @@ def _read_rst(state: StateBlock, body: str, start: int, end: int) -> None:
     state.md.block.parse(written, state.md, state.env, state.tokens)
     for token in state.tokens[first:]:
         token.map = [start, end] if token.map else token.map
+
+
+def _parse_at(state: StateBlock, text: str, first_line: int) -> None:
+    """`text`, written line for line in place of the page's lines from `first_line`, parsed there."""
+    first = len(state.tokens)
+    state.md.block.parse(text, state.md, state.env, state.tokens)
+    for token in state.tokens[first:]:
+        if token.map:
+            token.map = [token.map[0] + first_line, token.map[1] + first_line]
 
 
 def _toctree(state: StateBlock, start: int, body_start: int, end: int) -> bool:

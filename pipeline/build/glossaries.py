@@ -1,0 +1,55 @@
+"""Sphinx's glossary directive as the definition list it draws (pure).
+
+A glossary's body is entries of term lines written flush left (one or more: several names
+for one meaning) followed by their definition indented under them:
+
+    environment
+       A structure where information about all documents is saved.
+
+       A second paragraph of the definition.
+
+Read as markdown, the term ran into the definition's first sentence ("environment A
+structure where ..."), which was then published as one passage. `as_definition_list`
+rewrites the lines, one for one, into the definition-list syntax the parser knows (the term,
+then ": " opening its definition), so every line keeps its number.
+"""
+from __future__ import annotations
+
+import textwrap
+
+_OPENER = ": "
+
+
+def as_definition_list(lines: list[str]) -> list[str] | None:
+    """The glossary's lines as a definition list, as many lines as given; None when they are not
+    a glossary (no term with an indented definition under it)."""
+    out: list[str] = []
+    index, found = 0, False
+    while index < len(lines):
+        line = lines[index]
+        if not line.strip() or line[:1] in " \t":
+            out.append(line if not line.strip() else line.strip())    # stray indented text: a paragraph of its own
+            index += 1
+            continue
+        terms = index
+        while index < len(lines) and lines[index].strip() and lines[index][:1] not in " \t":
+            index += 1
+        end = index
+        while end < len(lines) and (not lines[end].strip() or lines[end][:1] in " \t"):
+            end += 1
+        while end > index and not lines[end - 1].strip():
+            end -= 1
+        if end == index:      # terms with nothing indented under them: shown as the words they are
+            out += lines[terms:index]
+            continue
+        found = True
+        out += [""] * (index - terms - 1)      # several names of one meaning: one term line, joined
+        out.append(" ".join(line.strip() for line in lines[terms:index]))
+        while not lines[index].strip():      # Sphinx allows blank lines between a term and its definition
+            out.append("")
+            index += 1
+        definition = textwrap.dedent("\n".join(lines[index:end])).split("\n")
+        out.append(_OPENER + definition[0])
+        out += [" " * len(_OPENER) + text if text.strip() else "" for text in definition[1:]]
+        index = end
+    return out if found else None
