@@ -180,7 +180,7 @@ def test_a_page_may_include_a_piece_of_itself_but_never_in_a_cycle(write_content
 
 @pytest.mark.parametrize("text, expected", [
     ("T\n=\n\n.. tabs::\n\n   .. tab:: ``apt`` on *Linux*\n\n      Use apt.\n",
-     "<p><code>apt</code> on <em>Linux</em></p>\n<p>Use apt.</p>"),
+     '<p class="tab-label"><code>apt</code> on <em>Linux</em></p>\n<p>Use apt.</p>'),
     ("T\n=\n\n.. only:: latex\n\n   Printed only.\n\n.. only:: html\n\n   On the web.\n", "On the web."),
     # an object's info fields grouped as Sphinx shows them, each item a sentence of its own
     ("T\n=\n\n.. method:: run(request)\n\n   Runs.\n\n   :param request: the request\n"
@@ -224,19 +224,19 @@ def test_a_page_may_include_a_piece_of_itself_but_never_in_a_cycle(write_content
     # a signature continued after a backslash is one signature, as Sphinx joins it (aiohttp's reference)
     ("T\n=\n\n.. class:: TCPConnector(*, ssl=True, \\\n                 use_dns_cache=True,\\\n"
      "                 loop=None)\n\n   Connector.\n",
-     "<p>TCPConnector(*, ssl=True, use_dns_cache=True, loop=None)</p>\n<p>Connector.</p>"),
+     "<p><code>TCPConnector(*, ssl=True, use_dns_cache=True, loop=None)</code></p>\n<p>Connector.</p>"),
     ("T\n=\n\n.. cpp:type:: template<typename T> \\\n              MyContainer = std::vector<T>\n",
-     "<p>template&lt;typename T&gt; MyContainer = std::vector&lt;T&gt;</p>"),
+     "<p><code>template&lt;typename T&gt; MyContainer = std::vector&lt;T&gt;</code></p>"),
     # an object's signatures one a line, each shown by itself (Django's `.. method:: attach(...)` over `attach(...)`)
     ("T\n=\n\n.. function:: compile(source)\n              compile(source, mode)\n\n   Compiles.\n",
-     '<p>compile(source)</p>\n</div>\n<div class="directive">\n<p>compile(source, mode)</p>\n<p>Compiles.</p>'),
+     '<p><code>compile(source)</code></p>\n</div>\n<div class="directive">\n<p><code>compile(source, mode)</code></p>\n<p>Compiles.</p>'),
     ("T\n=\n\n.. method:: StreamReader.read(n=-1)\n      :async:\n\n   Reads.\n",
-     '<div class="directive">\n<p>StreamReader.read(n=-1)</p>\n<p>Reads.</p>'),
+     '<div class="directive">\n<p><code>StreamReader.read(n=-1)</code></p>\n<p>Reads.</p>'),
     # a field of one line is one row, as Sphinx shows it (mypy's confvals, their fields after a blank line);
     # a field of several blocks stays a term over them
     ("T\n=\n\n.. confval:: follow_imports\n\n    :type: string\n    :default: ``normal``\n\n    Directs.\n\n"
      ":Long: First.\n\n       Second.\n",
-     "<p>follow_imports</p>\n<p>type: string</p>\n<p>default: <code>normal</code></p>\n<p>Directs.</p>\n</div>\n"
+     "<p><code>follow_imports</code></p>\n<p>type: string</p>\n<p>default: <code>normal</code></p>\n<p>Directs.</p>\n</div>\n"
      "<dl>\n<dt>Long</dt>\n<dd>\n<p>First.</p>\n<p>Second.</p>"),
     # a directive of shell commands is a console block, whatever the extension that names it
     ("T\n=\n\n.. shell-session::\n\n   $ make html\n   Running Sphinx\n\n   $ make clean\n",
@@ -276,10 +276,10 @@ def test_code_joined_by_an_escaped_space_is_one_code_span(write_content, text, e
 @pytest.mark.parametrize("files, expected", [
     ({"index.rst": "T\n=\n\n.. confval:: html_theme\n   :type: :code-py:`str`\n   :default: :code-py:`'alabaster'`\n\n"
                    "   The theme for HTML output.\n"},
-     "<p>html_theme</p>\n<p>Type: <code>str</code></p>\n<p>Default: <code>'alabaster'</code></p>\n"
+     "<p><code>html_theme</code></p>\n<p>Type: <code>str</code></p>\n<p>Default: <code>'alabaster'</code></p>\n"
      "<p>The theme for HTML output.</p>"),
     ({"index.md": "# T\n\n```{confval} retries\n:type: int\n:default: `3`\n:no-index:\n\nHow often.\n```\n"},
-     "<p>retries</p>\n<p>Type: int</p>\n<p>Default: <code>3</code></p>\n<p>How often.</p>"),
+     "<p><code>retries</code></p>\n<p>Type: int</p>\n<p>Default: <code>3</code></p>\n<p>How often.</p>"),
 ])
 def test_a_settings_type_and_default_are_shown_as_sphinx_shows_them(write_content, files, expected):
     built = run(BuildConfig(write_content(files)))

@@ -19,6 +19,7 @@ from markdown_it.rules_block import StateBlock
 from ..errors import ContentError
 from . import glossaries, list_tables, pandoc_divs
 from .generators import literal
+from .markdown_writing import code_span
 
 # kind as written → the family it is drawn as (style.css and sanitize.CLASSES know these)
 ADMONITIONS = {
@@ -45,6 +46,11 @@ tab-set container""".split())
 # and tabs, MyST's and Pandoc's divs): shown under their title, if any, and not named in a warning.
 SHOWN_AS_IS = frozenset("""details tabs code-tabs code-group grid grid-item grid-item-card card card-carousel dropdown
 tab-set tab-item tab group-tab container div""".split())
+# A domain's object descriptions (`.. function:: name(args)`, `{class}`, `.. envvar:: HOME`): the signature shown
+# as code above the description, as Sphinx shows it (without what autodoc would add from the code).
+OBJECTS = frozenset("""function class method attribute data exception classmethod staticmethod property decorator
+decoratormethod type member macro struct union enum enumerator var directive role option cmdoption envvar describe
+object confval globalvar""".split())
 # One tab of a set (pymdown's `/// tab | Label`, sphinx-design's `{tab-item}`, sphinx-tabs' `{tab}` and `{group-tab}`):
 # the title is its label.
 TABS = frozenset("tab tab-item group-tab".split())
@@ -221,10 +227,12 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
     if names_file and not body.strip():
         env.setdefault("silent_directives", set()).add(base)    # an extension reading a file: nothing to show
         return
-    if family is None and base not in SHOWN_AS_IS and base != "list-table":
+    if family is None and base not in SHOWN_AS_IS and base not in OBJECTS and base != "list-table":
         env.setdefault("text_directives", set()).add(base)
     if base in UNTITLED or names_file:
         title = ""     # their argument is a file, a URL or a selector, not words for the reader
+    elif base in OBJECTS and argument:
+        title = code_span(argument)
     elif family is None:
         title = argument
     elif "{arg}" in TITLES.get(base, ""):
