@@ -152,6 +152,11 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     ("/// tab | Checks tab\nThe checks.\n///", '<p class="tab-label">Checks tab</p>\n<p>The checks.</p>', "///"),
     ("::::{tab-set}\n:::{tab-item} Label A\nText A.\n:::\n::::", '<p class="tab-label">Label A</p>\n<p>Text A.</p>', ":::"),
     ("```{group-tab} Bash\nRun it.\n```", '<p class="tab-label">Bash</p>\n<p>Run it.</p>', "{group-tab}"),
+    # an image or a figure shows its picture (a figure its caption under it), as Sphinx does
+    ("```{image} https://example.org/flow.png\n:alt: The flow\n```", '<img src="https://example.org/flow.png" alt="The flow">',
+     "{image}"),
+    ("```{figure} https://example.org/flow.png\nThe flow.\n```",
+     '<p><img src="https://example.org/flow.png" alt=""></p>\n<p>The flow.</p>', "https://example.org/flow.png</p>"),
     ("```{code-tab} py\nprint(1)\n```", '<pre><code class="language-py">print(1)', "<p>py</p>"),
     (":::caution\n\nBody.\n\n:::", '<p class="admonition-title">Caution</p>', ":::"),
     (":::info[Migration from `x`]\n\nBody.\n\n:::", '<p class="admonition-title">Migration from <code>x</code></p>', "["),

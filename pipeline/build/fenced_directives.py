@@ -45,7 +45,8 @@ tab-set container""".split())
 # `::: code-group`, VuePress's `::: tabs` of `@tab Label` parts, sphinx-design's grids, cards, dropdowns
 # and tabs, MyST's and Pandoc's divs): shown under their title, if any, and not named in a warning.
 SHOWN_AS_IS = frozenset("""details tabs code-tabs code-group grid grid-item grid-item-card card card-carousel dropdown
-tab-set tab-item tab group-tab container div""".split())
+tab-set tab-item tab group-tab container div figure topic sidebar margin rubric epigraph pull-quote highlights
+compound""".split())
 # A domain's object descriptions (`.. function:: name(args)`, `{class}`, `.. envvar:: HOME`): the signature shown
 # as code above the description, as Sphinx shows it (without what autodoc would add from the code).
 OBJECTS = frozenset("""function class method attribute data exception classmethod staticmethod property decorator
@@ -208,6 +209,9 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
         return
     if base == "toctree" and _toctree(state, start, body_start, body_end):
         return
+    if base == "image" and argument:
+        _image(state, argument, start, body_start)
+        return
     if base in SILENT_DIRECTIVES or base.startswith("auto") or "." in base:
         env.setdefault("silent_directives", set()).add(base if "." not in base else "::: (autodoc)")
         return
@@ -242,6 +246,8 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
     token = state.push("directive_open", "aside" if family else "div", 1)
     token.meta = {"family": family, "name": base}
     token.map, token.block = [start, body_end], True
+    if base == "figure" and argument:
+        _image(state, argument, start, body_start)
     if title:
         _paragraph(state, title, start, "admonition_title" if family else "paragraph",
                    {"class": "tab-label"} if base in TABS else None)
@@ -334,6 +340,16 @@ def code_language(body: str) -> str | None:
 
 _ACTS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom, ast.Assign,
          ast.AugAssign, ast.AnnAssign, ast.If, ast.With, ast.For, ast.While, ast.Try)
+
+
+def _image(state: StateBlock, src: str, start: int, body_start: int) -> None:
+    """An image or figure directive's picture, as markdown's image of its path (media.py publishes it)."""
+    alt = next((m.group(1) for line in state.getLines(start + 1, body_start, 0, False).split("\n")
+                if (m := _ALT.match(line))), "")
+    _paragraph(state, f"![{literal(alt)}](<{src.strip()}>)", start)
+
+
+_ALT = re.compile(r"^\s*:?alt:\s*(.*?)\s*$")
 
 
 def _paragraph(state: StateBlock, content: str, line: int, kind: str = "paragraph", attrs: dict | None = None) -> None:
