@@ -37,7 +37,7 @@ from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
 from . import fenced_directives, generators, inline_markup, mdx, pandoc_divs
-from .fenced_directives import ADMONITIONS, CODE_DIRECTIVES, COMMAND_DIRECTIVES, SILENT_DIRECTIVES, TITLES, UNTITLED
+from .directive_kinds import ADMONITIONS, CODE_DIRECTIVES, COMMAND_DIRECTIVES, SILENT_DIRECTIVES, TITLES, UNTITLED
 
 __all__ = ["ADMONITIONS", "CODE_DIRECTIVES", "COMMAND_DIRECTIVES", "SILENT_DIRECTIVES", "TITLES", "UNTITLED",
            "make_parser", "role_parts"]

@@ -5,65 +5,35 @@ pymdown `/// warning | Title`, and mkdocstrings' `::: package.module`. An admoni
 `directive_open` and `directive_close` tokens of its family, with a title paragraph; a code
 directive becomes a code block, a command whose output the generator inserts a console block
 of the command; navigation and include directives produce nothing, any other directive shows
-its body as text, and each kind is noted in the env for the build to report. ADMONITIONS, the
-family each admonition kind is drawn as, serves MkDocs admonitions and GitHub alerts too.
+its body as text, and each kind is noted in the env for the build to report. What each name is
+drawn as is directive_kinds.py's; its ADMONITIONS serve MkDocs admonitions and GitHub alerts too.
+A list-table is drawn as a table (list_tables.py), a glossary as a definition list
+(glossaries.py), an image or figure as its picture.
 """
 from __future__ import annotations
 
-import ast
 import re
-import textwrap
 
 from markdown_it.rules_block import StateBlock
 
 from ..errors import ContentError
 from . import glossaries, list_tables, pandoc_divs
+from .directive_kinds import (
+    ADMONITIONS,
+    CODE_DIRECTIVES,
+    COMMAND_DIRECTIVES,
+    DIAGRAM_DIRECTIVES,
+    OBJECTS,
+    SHOWN_AS_IS,
+    SILENT_DIRECTIVES,
+    TABS,
+    TITLES,
+    UNTITLED,
+    code_language,
+)
 from .generators import literal
 from .markdown_writing import code_span
 
-# kind as written → the family it is drawn as (style.css and sanitize.CLASSES know these)
-ADMONITIONS = {
-    **dict.fromkeys("note info seealso abstract summary tldr todo example quote question".split(), "note"),
-    **dict.fromkeys("tip hint success check done".split(), "tip"),
-    "important": "important",
-    **dict.fromkeys("warning caution attention".split(), "warning"),
-    **dict.fromkeys("danger error failure fail missing bug".split(), "danger"),
-    **dict.fromkeys("versionadded versionchanged deprecated".split(), "version"),
-    "admonition": "note",
-}
-TITLES = {"seealso": "See also", "tldr": "TL;DR", "versionadded": "New in version {arg}",
-          "versionchanged": "Changed in version {arg}", "deprecated": "Deprecated since version {arg}"}
-CODE_DIRECTIVES = frozenset("code code-block sourcecode code-cell code-tab literal math".split())
-# A diagram's or a grammar's source: the generator draws it; here it is shown as the code it is.
-DIAGRAM_DIRECTIVES = frozenset("mermaid graphviz digraph graph plantuml uml productionlist".split())
-# sphinxcontrib-programoutput: the generator runs the command and shows its output; here, the command.
-COMMAND_DIRECTIVES = frozenset("program-output command-output".split())
-# Their argument is a file, a URL, a selector or a layout ("1 2 2 2" columns of a sphinx-design grid), not words.
-UNTITLED = frozenset("""figure button-link button-ref html div tabs code-tabs code-group grid grid-item card-carousel
-tab-set container""".split())
-# Containers a generator draws around content it shows as it is (VitePress's `::: details Title` and
-# `::: code-group`, VuePress's `::: tabs` of `@tab Label` parts, sphinx-design's grids, cards, dropdowns
-# and tabs, MyST's and Pandoc's divs): shown under their title, if any, and not named in a warning.
-SHOWN_AS_IS = frozenset("""details tabs code-tabs code-group grid grid-item grid-item-card card card-carousel dropdown
-tab-set tab-item tab group-tab container div figure topic sidebar margin rubric epigraph pull-quote highlights
-compound""".split())
-# A domain's object descriptions (`.. function:: name(args)`, `{class}`, `.. envvar:: HOME`): the signature shown
-# as code above the description, as Sphinx shows it (without what autodoc would add from the code).
-OBJECTS = frozenset("""function class method attribute data exception classmethod staticmethod property decorator
-decoratormethod type member macro struct union enum enumerator var directive role option cmdoption envvar describe
-object confval globalvar""".split())
-# One tab of a set (pymdown's `/// tab | Label`, sphinx-design's `{tab-item}`, sphinx-tabs' `{tab}` and `{group-tab}`):
-# the title is its label.
-TABS = frozenset("tab tab-item group-tab".split())
-# Directives that place other files or navigation, or show what an extension makes of files outside the docs
-# (towncrier's draft entries): nothing to show on the page itself.
-SILENT_DIRECTIVES = frozenset("""
-toctree include literalinclude toc contents tableofcontents raw iframe image meta index
-highlight currentmodule module bibliography embed towncrier-draft-entries
-""".split())
-
-# A shell session's prompt: a directive of commands (pip's `{pip-cli}`) is a console block whatever its name
-_PROMPT = re.compile(r"^\s*(?:\$|>>>|PS [^>\n]*>|[A-Z]:\\[^>\n]*>)(?:\s|$)")
 # An argument that is a file's path ("../../NEWS.rst", "data/table.json"): what an extension reads, not words
 _PATH = re.compile(r"(?:\.{0,2}/)*[\w.-]+(?:/[\w.-]+)*\.(?:rst|md|txt|json|ya?ml|toml|csv|py|ipynb|html?|dot|svg|png)"
                    r"|(?:\.{0,2}/)+[\w./-]+", re.I)
@@ -321,25 +291,6 @@ def toctree_entry(line: str) -> tuple[str, str] | None:
 
 _HIDDEN = re.compile(r"^\s*:?hidden:", re.M)
 _TITLED_ENTRY = re.compile(r"^(.*?)\s*<([^<>]+)>$")      # "The tutorial <tutorial/index>"
-
-
-def code_language(body: str) -> str | None:
-    """The language of a directive's body when it is code, not words: "console" for a shell session
-    (its first line a command at a prompt), "python" for Python that does something (Click's
-    `click:example`); None for text."""
-    if _PROMPT.match(body.strip("\n").split("\n", 1)[0]):
-        return "console"
-    try:
-        statements = ast.parse(textwrap.dedent(body).strip("\n")).body
-    except (SyntaxError, ValueError):
-        return None
-    # a bare name or a list ("- a") parses too; a sentence of words does not
-    acts = any(isinstance(s, _ACTS) or isinstance(s, ast.Expr) and isinstance(s.value, ast.Call) for s in statements)
-    return "python" if acts else None
-
-
-_ACTS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom, ast.Assign,
-         ast.AugAssign, ast.AnnAssign, ast.If, ast.With, ast.For, ast.While, ast.Try)
 
 
 def _image(state: StateBlock, src: str, start: int, body_start: int) -> None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .generators import fence_after
 
-# Quarto's callout kinds, each an admonition kind of the same name (fenced_directives.ADMONITIONS)
+# Quarto's callout kinds, each an admonition kind of the same name (directive_kinds.ADMONITIONS)
 CALLOUTS = frozenset({"note", "tip", "warning", "caution", "important"})
 CELL_LANGUAGES = frozenset("""
 python r julia ojs bash sh zsh sql js javascript typescript ts rust go c cpp java scala matlab octave stata sas

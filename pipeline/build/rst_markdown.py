@@ -15,7 +15,7 @@ from pathlib import Path
 from docutils import nodes
 
 from . import changelog_directives, info_fields
-from .fenced_directives import OBJECTS
+from .directive_kinds import OBJECTS
 from .included_files import IncludedFiles
 from .markdown_writing import code_span, escape, fenced
 from .moved_pages import refresh_target
@@ -241,7 +241,7 @@ class _Writer(InlineWriter):
         # the argument as words: a signature's `name(parameters)` or `*args` is not markdown's, a tab's
         # title (rst_source.py read it) may hold inline markup
         title = node.children[0] if node.children and isinstance(node.children[0], nodes.title) else None
-        # an object's signature is code, shown as written (fenced_directives.OBJECTS)
+        # an object's signature is code, shown as written (directive_kinds.OBJECTS)
         plain = (lambda text: text) if name.split(":")[-1] in OBJECTS else (lambda text: escape(text, line_start=False))
         shown = self.inline(title) if title is not None else plain(argument)
         # an object's other signatures each a line under the first, as Sphinx shows them; the body after the last

@@ -32,7 +32,7 @@ from docutils.readers import standalone
 
 from ..errors import ContentError
 from .dialects import standard_reference
-from .fenced_directives import ADMONITIONS, code_language
+from .directive_kinds import ADMONITIONS, code_language
 from .included_files import IncludedFiles, origin_of
 from .rst_includes import Expander
 from .rst_project import BUILDER_TAGS, DefaultSubstitutions, RstProject, only_shown
