@@ -412,7 +412,9 @@ def test_roles_and_labels_link_to_the_pages_they_name(write_content):
     ("```{python}\n#| echo: false\n#| label: fig-x\nimport polars as pl\n```", '<code class="language-python">import polars',
      "echo"),
     ("```{r}\nsummary(cars)\n```", '<code class="language-r">summary(cars)', None),
-    # quartodoc's interlinks: a name written `~~GT.show()` shows as "show()"
+    # quartodoc's interlinks: a name written `~~GT.show()` shows as "show()"; a link to an object is its text
+    ("See [`fmt()`](`gt.GT.fmt`), the [](`~gt.data.metro`) set and [](`gt.GT`).",
+     "See <code>fmt()</code>, the <code>metro</code> set and <code>gt.GT</code>.", "%60"),
     ("Call `~~GT.show()` or `~~.great_tables.GT.save()`, not `~x`.", "<code>show()</code> or <code>.save()</code>, not <code>~x</code>",
      "~~"),
 ])
@@ -481,3 +483,21 @@ def test_a_glossary_is_a_definition_list_whose_terms_are_not_run_into_their_defi
     assert "<dt>gate check</dt>" in body and "<p>What stops a release.</p>" in body
     assert {"build", "A release's first stage.", "What stops a release."} <= {p.text for p in build.passages}
     assert not any("glossary" in warning for warning in build.warnings)
+
+
+@pytest.mark.parametrize("link, warned", [
+    ("[a](missing.md)", "missing.md (index.md)"), ("[a](/docs/gone/)", "/docs/gone/ (index.md)"),
+    ("[a](https//example.org)", "https//example.org (index.md)"),      # a scheme without its colon
+    ("[a](guide.md)", None), ("[a](/chat)", None), ("[a](/api/mcp)", None), ("[a](#top)", None),
+    ("[a](https://example.org)", None), ("[a](mailto:x@example.org)", None),
+])
+def test_a_link_to_no_page_of_the_site_is_named_in_a_warning(write_content, link, warned):
+    build = run(BuildConfig(write_content({"index.md": f"# Home\n\n{link}\n", "guide.md": "# Guide\n\nText.\n"})))
+    lines = [w for w in build.warnings if w.startswith("links to no page of this site")]
+    assert (warned in lines[0]) if warned else not lines
+
+
+def test_a_markdown_file_named_from_the_repositorys_root_is_its_page(write_content):
+    pages = render(write_content, {"intro.md": "# Intro\n\nSee [the API](/docs/api/client.md#options).\n",
+                                   "api/client.md": "# Client\n\n## Options\n\nText.\n"}, )
+    assert 'href="/api/client#options"' in pages["intro.md"].body_html

@@ -159,7 +159,7 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
         texts[page.path] = again
         step()
     warnings = (content.warnings + included.warnings + order.warnings + folders.warnings
-                + _directive_warnings(parsed) + media.warning() + _title_only_warning(final, texts))
+                + _directive_warnings(parsed) + media.warning() + site.warning() + _title_only_warning(final, texts))
     if named.origin and config.site_title == named.title:
         warnings.append(f"site named {named.title!r}, as {named.origin} says (TRIGSIGHT_SITE_TITLE names it otherwise)")
     if named.language_origin and config.language == named.language:

@@ -17,6 +17,11 @@ from markdown_it.token import Token
 from .media import ContentMedia
 from .page_source import MARKDOWN_SUFFIXES, PAGE_NAME_SUFFIXES, without_suffix
 
+_NOT_LOCAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//|^#", re.I)     # another site's, mail, or this page's anchor
+SHOWN_UNRESOLVED = 5
+# What the site serves besides the pages (site/: the chat, its API, MCP, assets, reports; the generated contents)
+SITE_PAGES = frozenset(("/", "/chat", "/contents", "/site-contents"))
+SITE_ROUTES = ("/api/", "/static/", "/reports/")
 _HTML_ID = re.compile(r"""<[a-z][^>]*?\s(?:id|name)\s*=\s*["']?([^"'\s>]+)""", re.I)
 
 
@@ -30,6 +35,23 @@ class SiteLinks:
     media: ContentMedia | None = None       # the folder's images, published as pages show them
     anchors: dict[str, list[str]] = field(default_factory=dict)   # URL path → its ids, in page order
     label_titles: dict[str, str] = field(default_factory=dict)    # MyST label → the heading it stands above
+    unresolved: dict[str, set[str]] = field(default_factory=dict)  # a local link no page answers → files writing it
+
+    def note_unresolved(self, href: str, source: str) -> None:
+        """Remember a link of `source` that names a file or path of this site which no page answers."""
+        path = href.split("#", 1)[0].split("?", 1)[0]
+        if href and not _NOT_LOCAL.match(href) and path not in SITE_PAGES and not path.startswith(SITE_ROUTES):
+            self.unresolved.setdefault(href, set()).add(source)
+
+    def warning(self) -> list[str]:
+        """One line naming the local links that lead to no page, and the files that write them."""
+        if not self.unresolved:
+            return []
+        named = [f"{href} ({', '.join(sorted(files)[:2])}{' …' if len(files) > 2 else ''})"
+                 for href, files in sorted(self.unresolved.items())]
+        more = f" and {len(named) - SHOWN_UNRESOLVED} more" if len(named) > SHOWN_UNRESOLVED else ""
+        return [f"links to no page of this site, left as written: {len(named)}: "
+                + "; ".join(named[:SHOWN_UNRESOLVED]) + more]
 
     def href(self, href: str, source: str) -> str | None:
         """The site URL a link written in `source` means, or None to leave it as written.
@@ -46,7 +68,7 @@ class SiteLinks:
         path = unquote(path)    # markdown-it writes [](入門.md) as "%E5%85%A5%E9%96%80.md", [](<my page.md>) with "%20"
         if path.startswith("/"):
             return self._page_at(posixpath.normpath(path.lstrip("/")) if path.strip("/") else "index.md", anchor) \
-                or self._page_addressed(path, anchor)
+                or self._page_addressed(path, anchor) or self._from_repository_root(path, anchor)
         folder = posixpath.dirname(source)
         # "../" past the folder's root stays at the root, as browsers and Sphinx's :doc: read it
         target = posixpath.normpath("/" + posixpath.join(folder, path)).lstrip("/") if path else source
@@ -64,6 +86,15 @@ class SiteLinks:
         if address not in self.addresses:
             return None
         return address + (f"#{self.anchor(address, anchor)}" if anchor else "")
+
+    def _from_repository_root(self, path: str, anchor: str) -> str | None:
+        """A markdown file named from the repository's root, as GitHub and docsify read `/docs/api/Client.md`
+        when the content folder is `docs/`: the page whose file is the path without its first folders."""
+        if not path.lower().endswith(MARKDOWN_SUFFIXES):
+            return None
+        parts = posixpath.normpath(path).strip("/").split("/")
+        return next((found for cut in range(1, len(parts))
+                     if (found := self._page_at("/".join(parts[cut:]), anchor)) is not None), None)
 
     @functools.cached_property
     def addresses(self) -> frozenset[str]:

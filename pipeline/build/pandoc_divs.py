@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from markdown_it.token import Token
+
 from .generators import fence_after
 
 # Quarto's callout kinds, each an admonition kind of the same name (directive_kinds.ADMONITIONS)
@@ -86,10 +88,35 @@ def cell_body(body: str) -> str:
 
 def interlinks(state) -> None:
     """markdown-it core rule, after inline parsing: in a Quarto page (env["quarto"]), code written
-    `~~module.name()` shows as quartodoc's interlinks filter shows it, "name()"."""
+    `~~module.name()` shows as quartodoc's interlinks filter shows it, "name()"; a link to an object
+    (`[text](`module.name`)`, `[](`~module.name`)`) is its text, or the object's name as code, since
+    the API pages it points at are generated from the code, not in the folder."""
     if not state.env.get("quarto"):
         return
     for token in state.tokens:
         for child in token.children or ():
             if child.type == "code_inline" and (name := _INTERLINK.fullmatch(child.content)):
                 child.content = name.group(1) + name.group(2)
+        if token.children:
+            token.children = _unlinked_objects(token.children)
+
+
+_OBJECT_LINK = re.compile(r"^(?:%60|`)(~{0,2})([\w.]+?)(\(\))?(?:%60|`)$")
+
+
+def _unlinked_objects(children: list) -> list:
+    out, depth = [], 0      # depth: inside an object link being unwrapped
+    for index, child in enumerate(children):
+        if child.type == "link_open" and (target := _OBJECT_LINK.match(str(child.attrGet("href") or ""))):
+            depth += 1
+            if index + 1 < len(children) and children[index + 1].type == "link_close":     # [](`~a.b`): its name
+                tildes, name, call = target.groups()
+                code = Token("code_inline", "code", 0)
+                code.content, code.markup = (name.rsplit(".", 1)[-1] if tildes else name) + (call or ""), "`"
+                out.append(code)
+            continue
+        if child.type == "link_close" and depth:
+            depth -= 1
+            continue
+        out.append(child)
+    return out

@@ -199,6 +199,8 @@ def resolve_links(page: ParsedPage, site: SiteLinks) -> None:
                 href = site.href(str(child.attrGet("href") or ""), page.source.source)
                 if href is not None:
                     child.attrSet("href", href)
+                else:
+                    site.note_unresolved(str(child.attrGet("href") or ""), page.source.source)
                 if index + 1 < len(children) and children[index + 1].type == "link_close":
                     label = Token("text", "", 0)   # MyST's [](target): the target's title
                     label.content = _target_title(site, href or str(child.attrGet("href") or ""), page.source.path) \
