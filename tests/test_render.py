@@ -439,6 +439,14 @@ def test_containers_a_generator_shows_as_they_are_are_named_in_no_warning(write_
     assert {"Fast builds", "Cached.", "Wide."} <= texts and not {"1 2 2 2", "full-width"} & texts
 
 
+@pytest.mark.parametrize("name, title", [("post.qmd", "Great Tables v0.12.0: zebra stripes"),
+                                         ("post.md", "Great Tables `v0.12.0`: zebra stripes")])
+def test_a_quarto_front_matter_title_shows_its_code_as_text(write_content, name, title):
+    build = run(BuildConfig(write_content({name: '---\ntitle: "Great Tables `v0.12.0`: zebra stripes"\n---\n\nText.\n'})))
+    page = next(p for p in build.pages if p.source.source == name)
+    assert page.title == title and title in {passage.text for passage in build.passages}
+
+
 def test_quarto_pages_are_published_and_named_in_no_warning(write_content):
     build = run(BuildConfig(write_content({"index.qmd": "---\ntitle: Home\n---\n\nSee [the guide](guide.qmd).\n",
                                            "guide.qmd": "---\ntitle: Guide\n---\n\n::: {.callout-note}\nRead.\n:::\n"})))

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import ContentError, Problem, UsageError
-from . import moved_pages, name_languages, notebooks, page_addresses, sphinx_conf, vitepress_rewrites
+from . import moved_pages, name_languages, notebooks, page_addresses, pandoc_divs, sphinx_conf, vitepress_rewrites
 from .front_matter import decode, key_line, split_front_matter
 from .included_files import origin_of
 from .languages import page_language
@@ -241,7 +241,10 @@ def _read_text(text: str, relative: str, shown: str, default_language: str,
     toc_name, toc_value = found.get("toc", ("toc", True))
     toc = not (toc_value is False or (toc_name == "hide-toc" and toc_value is True)
                or (toc_name == "hide" and isinstance(toc_value, list) and "toc" in toc_value))
-    page = PageSource(relative, slug, _text(found, "title") or None, language, body, body_line,
+    title = _text(found, "title")
+    if relative.lower().endswith((".qmd", ".rmd")):
+        title = pandoc_divs.plain_title(title)
+    page = PageSource(relative, slug, title or None, language, body, body_line,
                       _text(found, "description"), _text(found, "nav_label"), order,
                       _flag(found, "unlisted") is True, toc, moved_to=moved_pages.target_of(meta, body),
                       aliases=moved_pages.aliases_of(meta))

@@ -86,6 +86,14 @@ def cell_body(body: str) -> str:
     return "\n".join(lines)
 
 
+def plain_title(title: str) -> str:
+    """A Quarto page's front-matter title is markdown: its code spans show as their text (`v0.12.0`)."""
+    return _CODE_SPAN.sub(lambda match: match.group(2).strip(), title)
+
+
+_CODE_SPAN = re.compile(r"(`+)(.+?)\1")
+
+
 def interlinks(state) -> None:
     """markdown-it core rule, after inline parsing: in a Quarto page (env["quarto"]), code written
     `~~module.name()` shows as quartodoc's interlinks filter shows it, "name()"; a link to an object
