@@ -13,6 +13,7 @@ A list-table is drawn as a table (list_tables.py), a glossary as a definition li
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from markdown_it.rules_block import StateBlock
 
@@ -191,7 +192,7 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
         _read_rst(state, body, start, body_end)
         return
     if base == "glossary" and (terms := glossaries.as_definition_list(body.split("\n"))) is not None:
-        _parse_at(state, "\n".join(terms), body_start)
+        _parse_at(state, "\n".join(terms), lambda at: [at[0] + body_start, at[1] + body_start])   # line for line
         return
     language = code_language(body) if family is None else None
     if language:
@@ -247,19 +248,16 @@ def _read_rst(state: StateBlock, body: str, start: int, end: int) -> None:
         written = fragment(body)
     except (ContentError, RecursionError):     # what docutils cannot read is shown as the text it is
         written = body
-    first = len(state.tokens)
-    state.md.block.parse(written, state.md, state.env, state.tokens)
-    for token in state.tokens[first:]:
-        token.map = [start, end] if token.map else token.map
+    _parse_at(state, written, lambda _: [start, end])
 
 
-def _parse_at(state: StateBlock, text: str, first_line: int) -> None:
-    """`text`, written line for line in place of the page's lines from `first_line`, parsed there."""
+def _parse_at(state: StateBlock, text: str, lines: Callable[[list[int]], list[int]]) -> None:
+    """`text` parsed in place of the directive, each block's lines in it mapped to the page's by `lines`."""
     first = len(state.tokens)
     state.md.block.parse(text, state.md, state.env, state.tokens)
     for token in state.tokens[first:]:
         if token.map:
-            token.map = [token.map[0] + first_line, token.map[1] + first_line]
+            token.map = lines(token.map)
 
 
 def _toctree(state: StateBlock, start: int, body_start: int, end: int) -> bool:
@@ -272,10 +270,7 @@ def _toctree(state: StateBlock, start: int, body_start: int, end: int) -> bool:
     items = [f"- [{literal(title)}](<{target}>)" for title, target in entries]
     if not items:
         return False
-    first = len(state.tokens)
-    state.md.block.parse("\n".join(items) + "\n", state.md, state.env, state.tokens)
-    for token in state.tokens[first:]:
-        token.map = [start, end] if token.map else token.map
+    _parse_at(state, "\n".join(items) + "\n", lambda _: [start, end])
     return True
 
 

@@ -107,8 +107,8 @@ def read_generator_syntax(state: StateCore) -> None:
             fence = fence_after(line, fence)
         elif (highlight := _HIGHLIGHT.match(line)):     # Jekyll and Hugo code blocks
             lines[index], fence = "```" + (highlight.group(1) or highlight.group(2)), "highlight"
-        elif (tab := _CONTENT_TAB.match(_QUOTE.match(line).group(2))):
-            quote = _QUOTE.match(line).group(1)     # tabs inside a blockquote (a `> TIP:` callout) keep its marks
+        elif (tab := _CONTENT_TAB.match((quoted := _QUOTE.match(line)).group(2))):
+            quote = quoted.group(1)     # tabs inside a blockquote (a `> TIP:` callout) keep its marks
             _dedent_tab(lines, index, len(tab.group(1)), quote)
             lines[index] = f"{quote}{tab.group(1)}{LABEL}{tab.group(2)}"
         elif (tab := _VUEPRESS_TAB.match(line)):
