@@ -505,6 +505,20 @@ def test_a_link_to_no_page_of_the_site_is_named_in_a_warning(write_content, link
     assert (warned in lines[0]) if warned else not lines
 
 
+@pytest.mark.parametrize("sphinx, shown", [
+    (True, "<p>See JSON or <em>logfmt</em>, and <a href=\"gone.md\">this</a>.</p>"),
+    (False, '<p>See <a href="pkg.mod.JSONRenderer">JSON</a> or <a href="logfmt-renderer"><em>logfmt</em></a>, '
+            'and <a href="gone.md">this</a>.</p>'),
+])
+def test_a_sphinx_reference_no_page_answers_is_its_text_as_sphinx_shows_it(write_content, sphinx, shown):
+    files = {"index.md": "# Home\n\nSee [JSON](pkg.mod.JSONRenderer) or [*logfmt*](logfmt-renderer), and [this](gone.md).\n"}
+    if sphinx:
+        files["conf.py"] = "project = 'x'\nextensions = ['myst_parser']\n"
+    build = run(BuildConfig(write_content(files)))
+    assert shown in next(p for p in build.pages if p.source.source == "index.md").body_html
+    assert any("pkg.mod.JSONRenderer (index.md)" in warning for warning in build.warnings)
+
+
 def test_a_markdown_file_named_from_the_repositorys_root_is_its_page(write_content):
     pages = render(write_content, {"intro.md": "# Intro\n\nSee [the API](/docs/api/client.md#options).\n",
                                    "api/client.md": "# Client\n\n## Options\n\nText.\n"}, )

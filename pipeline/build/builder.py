@@ -99,7 +99,8 @@ def run(config: BuildConfig, progress: Callable[[int, int], None] | None = None)
     site = SiteLinks(files, {p.source.path: p.title for p in parsed},
                      {lab: f"{p.source.path}#{lab}" for p in parsed for lab in p.labels}, media,
                      {p.source.path: p.anchors for p in parsed},
-                     {label: title for p in parsed for label, title in p.label_titles.items()})
+                     {label: title for p in parsed for label, title in p.label_titles.items()},
+                     sphinx=content.sphinx is not None)
     for page in parsed:
         resolve_links(page, site)
     taken = {source.slug for source in sources}

@@ -22,6 +22,9 @@ SHOWN_UNRESOLVED = 5
 # What the site serves besides the pages (site/: the chat, its API, MCP, assets, reports; the generated contents)
 SITE_PAGES = frozenset(("/", "/chat", "/contents", "/site-contents"))
 SITE_ROUTES = ("/api/", "/static/", "/reports/")
+_REFERENCE = re.compile(r"[A-Za-z_][\w.:+-]*")      # a label or a dotted object name: no path, no anchor
+_FILE_SUFFIXES = frozenset(MARKDOWN_SUFFIXES) | frozenset(
+    ".html .htm .txt .pdf .json .yaml .yml .toml .py .js .ts .css .csv .png .jpg .jpeg .gif .svg .zip .gz".split())
 _HTML_ID = re.compile(r"""<[a-z][^>]*?\s(?:id|name)\s*=\s*["']?([^"'\s>]+)""", re.I)
 
 
@@ -36,6 +39,14 @@ class SiteLinks:
     anchors: dict[str, list[str]] = field(default_factory=dict)   # URL path → its ids, in page order
     label_titles: dict[str, str] = field(default_factory=dict)    # MyST label → the heading it stands above
     unresolved: dict[str, set[str]] = field(default_factory=dict)  # a local link no page answers → files writing it
+    sphinx: bool = False     # a Sphinx project: a link no page answers may name an object or another site's label
+
+    def is_reference(self, href: str) -> bool:
+        """Is `href`, which no page answers, what Sphinx reads as a cross-reference (MyST's
+        `[text](module.Class)`, `[](genindex)`, another project's label): a name, not a path to a
+        file? Sphinx shows such an unresolved reference as its text, without a link."""
+        return self.sphinx and bool(_REFERENCE.fullmatch(href)) and \
+            posixpath.splitext(href)[1].lower() not in _FILE_SUFFIXES
 
     def note_unresolved(self, href: str, source: str) -> None:
         """Remember a link of `source` that names a file or path of this site which no page answers."""
@@ -50,7 +61,8 @@ class SiteLinks:
         named = [f"{href} ({', '.join(sorted(files)[:2])}{' …' if len(files) > 2 else ''})"
                  for href, files in sorted(self.unresolved.items())]
         more = f" and {len(named) - SHOWN_UNRESOLVED} more" if len(named) > SHOWN_UNRESOLVED else ""
-        return [f"links to no page of this site, left as written: {len(named)}: "
+        shown = "paths left as written, Sphinx references shown as their text" if self.sphinx else "left as written"
+        return [f"links to no page of this site ({shown}): {len(named)}: "
                 + "; ".join(named[:SHOWN_UNRESOLVED]) + more]
 
     def href(self, href: str, source: str) -> str | None:

@@ -194,6 +194,7 @@ def resolve_links(page: ParsedPage, site: SiteLinks) -> None:
         if token.type != "inline" or not token.children:
             continue
         children = token.children
+        unlinked: set[int] = set()     # Sphinx's unresolved references: shown as their text
         for index, child in enumerate(children):
             if child.type == "link_open":
                 href = site.href(str(child.attrGet("href") or ""), page.source.source)
@@ -201,6 +202,8 @@ def resolve_links(page: ParsedPage, site: SiteLinks) -> None:
                     child.attrSet("href", href)
                 else:
                     site.note_unresolved(str(child.attrGet("href") or ""), page.source.source)
+                    if site.is_reference(str(child.attrGet("href") or "")):
+                        unlinked.add(id(child))
                 if index + 1 < len(children) and children[index + 1].type == "link_close":
                     label = Token("text", "", 0)   # MyST's [](target): the target's title
                     label.content = _target_title(site, href or str(child.attrGet("href") or ""), page.source.path) \
@@ -224,6 +227,21 @@ def resolve_links(page: ParsedPage, site: SiteLinks) -> None:
                         child.meta["label"] = child.content = title
                 elif text == target and name != "wikilink":    # another project's page or section (intersphinx)
                     child.content = dialects.without_inventory(target)
+        if unlinked:
+            token.children = _without_links(children, unlinked)
+
+
+def _without_links(children: list[Token], opening: set[int]) -> list[Token]:
+    """`children` without the links whose opening tokens are in `opening` (their words stay)."""
+    out, closing = [], False
+    for child in children:
+        if id(child) in opening:
+            closing = True
+        elif closing and child.type == "link_close":
+            closing = False
+        else:
+            out.append(child)
+    return out
 
 
 def _target_title(site: SiteLinks, href: str, page: str) -> str:
