@@ -174,3 +174,16 @@ def _token(kind: str, content: str) -> Token:
     token = Token(kind, "", 0)
     token.content = content
     return token
+
+
+def without_links(children: list[Token], opening: set[int]) -> list[Token]:
+    """`children` without the links whose opening tokens (by `id`) are in `opening`; their words stay."""
+    out, closing = [], False
+    for child in children:
+        if id(child) in opening:
+            closing = True
+        elif closing and child.type == "link_close":
+            closing = False
+        else:
+            out.append(child)
+    return out

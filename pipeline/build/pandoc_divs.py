@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from markdown_it.token import Token
 
 from .generators import fence_after
+from .inline_markup import without_links
 
 # Quarto's callout kinds, each an admonition kind of the same name (directive_kinds.ADMONITIONS)
 CALLOUTS = frozenset({"note", "tip", "warning", "caution", "important"})
@@ -112,19 +113,15 @@ def interlinks(state) -> None:
 _OBJECT_LINK = re.compile(r"^(?:%60|`)(~{0,2})([\w.]+?)(\(\))?(?:%60|`)$")
 
 
-def _unlinked_objects(children: list) -> list:
-    out, depth = [], 0      # depth: inside an object link being unwrapped
+def _unlinked_objects(children: list[Token]) -> list[Token]:
+    objects, out = set(), []
     for index, child in enumerate(children):
+        out.append(child)
         if child.type == "link_open" and (target := _OBJECT_LINK.match(str(child.attrGet("href") or ""))):
-            depth += 1
+            objects.add(id(child))
             if index + 1 < len(children) and children[index + 1].type == "link_close":     # [](`~a.b`): its name
                 tildes, name, call = target.groups()
                 code = Token("code_inline", "code", 0)
                 code.content, code.markup = (name.rsplit(".", 1)[-1] if tildes else name) + (call or ""), "`"
                 out.append(code)
-            continue
-        if child.type == "link_close" and depth:
-            depth -= 1
-            continue
-        out.append(child)
-    return out
+    return without_links(out, objects) if objects else children

@@ -13,6 +13,7 @@ from markdown_it.token import Token
 
 from ..errors import ContentError, Problem
 from . import dialects, sanitize
+from .inline_markup import without_links
 from .links import SiteLinks, page_anchors
 from .page_source import PageSource
 
@@ -197,17 +198,17 @@ def resolve_links(page: ParsedPage, site: SiteLinks) -> None:
         unlinked: set[int] = set()     # Sphinx's unresolved references: shown as their text
         for index, child in enumerate(children):
             if child.type == "link_open":
-                href = site.href(str(child.attrGet("href") or ""), page.source.source)
+                written = str(child.attrGet("href") or "")
+                href = site.href(written, page.source.source)
                 if href is not None:
                     child.attrSet("href", href)
                 else:
-                    site.note_unresolved(str(child.attrGet("href") or ""), page.source.source)
-                    if site.is_reference(str(child.attrGet("href") or "")):
+                    site.note_unresolved(written, page.source.source)
+                    if site.is_reference(written):
                         unlinked.add(id(child))
                 if index + 1 < len(children) and children[index + 1].type == "link_close":
                     label = Token("text", "", 0)   # MyST's [](target): the target's title
-                    label.content = _target_title(site, href or str(child.attrGet("href") or ""), page.source.path) \
-                        or str(child.attrGet("href"))
+                    label.content = _target_title(site, href or written, page.source.path) or written
                     children.insert(index + 1, label)
             elif child.type == "myst_role":
                 name = child.meta.get("name", "").split(":")[-1]
@@ -228,20 +229,7 @@ def resolve_links(page: ParsedPage, site: SiteLinks) -> None:
                 elif text == target and name != "wikilink":    # another project's page or section (intersphinx)
                     child.content = dialects.without_inventory(target)
         if unlinked:
-            token.children = _without_links(children, unlinked)
-
-
-def _without_links(children: list[Token], opening: set[int]) -> list[Token]:
-    """`children` without the links whose opening tokens are in `opening` (their words stay)."""
-    out, closing = [], False
-    for child in children:
-        if id(child) in opening:
-            closing = True
-        elif closing and child.type == "link_close":
-            closing = False
-        else:
-            out.append(child)
-    return out
+            token.children = without_links(children, unlinked)
 
 
 def _target_title(site: SiteLinks, href: str, page: str) -> str:
