@@ -279,6 +279,27 @@ def test_a_number_the_passage_gives_in_words_agrees_and_the_same_is_no_number(se
     assert disagreement(sentence, passage, same_language=False) == why
 
 
+SUN_PATH = "Typical values are 107 bytes on Linux and 103 bytes on macOS."
+UDP_ADDRESS = ("If address is not provided, '127.0.0.1' (for udp4 sockets) or '::1' (for udp6 sockets) will be "
+               "used by default.")
+
+
+@pytest.mark.parametrize("sentence, passage, why", [
+    ("Typical values are 103 bytes on Linux and 107 bytes on macOS.", SUN_PATH, "pairing"),
+    ("ค่าที่พบโดยทั่วไปคือ 103 ไบต์บน Linux และ 107 ไบต์บน macOS", SUN_PATH, "pairing"),
+    ("Linux에서는 보통 103바이트, macOS에서는 107바이트입니다.", SUN_PATH, "pairing"),
+    ("Si no se proporciona address, se usará por defecto '::1' para udp4 o '127.0.0.1' para udp6.", UDP_ADDRESS,
+     "pairing"),
+    # Faithful: a translation may put the name before its number, or name the other first, and keep the pairs.
+    ("Обычно это 107 байт в Linux и 103 байта в macOS.", SUN_PATH, ""),
+    ("macOS では通常 103 バイト、Linux では 107 バイトです。", SUN_PATH, ""),
+    ("Linux에서는 보통 107바이트, macOS에서는 103바이트입니다.", SUN_PATH, ""),
+    ("Без address по умолчанию используется '127.0.0.1' для сокетов udp4 или '::1' для udp6.", UDP_ADDRESS, ""),
+])
+def test_a_sentence_that_pairs_the_passage_s_values_with_the_wrong_names_is_not_supported(sentence, passage, why):
+    assert disagreement(sentence, passage, same_language=language_of(sentence) == language_of(passage)) == why
+
+
 BAT_FILES = ("When running on Windows, .bat and .cmd files can be invoked using child_process.spawn() with the "
              "shell option set, with child_process.exec(), or by spawning cmd.exe and passing the .bat or .cmd "
              "file as an argument (which is what the shell option and child_process.exec() do).")

@@ -2,9 +2,9 @@
 
 Before any word share or cosine is weighed (`trigsight.answering.attribution`), a sentence and
 a passage must not disagree on what a reader checks first: every number of the sentence is in
-the passage, in the same units; every Latin-script name and code name is in the passage or its
-context; a passage that opens on a named condition ("On Windows, …") holds only for a sentence
-or question that names it; a hedged passage ("by default", "most") is not made absolute
+the passage, in the same units and paired with the same names (`pairings`); every Latin-script
+name and code name is in the passage or its context; a passage that opens on a named condition
+("On Windows, …") holds only for a sentence or question that names it; a hedged passage ("by default", "most") is not made absolute
 (`hedges`); both say "not" alike (`negation`); no word is swapped for its opposite (concept pairs
 in any two languages, `trigsight.retrieval.opposites`, and English and Russian stems); and, in
 one language, no direction is turned round (`direction`). `disagreement` names the first that
@@ -20,7 +20,7 @@ from typing import Iterable
 from .. import languages
 from ..retrieval.opposites import reversal
 from ..retrieval.tokenize import tokenize
-from . import direction, hedges, negation
+from . import direction, hedges, negation, pairings
 from .support import (
     code_names,
     numbers_claimed,
@@ -104,8 +104,8 @@ def names_in(claim: str, same_language: bool) -> frozenset[str]:
 
 def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterable[str] = (),
                  same_language: bool = True, question: str = "") -> str:
-    """Why the two cannot agree ("numbers", "units", "names", "scope", "negation", "opposite", "direction"),
-    or "" when they can.
+    """Why the two cannot agree ("numbers", "pairing", "units", "names", "scope", "negation", "opposite",
+    "direction"), or "" when they can.
 
     With the `question` the sentence answers, negation is read without the spans the sentence
     copies from it: "…cuts the highlight short when it is not escaped" restates the question's
@@ -117,6 +117,8 @@ def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterabl
         if number not in offered:
             return "numbers"
         offered.remove(number)
+    if pairings.swapped(sentence, passage):
+        return "pairing"
     around = passage + " " + context
     if units_in(sentence) - units_in(around):
         return "units"

@@ -175,8 +175,8 @@ def _judge(sentence: str, passage: str, cosine: float | None, cross: bool, ignor
     why = disagreement(sentence, passage, context, ignore, question=question)
     best = Evidence(False, 0.0, share, why)
     # "faster" about "…, but this method is slower": no clause says "faster"; "On Windows, …": no
-    # clause holds without the condition.
-    if why in ("opposite", "direction", "scope"):
+    # clause holds without the condition; "103 on Linux and 107 on macOS" pairs across clauses.
+    if why in ("opposite", "direction", "scope", "pairing"):
         return best
     for text in ([] if why else [passage]) + _clause_runs(passage):
         if text is not passage and disagreement(sentence, text, context, ignore):
