@@ -41,7 +41,7 @@ from pathlib import Path, PurePosixPath
 PYPI_URL = "https://pypi.org"
 NPM_REGISTRY = "https://registry.npmjs.org"
 TIMEOUT = 60
-PAGE_SUFFIXES = (".md", ".mdx", ".ipynb", ".rst", ".qmd")
+PAGE_SUFFIXES = (".md", ".mdx", ".ipynb", ".rst", ".qmd", ".adoc")
 # A generator's settings inside the docs folder: its site's name, language and reading order
 SETTINGS_FILES = ("_quarto.yml", "docs.json", "mint.json", "myst.yml", "_config.yml", "_toc.yml")
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
@@ -62,6 +62,8 @@ class Corpus:
     generator: str
     installed_dir: str = ""      # debian: use this folder when the package is installed
     installed_package: str = ""  # debian: the installed package that owns installed_dir
+    pool: str = ""               # debian: the .deb's path in the archive's pool, for a suite apt here does not list
+    sha256: str = ""             # debian: that .deb's digest, as the suite's Packages index gives it
 
     @property
     def source(self) -> str:
@@ -214,6 +216,11 @@ CORPORA: dict[str, Corpus] = {
         Corpus("sphinx-book-theme", "pypi", "sphinx-book-theme", "1.4.0", "docs", "Sphinx + MyST-NB + sphinx-design"),
         # GFM written for docsify (its index.html not shipped): links from the repository's root.
         Corpus("undici", "npm", "undici", "7.30.3", "docs/docs", "GFM for docsify (undici's API docs)"),
+        # AsciiDoc: git's manual and man pages (2.55 writes them as .adoc; Debian unstable's git-doc ships
+        # the sources), with include::, ifdef::, linkgit:, labeled lists, [verse]/[synopsis] and `+` continuations.
+        Corpus("git-doc", "debian", "git-doc", "1:2.55.0-1", "usr/share/doc/git-doc", "AsciiDoc (git's manual)",
+               pool="pool/main/g/git/git-doc_2.55.0-1_all.deb",
+               sha256="fdb1a7385ac0b44334132a1490d36093d39f80c16818c9fabd37a62c259d1605"),
         # GitHub-flavoured: > [!NOTE] alerts, eslint-doc-generator comments.
         Corpus(
             "eslint-plugin-import", "npm", "eslint-plugin-import", "2.32.0", "docs",
@@ -309,6 +316,13 @@ def _debian_deb(c: Corpus, downloads: Path) -> tuple[Path, str]:
     arch = "all"
     stem = f"{c.package}_{c.version.replace(':', '%3a')}_{arch}.deb"
     target = downloads / stem
+    if c.pool:
+        url = f"https://deb.debian.org/debian/{c.pool}"
+
+        def check(data: bytes) -> None:
+            if hashlib.sha256(data).hexdigest() != c.sha256:
+                raise FetchError(f"{c.name}: {c.pool} does not match the digest Debian's Packages index gives")
+        return _download(url, target, check, f"{c.name}: {url} (the pinned version may have left Debian)"), url
     if target.exists():
         return target, f"apt {c.package}={c.version}"
     if not shutil.which("apt-get"):
@@ -376,7 +390,7 @@ def _members(archive: tarfile.TarFile, subdir: str, strip_top: bool):
 
 
 def _select(files: dict[PurePosixPath, bytes]) -> tuple[dict[PurePosixPath, bytes], dict[str, int]]:
-    """Keep .md, .mdx, .ipynb, .rst and .qmd pages (gunzipping .md.gz), the images some page names, Docusaurus's
+    """Keep .md, .mdx, .ipynb, .rst, .qmd and .adoc pages (gunzipping .md.gz), the images some page names, Docusaurus's
     `_category_` files (a folder's label and position), Sphinx's conf.py and the .txt files it may make pages,
     and the settings files of other generators (SETTINGS_FILES, VitePress's .vitepress/config.*)."""
     pages: dict[PurePosixPath, bytes] = {}

@@ -2,7 +2,8 @@
 
 Each pattern names a kind of source markup that a renderer which does not know the
 dialect leaves in the text: HTML comments and tags, admonition and directive fences, roles,
-alerts, targets, heading ids, attribute lists, MDX imports, components and comments, Node's YAML comment bodies, and reference links
+alerts, targets, heading ids, attribute lists, MDX imports, components and comments, Node's YAML comment bodies, AsciiDoc macros, cross-references,
+attribute references, block lines and list marks, and reference links
 no definition resolved (mkdocs-autorefs' `[text][package.Class]`). A passage is
 counted once per pattern it contains.
 
@@ -43,6 +44,15 @@ PATTERNS: dict[str, re.Pattern] = {
     "rst role": re.compile(r"(?<![\w`]):[a-z][\w:.+-]*:`"),
     "rst literal": re.compile(r"``\S"),
     "rst link": re.compile(r"`[^`]+ <[^<>`]+>`__?"),
+    # AsciiDoc a reader of its pages should not see: macros, cross-references, attribute references,
+    # block attribute lines and delimiters, list marks.
+    "asciidoc macro": re.compile(r"\b(?:include|image|link|xref|linkgit|kbd|btn|menu|footnote|ifdef|ifndef|endif|pass)"
+                                 r"::?[^\s\[\]]*\[[^\]]*\]"),
+    "asciidoc cross-reference": re.compile(r"<<[^<>\n]+>>"),
+    "asciidoc attribute": re.compile(r"(?<![\w$#%{])\{[a-z][\w-]*\}(?![}\w])"),
+    "asciidoc block": re.compile(r"^(?:\[(?:source|verse|quote|NOTE|TIP|WARNING|IMPORTANT|CAUTION|listing|literal)[^\]]*\]"
+                                 r"|-{4,}|\.{4,}|={4,}|\*{4,}|_{4,}|\|===)"),
+    "asciidoc list mark": re.compile(r"^(?:\*{1,5}|\.{1,5}) \S|\S(?::{2,4}|;;)$"),
 }
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import ContentError, Problem, UsageError
 from . import moved_pages, name_languages, notebooks, page_addresses, pandoc_divs, sphinx_conf, vitepress_rewrites
+from .asciidoc_pages import AsciidocPages
 from .front_matter import decode, key_line, split_front_matter
 from .included_files import origin_of
 from .languages import page_language
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from .rst_pages import RstPages
 
 # Pages other generators read that trigsight does not: named in a warning, never lost silently.
-OTHER_PAGE_SUFFIXES = frozenset(".adoc .asciidoc .org .textile".split())
+OTHER_PAGE_SUFFIXES = frozenset(".org .textile".split())
 
 # Front matter keys that mean the same thing across the common generators (README's table).
 # Each canonical key lists the names it is written under, first match wins.
@@ -44,6 +45,7 @@ JEKYLL_FOLDERS = frozenset({"_posts", "_drafts"})
 
 # The files left out, each list's warning line: ContentResult's attribute, what the line says of them
 _LEFT_OUT = (("partials", "partials not published as pages (names or folders starting with _)"),
+             ("included", "AsciiDoc files other pages include, not published as pages of their own"),
              ("readmes", "README files beside an index page, not published (the index is the folder's page)"),
              ("shadowed", "pages at the address of their folder's own page, not published (the folder's page wins)"),
              ("sphinx_excluded", "left out as conf.py's exclude_patterns says"),
@@ -57,10 +59,12 @@ class ContentResult:
     excluded: list[str] = field(default_factory=list)           # draft / unpublished files
     ignored_keys: dict[str, list[str]] = field(default_factory=dict)   # front matter key → files
     partials: list[str] = field(default_factory=list)           # `_name.md`: included, never a page
+    included: list[str] = field(default_factory=list)           # AsciiDoc files other pages include
     unread: list[str] = field(default_factory=list)             # pages in other formats (.adoc, .org, ...)
     readmes: list[str] = field(default_factory=list)            # README.md beside an index.md: not published
     shadowed: list[str] = field(default_factory=list)           # x.md beside x/index.md: not published
     rst: RstPages | None = None                                 # what reading the .rst pages found
+    asciidoc: AsciidocPages | None = None                       # what reading the .adoc pages found
     sphinx: sphinx_conf.SphinxConf | None = None                # the folder's Sphinx conf.py, read
     sphinx_excluded: list[str] = field(default_factory=list)    # left out by its exclude_patterns
     sphinx_unread: list[str] = field(default_factory=list)      # pages of suffixes its Sphinx does not read
@@ -82,7 +86,8 @@ class ContentResult:
             folder = self.sphinx_nested.rsplit("/", 1)[0]
             lines.append(f"{self.sphinx_nested} found: Sphinx reads this project's pages from {folder}/; give that "
                          f"folder as the content folder to publish them as Sphinx does (its conf.py is read only there)")
-        return lines + (self.sphinx.warnings if self.sphinx else []) + (self.rst.warnings if self.rst else [])
+        return lines + (self.sphinx.warnings if self.sphinx else []) + (self.rst.warnings if self.rst else []) \
+            + (self.asciidoc.warnings if self.asciidoc else [])
 
 
 def _formats(files: list[str]) -> str:
@@ -116,13 +121,18 @@ def run(content_dir: Path, default_language: str = "en", sphinx=sphinx_conf.NOT_
         files = [content_dir / name for name in kept]
     if any(kinds[f.suffix.lower()] == "rst" for f in files):
         result.rst = _rst_pages(content_dir, conf)
+    if any(kinds[f.suffix.lower()] == "asciidoc" for f in files):
+        result.asciidoc = AsciidocPages(content_dir)
+        included = result.asciidoc.included(files)
+        result.included = [f.relative_to(content_dir).as_posix() for f in files if f in included]
+        files = [f for f in files if f not in included]
     result.unread = [p.relative_to(content_dir).as_posix() for p in found if p.suffix.lower() in OTHER_PAGE_SUFFIXES]
     if not files:
         others = f"; found {_formats(result.unread)}, which trigsight does not read" if result.unread else ""
         others += f"; conf.py's Sphinx reads none of {shorten(result.sphinx_unread)} (its source_suffix and " \
                   "extensions)" if result.sphinx_unread else ""
-        raise ContentError(f"no markdown files (*.md, *.markdown, *.mdx), notebooks (*.ipynb) or reStructuredText "
-                           f"files (*.rst) in the content folder{others}",
+        raise ContentError(f"no markdown files (*.md, *.markdown, *.mdx), notebooks (*.ipynb), reStructuredText "
+                           f"(*.rst) or AsciiDoc files (*.adoc) in the content folder{others}",
                            str(content_dir))
 
     problems: list[Problem] = []
@@ -138,7 +148,7 @@ def run(content_dir: Path, default_language: str = "en", sphinx=sphinx_conf.NOT_
             continue
         try:
             page, ignored = read_page(file, content_dir, default_language, result.rst, kinds[file.suffix.lower()],
-                                      translated.get(relative_of[file]))
+                                      translated.get(relative_of[file]), result.asciidoc)
         except ContentError as error:
             problems.extend(error.problems)
             continue
@@ -178,10 +188,11 @@ def _is_partial(relative: str) -> bool:
 
 
 def read_page(file: Path, content_dir: Path, default_language: str, rst: RstPages | None = None,
-              kind: str = "", named: tuple[str, str] | None = None) -> tuple[PageSource | None, list[str]]:
+              kind: str = "", named: tuple[str, str] | None = None,
+              asciidoc: AsciidocPages | None = None) -> tuple[PageSource | None, list[str]]:
     """The page (None when it is a draft or unpublished) and the front matter keys ignored; `kind` is how
-    it is read ("markdown", "notebook", "rst"; by default as its suffix says); `named`, the path and
-    language its file's name gives a translation (name_languages)."""
+    it is read ("markdown", "notebook", "rst", "asciidoc"; by default as its suffix says); `named`, the path
+    and language its file's name gives a translation (name_languages)."""
     relative = file.relative_to(content_dir).as_posix()
     shown = str(file)
     text = decode(file.read_bytes(), shown)
@@ -191,6 +202,8 @@ def read_page(file: Path, content_dir: Path, default_language: str, rst: RstPage
     if kind == "notebook":
         text, cells = notebooks.markdown(text, shown)
         lines = [(start, relative, line) for start, line in cells]
+    elif kind == "asciidoc":
+        text, lines = (asciidoc or AsciidocPages(content_dir)).markdown(text, file)
     else:
         text, lines = (rst or _rst_pages(content_dir)).markdown(text, file, relative)
     try:

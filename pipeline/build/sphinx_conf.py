@@ -25,10 +25,11 @@ from . import conf_values
 
 NAME = "conf.py"
 LARGEST = 1_000_000
-# How trigsight reads each page suffix: .mdx (mdx.py), .ipynb (notebooks.py), .rst (rst_pages.py); Quarto's
+# How trigsight reads each page suffix: .mdx (mdx.py), .ipynb (notebooks.py), .rst (rst_pages.py), .adoc
+# (asciidoc.py); Quarto's
 # .qmd and R Markdown's .Rmd are Pandoc's markdown (pandoc_divs.py)
 KINDS = {".md": "markdown", ".markdown": "markdown", ".mdx": "markdown", ".qmd": "markdown", ".rmd": "markdown",
-         ".ipynb": "notebook", ".rst": "rst"}
+         ".ipynb": "notebook", ".rst": "rst", ".adoc": "asciidoc", ".asciidoc": "asciidoc"}
 # Suffixes a conf.py may make pages of besides those trigsight reads anyway (Django writes `.txt`).
 OTHER_SUFFIXES = (".txt", ".rest", ".myst")
 # What extensions add to source_suffix (Sphinx's default is .rst alone)
