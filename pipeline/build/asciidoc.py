@@ -1,4 +1,4 @@
-"""AsciiDoc pages (`.adoc`, `.asciidoc`, `.asc`) read as the markdown of what Asciidoctor draws (pure but for includes).
+"""AsciiDoc pages (`.adoc`, `.asciidoc`) read as the markdown of what Asciidoctor draws (pure but for includes).
 
 After the preprocessor (asciidoc_includes.py) the lines are read as blocks:
 - the document title `= Title` (its author and revision lines dropped) and section titles
@@ -13,8 +13,7 @@ After the preprocessor (asciidoc_includes.py) the lines are read as blocks:
 - `*`/`-` and `.` lists nest by their marks' length, `term:: definition` lists (`:::`,
   `::::`, `;;` nested) are definition lists whose consecutive terms share one definition, and
   a `+` line attaches the next block to the item before it;
-- `|===` tables are tables (cells split on `|`, `cols` counted, a header row when the first
-  row stands alone or `options="header"` says so);
+- `|===` tables are tables (asciidoc_tables.py);
 - `image::file.png[alt]` is the image, `'''` a rule, `<<<` and `toc::[]` nothing.
 
 Inline markup is asciidoc_inline.py's. What no rule reads is shown as its text.
@@ -27,8 +26,9 @@ from pathlib import Path
 
 from . import asciidoc_inline as inline
 from .asciidoc_includes import ATTRIBUTE, UNDERLINE, expand, underlines
+from .asciidoc_tables import table
 
-SUFFIXES = (".adoc", ".asciidoc", ".asc")
+SUFFIXES = (".adoc", ".asciidoc")
 ADMONITIONS = ("NOTE", "TIP", "IMPORTANT", "WARNING", "CAUTION")
 _DELIMITER = re.compile(r"^(-{4,}|\.{4,}|={4,}|\*{4,}|_{4,}|\+{4,}|/{4,}|--|\|===+|`{3}[\w+-]*)\s*$")
 _TITLE = re.compile(r"^(={1,6}|#{1,6})\s+(\S.*?)(?:\s+=+)?\s*$")
@@ -42,7 +42,6 @@ _TERM = re.compile(r"^\s*(\S.*?)(:{2,4}|;;)(?:[ \t]+(\S.*))?$")
 _IMAGE = re.compile(r"^image::([^\s\[]+)\[([^\],]*)[^\]]*\]\s*$")
 _NOTHING = re.compile(r"^(?:<<<|toc::\[.*\])\s*$")
 _RULE = re.compile(r"^'''+\s*$")
-_CELLS = re.compile(r"^\s*(?:\d*(?:\.\d+)?[+*]?[<^>]?(?:\.[<^>])?[adehlmsv]?)?\|")   # `|`, `a|`, `2+|`, `.^|`
 Line = tuple[str, str, int]      # text, file, line
 
 
@@ -168,7 +167,7 @@ class _Reader:
         if mark.startswith(("/", "+")):               # comment, passthrough: nothing shown
             return []
         if mark.startswith("|"):
-            return _table(body, style, self.inline, origin)
+            return [(line, origin) for line in table([text for text, _, _ in body], style, self.inline)]
         if mark.startswith(("-", ".", "`")) and mark != "--" or kind in ("source", "listing", "literal"):
             language = mark[3:] if mark.startswith("```") else style[1] if kind == "source" and len(style) > 1 else ""
             return _code([text for text, _, _ in body], language, origin)
@@ -318,41 +317,3 @@ def _quoted(inner: list, first: str, origin) -> list:
     lines = [("> " + first, origin)] if first else []
     lines += [("> " + line if line.strip() else ">", o) for line, o in inner]
     return [("", origin), *lines, ("", origin)]
-
-
-def _table(body: list[Line], style: list[str], read, origin) -> list:
-    texts = [text for text, _, _ in body]
-    options = " ".join(style)
-    width = _first_row_width(texts)
-    columns = _columns(style) or width
-    cells: list[str] = []
-    for text in texts:
-        if _CELLS.match(text):
-            cells += [part.strip() for part in re.split(r"(?<!\\)\|", text)[1:]]
-        elif text.strip() and cells:
-            cells[-1] += " " + text.strip()
-    if not columns or not cells:
-        return []
-    rows = [cells[n:n + columns] for n in range(0, len(cells), columns)]
-    rows[-1] += [""] * (columns - len(rows[-1]))
-    # Asciidoctor's implicit header: a first line holding the whole first row, then a blank line.
-    implicit = len(texts) > 1 and width == columns and bool(texts[0].strip()) and not texts[1].strip()
-    header = ("header" in options or implicit) and "noheader" not in options and len(rows) > 1
-    head = rows.pop(0) if header else [""] * columns
-    render = lambda row: "| " + " | ".join(read(c).replace("|", "\\|") for c in row) + " |"  # noqa: E731
-    return [("", origin), (render(head), origin), ("|" + "---|" * columns, origin),
-            *((render(row), origin) for row in rows), ("", origin)]
-
-
-def _columns(style: list[str]) -> int:
-    spec = next((s.split("=", 1)[1].strip().strip('"') for s in style if s.startswith("cols=")), "")
-    if not spec:
-        return 0
-    if re.fullmatch(r"\d+\*.*", spec):
-        return int(spec.split("*")[0])
-    return len([part for part in re.split(r"[,;]", spec) if part.strip()])
-
-
-def _first_row_width(texts: list[str]) -> int:
-    first = next((text for text in texts if text.strip()), "")
-    return len(re.split(r"(?<!\\)\|", first)) - 1 if _CELLS.match(first) else 0
