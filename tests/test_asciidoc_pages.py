@@ -170,6 +170,13 @@ def test_asciidoc_markup_is_drawn_as_asciidoctor_draws_it(write_content, text, e
     assert "raw" not in built.pages[0].body_html
 
 
+def test_front_matter_above_an_asciidoc_page_is_read_as_a_markdown_page_s(write_content):
+    folder = read_folder(write_content({"guide.adoc": "---\ntitle: The Guide\nslug: start\n---\n= Guide\n\nText.\n"}))
+    page = folder.pages[0]
+    assert (page.title, page.slug) == ("The Guide", "start") and "title:" not in page.body
+    assert page.locate(next(n for n, text in enumerate(page.body.split("\n")) if "Text." in text)) == ("guide.adoc", 7)
+
+
 def test_an_include_that_cannot_be_read_is_named_and_never_refuses_the_release(write_content):
     built = run(BuildConfig(write_content({"index.adoc": "= T\n\ninclude::missing.adoc[]\n\nText stays.\n"})))
     assert "Text stays." in built.pages[0].body_html

@@ -41,6 +41,7 @@ _NUMBERED = re.compile(r"^\s*(\.{1,5}|\d+\.)\s+(\S.*)$")
 _TERM = re.compile(r"^\s*(\S.*?)(:{2,4}|;;)(?:[ \t]+(\S.*))?$")
 _IMAGE = re.compile(r"^image::([^\s\[]+)\[([^\],]*)[^\]]*\]\s*$")
 _NOTHING = re.compile(r"^(?:<<<|toc::\[.*\])\s*$")
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(?:.*\r?\n)*?---[ \t]*\r?\n")
 _RULE = re.compile(r"^'''+\s*$")
 Line = tuple[str, str, int]      # text, file, line
 
@@ -54,11 +55,18 @@ class Converted:
 
 
 def markdown(text: str, file: Path, content_dir: Path, attributes: dict[str, str] | None = None) -> Converted:
-    """The page as markdown, with where its lines were written."""
+    """The page as markdown, with where its lines were written. Front matter (Jekyll's AsciiDoc pages
+    carry it) stays in front, as written, for the page reader."""
+    front = _FRONT_MATTER.match(text)
+    if front:
+        text = "\n" * front.group().count("\n") + text[front.end():]
     expanded = expand(text, file, content_dir, attributes)
     titles = _section_titles([line for line, _, _ in expanded.lines])
     reader = _Reader(expanded.attributes, titles)
     out = reader.blocks(expanded.lines, top=True)
+    if front:
+        name = file.resolve().relative_to(content_dir.resolve()).as_posix()
+        out = [(line, (name, number)) for number, line in enumerate(front.group().split("\n")[:-1], start=1)] + out
     runs: list[tuple[int, str, int]] = []
     for number, (_, origin) in enumerate(out):
         if origin and not (runs and runs[-1][1] == origin[0] and runs[-1][2] + number - runs[-1][0] == origin[1]):
