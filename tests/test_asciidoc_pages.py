@@ -161,6 +161,12 @@ def test_each_markdown_line_of_an_asciidoc_page_names_the_file_and_line_it_was_w
     # AsciiDoc Python's quotes and em dash; a hard line break joins its lines
     ("= T\n\nSee ``Interactive\nmode'' for details--or not. +\nNext line.\n",
      "<p>See \u201cInteractive mode\u201d for details\u2014or not. Next line.</p>"),
+    # a term's text may follow after a blank line, indented (git-credential-cache's options)
+    ("= T\n\n--timeout <seconds>::\n\n\tNumber of seconds to cache credentials (default: 900).\n",
+     "<dt>--timeout &lt;seconds&gt;</dt>\n<dd>Number of seconds to cache credentials (default: 900).</dd>"),
+    # a role before formatting is not shown; an attribute's value may name another attribute
+    (":rh: Red{nbsp}Hat\n\n= T\n\nCopy the [command]`crc` file to [filename]*~/bin* on {rh} systems.\n",
+     "<p>Copy the <code>crc</code> file to <strong>~/bin</strong> on Red&nbsp;Hat systems.</p>"),
     # a passthrough block is not shown; an include outside the content folder is left out
     ("= T\n\n++++\n<div>raw</div>\n++++\n\ninclude::../outside.adoc[]\n\nText.\n", "<p>Text.</p>"),
 ])
@@ -181,3 +187,37 @@ def test_an_include_that_cannot_be_read_is_named_and_never_refuses_the_release(w
     built = run(BuildConfig(write_content({"index.adoc": "= T\n\ninclude::missing.adoc[]\n\nText stays.\n"})))
     assert "Text stays." in built.pages[0].body_html
     assert any("index.adoc:3: include::missing.adoc[] not found" in line for line in built.warnings)
+
+
+ANTORA_PAGE = """\
+= Installing {prod}
+
+include::partial$requirements.adoc[leveloffset=+1]
+
+[subs="attributes"]
+----
+$ {bin} setup
+----
+"""
+
+
+def test_an_antora_component_publishes_its_pages_with_its_partials_and_the_playbook_s_attributes(write_content):
+    folder = write_content({
+        "antora.yml": "name: guide\nversion: ~\nnav:\n  - modules/ROOT/nav.adoc\n"
+                      "asciidoc:\n  attributes:\n    bin: crc\n",
+        "modules/ROOT/nav.adoc": "* xref:install.adoc[]\n",
+        "modules/ROOT/pages/install.adoc": ANTORA_PAGE,
+        "modules/ROOT/partials/requirements.adoc": "= Requirements\n\n{prod} needs 4 CPU cores. See xref:admin:users.adoc[].\n",
+        "modules/admin/pages/users.adoc": "= Users\n\nSee xref:ROOT:install.adoc[the install page].\n",
+        "modules/ROOT/examples/setup.adoc": "An example nobody publishes alone.\n",
+        "README.adoc": "= About these docs\n",
+    })
+    (folder.parent / "antora-playbook.yml").write_text("asciidoc:\n  attributes:\n    prod: CRC@\n", "utf-8")
+    built = run(BuildConfig(folder))
+    html = {page.path: page.body_html for page in built.pages if not page.generated}
+    assert sorted(html) == ["/admin/users", "/install"]
+    assert '<a href="/install">the install page</a>' in html.pop("/admin/users")
+    html = html["/install"]
+    assert '<h1 id="installing-crc">Installing CRC</h1>' in html and '<h2 id="requirements">Requirements</h2>' in html
+    assert "CRC needs 4 CPU cores." in html and "$ crc setup" in html and '<a href="/admin/users">users</a>' in html
+    assert any("modules/ROOT/nav.adoc" in line and "README.adoc" in line for line in built.warnings)

@@ -43,7 +43,8 @@ NPM_REGISTRY = "https://registry.npmjs.org"
 TIMEOUT = 60
 PAGE_SUFFIXES = (".md", ".mdx", ".ipynb", ".rst", ".qmd", ".adoc")
 # A generator's settings inside the docs folder: its site's name, language and reading order
-SETTINGS_FILES = ("_quarto.yml", "docs.json", "mint.json", "myst.yml", "_config.yml", "_toc.yml")
+SETTINGS_FILES = ("_quarto.yml", "docs.json", "mint.json", "myst.yml", "_config.yml", "_toc.yml", "antora.yml",
+                  "antora-playbook.yml")
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
 DEFAULT_ROOT = Path(".cache/corpora")
 
@@ -64,6 +65,7 @@ class Corpus:
     installed_package: str = ""  # debian: the installed package that owns installed_dir
     pool: str = ""               # debian: the .deb's path in the archive's pool, for a suite apt here does not list
     sha256: str = ""             # debian: that .deb's digest, as the suite's Packages index gives it
+    above: tuple[str, ...] = ()  # settings files in the docs folder's parent the site reads (Antora's playbook)
 
     @property
     def source(self) -> str:
@@ -221,6 +223,13 @@ CORPORA: dict[str, Corpus] = {
         Corpus("git-doc", "debian", "git-doc", "1:2.55.0-1", "usr/share/doc/git-doc", "AsciiDoc (git's manual)",
                pool="pool/main/g/git/git-doc_2.55.0-1_all.deb",
                sha256="fdb1a7385ac0b44334132a1490d36093d39f80c16818c9fabd37a62c259d1605"),
+        # AsciiDoc for Antora: CRC's getting-started guide (modules/*/pages, partial$ includes, attributes set by
+        # the playbook one folder up, kept here beside the pages), shipped in Debian unstable's Go source package.
+        Corpus("crc-docs", "debian", "golang-github-crc-org-crc-dev", "2.34.0+ds1-2",
+               "usr/share/gocode/src/github.com/crc-org/crc/docs", "AsciiDoc for Antora (CRC's guide)",
+               pool="pool/main/g/golang-github-crc-org-crc/golang-github-crc-org-crc-dev_2.34.0+ds1-2_all.deb",
+               sha256="8db9acafa1df75a9302493538c8cbb0740890708d6b9cf962f45cd1e57ae26ce",
+               above=("antora-playbook.yml",)),
         # GitHub-flavoured: > [!NOTE] alerts, eslint-doc-generator comments.
         Corpus(
             "eslint-plugin-import", "npm", "eslint-plugin-import", "2.32.0", "docs",
@@ -500,6 +509,9 @@ def fetch(
             if c.registry == "debian":
                 with _deb_data_tar(archive) as tar:
                     files = dict(_members(tar, c.subdir, strip_top=False))
+                    parent = str(PurePosixPath(c.subdir).parent)
+                    files.update((rel, data) for rel, data in _members(tar, parent, strip_top=False)
+                                 if str(rel) in c.above)
             else:
                 with tarfile.open(archive, "r:*") as tar:
                     files = dict(_members(tar, c.subdir, strip_top=True))

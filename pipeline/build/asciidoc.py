@@ -6,7 +6,8 @@ After the preprocessor (asciidoc_includes.py) the lines are read as blocks:
   with `=`, `-`, `~`, `^` or `+`, are headings; attribute entries (`:name: value`) set what
   `{name}` shows and are not shown; comments (`//`, `////` blocks) are dropped;
 - listing (`----`), literal (`....`), fenced and `[source,lang]` blocks, indented literal
-  paragraphs and `[synopsis]` paragraphs are code; `NOTE:`, `[TIP]` paragraphs and
+  paragraphs and `[synopsis]` paragraphs are code (with `{name}` replaced when `subs` says
+  `attributes`); `NOTE:`, `[TIP]` paragraphs and
   `[WARNING]`-styled example or open blocks are admonitions; quote blocks (`____`, `[quote]`)
   are blockquotes and `[verse]` keeps its line breaks; example (`====`), sidebar (`****`)
   and open (`--`) blocks show what they hold; passthrough blocks (`++++`) are not shown;
@@ -178,7 +179,9 @@ class _Reader:
             return [(line, origin) for line in table([text for text, _, _ in body], style, self.inline)]
         if mark.startswith(("-", ".", "`")) and mark != "--" or kind in ("source", "listing", "literal"):
             language = mark[3:] if mark.startswith("```") else style[1] if kind == "source" and len(style) > 1 else ""
-            return _code([text for text, _, _ in body], language, origin)
+            substituted = any(part.startswith("subs=") and "attributes" in part for part in style)
+            return _code([inline.attributes_in(text, self.attributes) if substituted else text for text, _, _ in body],
+                         language, origin)
         inner = self.blocks(body)
         if kind.upper() in ADMONITIONS:
             return _quoted(inner, f"[!{kind.upper()}]", origin)
@@ -244,6 +247,11 @@ class _Reader:
                     index += 1
                 first = first[1]
             texts = [first] if first else []
+            if terms and not first:      # a term's text may follow after blank lines, indented or not
+                following = next((n for n in range(index, len(lines)) if lines[n][0].strip()), len(lines))
+                if following < len(lines) and _item(lines[following][0]) is None \
+                        and not _DELIMITER.match(lines[following][0].strip()) and lines[following][0].strip() != "+":
+                    index = following
             while index < len(lines) and lines[index][0].strip() and lines[index][0].strip() != "+" \
                     and _item(lines[index][0]) is None and not _DELIMITER.match(lines[index][0].strip()):
                 texts.append(lines[index][0])

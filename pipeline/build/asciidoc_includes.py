@@ -1,8 +1,8 @@
 """AsciiDoc's preprocessor: includes, conditionals and the attributes they test (pure but for reading files).
 
 Before an AsciiDoc page is read as blocks (asciidoc.py), as Asciidoctor does:
-- `include::file.adoc[]` puts the file's lines in place, found beside the including file and
-  never outside the content folder, at most 5 deep and never in a cycle; `tag=`/`tags=` keep the
+- `include::file.adoc[]` puts the file's lines in place, found beside the including file (or by
+  its Antora resource ID, `partial$intro.adoc`: antora.py) and never outside the content folder, at most 5 deep and never in a cycle; `tag=`/`tags=` keep the
   lines between `tag::name[]` and `end::name[]`, `lines=3..8;12` the lines numbered, and
   `leveloffset=+1` deepens the included section titles; a file that is not there is named in
   a warning and its line dropped;
@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from . import antora
 
 MAX_DEPTH = 5
 _INCLUDE = re.compile(r"^include::(\S+?)\[(.*)\]\s*$")
@@ -116,7 +118,7 @@ def _holds(names: str, attributes: dict[str, str]) -> bool:
 def _include(target: str, options: str, file: Path, content_dir: Path, found: Expanded,
              chain: tuple[Path, ...], offset: int, name: str, number: int) -> None:
     target = re.sub(r"\{([\w-]+)\}", lambda m: found.attributes.get(m.group(1), m.group()), target)
-    path = (file.parent / target).resolve()
+    path = (antora.resolve(target, file) or file.parent / target).resolve()
     inside = path.is_relative_to(content_dir.resolve())
     if "://" in target or not inside or not path.is_file() or path in chain or len(chain) > MAX_DEPTH:
         why = "not in the content folder" if "://" in target or not inside else \

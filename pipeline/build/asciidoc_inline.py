@@ -41,19 +41,32 @@ _MARK = re.compile(r"##(.+?)##|(?<![\w#\\])#(\S(?:.*?\S)?)#(?![\w#])|\[[\w. -]*\
 _LEGACY_DOUBLE = re.compile(r"``([^`'\n]+?)''")
 _LEGACY_SINGLE = re.compile(r"(?<![\w`])`([^`'\n\u0000]+?)'(?!\w)")
 _DASH = re.compile(r"(?<=\w)--(?=\w)|(?<= )--(?= )")     # Asciidoctor's em dash: "git--read", "a -- b"
+_ROLE = re.compile(r"(?<![\w\]])\[[\w. -]+\](?=[*_#`\u0000])")      # [filename]*_~/bin_*: a role, not shown
 _SLOT = "\u0000{}\u0000"
 _SLOT_BACK = re.compile("\u0000(\\d+)\u0000")
 _BLOCK_START = re.compile(r"^(\s*)([#>+=|-]|\d+[.)])")
 
 
 def attributes_in(text: str, attributes: dict[str, str]) -> str:
-    return _ATTRIBUTE.sub(lambda m: attributes.get(m.group(1), BUILT_IN.get(m.group(1), m.group())), text)
+    """`text` with its attribute references replaced, also those the values hold (`rh: Red{nbsp}Hat`)."""
+    for _ in range(5):
+        replaced = _ATTRIBUTE.sub(lambda m: attributes.get(m.group(1), BUILT_IN.get(m.group(1), m.group())), text)
+        if replaced == text:
+            break
+        text = replaced
+    return text
 
 
 def _page_link(target: str) -> str:
-    """`other.adoc#id` → `other#id`: the page's own address, extension-less as the site serves it."""
+    """`other.adoc#id` → `other#id`: the page's own address, extension-less as the site serves it; an
+    Antora page of a named module (`admin:users.adoc`) at the address antora.py gives it (`/admin/users`,
+    the ROOT module's at the top)."""
     path, _, anchor = target.partition("#")
-    path = re.sub(r"\.(?:adoc|asciidoc|asc)$", "", path.rsplit(":", 1)[-1])   # Antora's module:page.adoc
+    module, _, path = path.rpartition(":")
+    path = re.sub(r"\.(?:adoc|asciidoc|asc)$", "", path)
+    if module:
+        module = module.rpartition(":")[2]
+        path = "/" + ("" if module == "ROOT" else module + "/") + path
     return path + (f"#{anchor}" if anchor and path else "")
 
 
@@ -87,7 +100,7 @@ def markdown(text: str, attributes: dict[str, str], titles: dict[str, str] | Non
     text = _FOOTNOTE.sub(lambda m: f" ({m.group(1)})" if m.group(1) else "", text)
     text = _INDEX.sub("", text)
     text = _VISIBLE_INDEX.sub(lambda m: m.group(1) or m.group(2), text)
-    text = _escaped(text)
+    text = _escaped(_ROLE.sub("", text))
     text = _STRONG.sub(lambda m: f"**{m.group(1) or m.group(2)}**", text)
     text = _EMPHASIS.sub(lambda m: f"*{m.group(1) or m.group(2)}*", text)
     text = _MARK.sub(lambda m: m.group(1) or m.group(2) or m.group(3), text)
@@ -114,7 +127,7 @@ def _xref(match: re.Match, titles: dict[str, str]) -> str:
     target, label = target.strip(), (label or "").strip()
     page, _, anchor = target.partition("#")
     if page and ("." in page or match.group(1)):             # another page: a link the site resolves
-        return f"[{label or titles.get(anchor) or _page_link(page)}]({_page_link(target)})"
+        return f"[{label or titles.get(anchor) or _page_link(page).rsplit('/', 1)[-1]}]({_page_link(target)})"
     return label or titles.get(anchor or page) or (anchor or page).replace("-", " ").replace("_", " ")
 
 

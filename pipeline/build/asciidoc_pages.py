@@ -2,14 +2,15 @@
 
 An AsciiDoc file another one includes (`include::partials/intro.adoc[]`, git's
 `include::diff-options.adoc[]`) is part of that page, as Antora and git's manual publish it,
-not a page of its own. The includes that could not be read are named in one warning.
+not a page of its own; in an Antora component only its modules' `pages/` are pages. Every page sees the attributes
+Antora's settings set (antora.py). The includes that could not be read are named in one warning.
 """
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from . import asciidoc
+from . import antora, asciidoc
 
 _INCLUDE = re.compile(r"^include::([^\s\[{]+)\[", re.M)
 
@@ -18,19 +19,27 @@ class AsciidocPages:
     def __init__(self, content_dir: Path):
         self.content_dir = content_dir
         self.unread: list[str] = []
+        self.attributes = antora.attributes(content_dir)
 
     def included(self, files: list[Path]) -> set[Path]:
-        """The AsciiDoc files among `files` that another file includes (by a path without attributes)."""
+        """The AsciiDoc files among `files` that another file includes (by a path without attributes, or
+        an Antora resource ID), and those an Antora component does not publish."""
         found: set[Path] = set()
         for file in files:
             if file.suffix.lower() not in asciidoc.SUFFIXES:
                 continue
             text = file.read_text("utf-8", errors="replace")
-            found.update((file.parent / target).resolve() for target in _INCLUDE.findall(text))
-        return {file for file in files if file.resolve() in found}
+            found.update((antora.resolve(target, file) or file.parent / target).resolve()
+                         for target in _INCLUDE.findall(text))
+        return {file for file in files if file.resolve() in found} | antora.not_pages(self.content_dir, files)
+
+    def named(self, file: Path) -> tuple[str, str] | None:
+        """(the path Antora serves an Antora page at, no language), or None for another file."""
+        path = antora.page_path(file, self.content_dir)
+        return (path, "") if path else None
 
     def markdown(self, text: str, file: Path) -> tuple[str, list[tuple[int, str, int]]]:
-        converted = asciidoc.markdown(text, file, self.content_dir)
+        converted = asciidoc.markdown(text, file, self.content_dir, self.attributes)
         self.unread += converted.warnings
         return converted.text, converted.lines
 

@@ -45,7 +45,8 @@ JEKYLL_FOLDERS = frozenset({"_posts", "_drafts"})
 
 # The files left out, each list's warning line: ContentResult's attribute, what the line says of them
 _LEFT_OUT = (("partials", "partials not published as pages (names or folders starting with _)"),
-             ("included", "AsciiDoc files other pages include, not published as pages of their own"),
+             ("included", "AsciiDoc files other pages include, or an Antora component does not publish "
+                          "(outside its modules' pages/), not published as pages of their own"),
              ("readmes", "README files beside an index page, not published (the index is the folder's page)"),
              ("shadowed", "pages at the address of their folder's own page, not published (the folder's page wins)"),
              ("sphinx_excluded", "left out as conf.py's exclude_patterns says"),
@@ -147,8 +148,9 @@ def run(content_dir: Path, default_language: str = "en", sphinx=sphinx_conf.NOT_
             result.excluded.append(relative_of[file])
             continue
         try:
+            named = translated.get(relative_of[file]) or (result.asciidoc and result.asciidoc.named(file))
             page, ignored = read_page(file, content_dir, default_language, result.rst, kinds[file.suffix.lower()],
-                                      translated.get(relative_of[file]), result.asciidoc)
+                                      named or None, result.asciidoc)
         except ContentError as error:
             problems.extend(error.problems)
             continue
@@ -192,7 +194,8 @@ def read_page(file: Path, content_dir: Path, default_language: str, rst: RstPage
               asciidoc: AsciidocPages | None = None) -> tuple[PageSource | None, list[str]]:
     """The page (None when it is a draft or unpublished) and the front matter keys ignored; `kind` is how
     it is read ("markdown", "notebook", "rst", "asciidoc"; by default as its suffix says); `named`, the path
-    and language its file's name gives a translation (name_languages)."""
+    and language its file's name gives a translation (name_languages), or the path Antora serves a page at
+    (with no language: the page's own is found as any page's)."""
     relative = file.relative_to(content_dir).as_posix()
     shown = str(file)
     text = decode(file.read_bytes(), shown)
@@ -246,7 +249,7 @@ def _read_text(text: str, relative: str, shown: str, default_language: str,
     if _flag(found, "draft") is True or _flag(found, "published") is False:
         return None, ignored
     slug = _slug(found, named[0] if named else relative, text, shown)
-    language = _text(found, "language") or (named[1] if named else page_language(body, default_language))
+    language = _text(found, "language") or (named[1] if named and named[1] else page_language(body, default_language))
     order = found.get("order", (None, None))[1]
     if order is not None and (isinstance(order, bool) or not isinstance(order, (int, float))):
         ignored.append(found["order"][0])   # not a number: no order rather than a refused release
