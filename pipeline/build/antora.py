@@ -50,10 +50,10 @@ def _read(file: Path) -> dict:
     return data if isinstance(data, dict) else {}
 
 
-def attributes(content_dir: Path) -> dict[str, str]:
+def attributes(content_dir: Path, components: list[Path]) -> dict[str, str]:
     """The attributes the playbook and the components' antora.yml files set, the component's last."""
     files = [folder / PLAYBOOK for folder in (content_dir.parent, content_dir) if (folder / PLAYBOOK).is_file()]
-    files += sorted(content_dir.rglob(DESCRIPTOR))
+    files += components
     found: dict[str, str] = {}
     for file in files:
         asciidoc = _read(file).get("asciidoc")
@@ -66,11 +66,11 @@ def attributes(content_dir: Path) -> dict[str, str]:
     return found
 
 
-def not_pages(content_dir: Path, files: list[Path]) -> set[Path]:
+def not_pages(components: list[Path], files: list[Path]) -> set[Path]:
     """Of `files`, those an Antora component does not publish as pages: its navigation files (`nav:`)
     and whatever sits outside its modules' `pages/` folders (partials, examples, a README)."""
     found: set[Path] = set()
-    for descriptor in content_dir.rglob(DESCRIPTOR):
+    for descriptor in components:
         listed = _read(descriptor).get("nav")
         navigation = {(descriptor.parent / str(name)).resolve() for name in (listed if isinstance(listed, list) else ())}
         component = descriptor.parent.resolve()
@@ -84,10 +84,16 @@ def not_pages(content_dir: Path, files: list[Path]) -> set[Path]:
     return found
 
 
-def page_path(file: Path, content_dir: Path) -> str:
+def components(content_dir: Path) -> list[Path]:
+    """The components' `antora.yml` files in the content folder (not in hidden folders or node_modules)."""
+    return sorted(file for file in content_dir.rglob(DESCRIPTOR)
+                  if not any(part.startswith(".") or part == "node_modules"
+                             for part in file.relative_to(content_dir).parts[:-1]))
+
+
+def page_path(file: Path, components: list[Path]) -> str:
     """`admin/users.adoc` for a component's `modules/admin/pages/users.adoc` (`install.adoc` for the ROOT
     module's), under the component's name when the folder holds several; "" for any other file."""
-    components = sorted(content_dir.rglob(DESCRIPTOR))
     resolved = file.resolve()
     for descriptor in components:
         component = descriptor.parent.resolve()

@@ -19,7 +19,8 @@ class AsciidocPages:
     def __init__(self, content_dir: Path):
         self.content_dir = content_dir
         self.unread: list[str] = []
-        self.attributes = antora.attributes(content_dir)
+        self.components = antora.components(content_dir)
+        self.attributes = antora.attributes(content_dir, self.components)
 
     def included(self, files: list[Path]) -> set[Path]:
         """The AsciiDoc files among `files` that another file includes (by a path without attributes, or
@@ -31,11 +32,11 @@ class AsciidocPages:
             text = file.read_text("utf-8", errors="replace")
             found.update((antora.resolve(target, file) or file.parent / target).resolve()
                          for target in _INCLUDE.findall(text))
-        return {file for file in files if file.resolve() in found} | antora.not_pages(self.content_dir, files)
+        return {file for file in files if file.resolve() in found} | antora.not_pages(self.components, files)
 
     def named(self, file: Path) -> tuple[str, str] | None:
         """(the path Antora serves an Antora page at, no language), or None for another file."""
-        path = antora.page_path(file, self.content_dir)
+        path = antora.page_path(file, self.components) if self.components else ""
         return (path, "") if path else None
 
     def markdown(self, text: str, file: Path) -> tuple[str, list[tuple[int, str, int]]]:
