@@ -11,7 +11,7 @@ After the preprocessor (asciidoc_includes.py) the lines are read as blocks:
   `[WARNING]`-styled example or open blocks are admonitions; quote blocks (`____`, `[quote]`)
   are blockquotes and `[verse]` keeps its line breaks; example (`====`), sidebar (`****`)
   and open (`--`) blocks show what they hold; passthrough blocks (`++++`) are not shown;
-- `*`/`-` and `.` lists nest by their marks' length, `term:: definition` lists (`:::`,
+- `*`/`-` and `.` lists nest by their marks' length (a listing's `<1>` callouts are a numbered list), `term:: definition` lists (`:::`,
   `::::`, `;;` nested) are definition lists whose consecutive terms share one definition, and
   a `+` line attaches the next block to the item before it;
 - `|===` tables are tables (asciidoc_tables.py);
@@ -39,6 +39,7 @@ _BLOCK_TITLE = re.compile(r"^\.([^.\s\d].*)$")
 _ADMONITION = re.compile(rf"^({'|'.join(ADMONITIONS)}):\s+(.*)$")
 _BULLET = re.compile(r"^\s*(\*{1,5}|-)\s+(\S.*)$")
 _NUMBERED = re.compile(r"^\s*(\.{1,5}|\d+\.)\s+(\S.*)$")
+_CALLOUT = re.compile(r"^<(?:\d+|\.)>\s+(\S.*)$")
 _TERM = re.compile(r"^\s*(\S.*?)(:{2,4}|;;)(?:[ \t]+(\S.*))?$")
 _IMAGE = re.compile(r"^image::([^\s\[]+)\[([^\],]*)[^\]]*\]\s*$")
 _NOTHING = re.compile(r"^(?:<<<|toc::\[.*\])\s*$")
@@ -281,7 +282,7 @@ _INDENTS = {"bullet": "  ", "numbered": "   ", "term": "  "}
 
 
 def _kind(mark: str) -> str:
-    return "bullet" if mark[0] in "*-" else "numbered" if mark[0] in ".0123456789" else "term"
+    return "bullet" if mark[0] in "*-" else "numbered" if mark[0] in ".0123456789<" else "term"
 
 
 def _item(text: str) -> tuple[str, object] | None:
@@ -290,6 +291,8 @@ def _item(text: str) -> tuple[str, object] | None:
         return found.group(1), found.group(2)
     if (found := _NUMBERED.match(text)):
         return ("1." if found.group(1)[0].isdigit() else found.group(1)), found.group(2)
+    if (found := _CALLOUT.match(text)):       # a listing's callouts, explained in a numbered list
+        return "<>", found.group(1)
     if (found := _TERM.match(text)) and not text.lstrip().startswith(("//", "[")):
         return found.group(2), (found.group(1).strip(), found.group(3) or "")
     return None
