@@ -167,6 +167,9 @@ def test_each_markdown_line_of_an_asciidoc_page_names_the_file_and_line_it_was_w
     # a role before formatting is not shown; an attribute's value may name another attribute
     (":rh: Red{nbsp}Hat\n\n= T\n\nCopy the [command]`crc` file to [filename]*~/bin* on {rh} systems.\n",
      "<p>Copy the <code>crc</code> file to <strong>~/bin</strong> on Red&nbsp;Hat systems.</p>"),
+    # a term markdown dialects would read as a comment (MyST's %) stays a term; git's {asterisk}
+    ("= T\n\n++%Cred++:: switch color to red\n\nIf it lacks {asterisk}, one is implied.\n",
+     "<dt>%Cred</dt>\n<dd>switch color to red</dd>\n</dl>\n<p>If it lacks *, one is implied.</p>"),
     # a listing's callouts are explained in a numbered list
     ("= T\n\n----\n$ git reset --soft HEAD^ <1>\n----\n<1> This keeps the working tree.\n",
      "<ol>\n<li>This keeps the working tree.</li>\n</ol>"),

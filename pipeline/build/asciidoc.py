@@ -220,6 +220,7 @@ class _Reader:
         out: list = []
         levels: list[str] = []           # each open list's mark ("*", "**", ".", "::" …)
         attached = False                 # the last item had a block attached with `+`
+        inner_indent = ""
         while index < len(lines):
             text = lines[index][0]
             origin = (lines[index][1], lines[index][2])
@@ -227,9 +228,13 @@ class _Reader:
             if item is None:
                 if not text.strip():
                     following = next((n for n in range(index, len(lines)) if lines[n][0].strip()), len(lines))
-                    if following < len(lines) and _item(lines[following][0]) is not None:
+                    if following < len(lines) and (_item(lines[following][0]) is not None
+                                                   or (out and lines[following][0].strip() == "+")):
                         index = following
                         continue
+                if text.strip() == "+" and out:     # after a blank line: attached to the item before
+                    index = self.attach(lines, index, inner_indent, origin, out)
+                    continue
                 break
             mark, first = item
             while mark in levels and levels[-1] != mark:
@@ -270,12 +275,16 @@ class _Reader:
             attached = False
             while index + 1 < len(lines) and lines[index][0].strip() == "+":
                 attached = True
-                end = _attached_end(lines, index + 1)
-                block = self.blocks(lines[index + 1:end])
-                out += [("", origin)] + [(inner_indent + line if line.strip() else "", o) for line, o in block]
-                index = end
+                index = self.attach(lines, index, inner_indent, origin, out)
         out.append(("", None))
         return index, out
+
+    def attach(self, lines: list[Line], index: int, indent: str, origin, out: list) -> int:
+        """The block after the `+` line at `index`, indented under its item into `out`; the index after it."""
+        end = _attached_end(lines, index + 1)
+        block = self.blocks(lines[index + 1:end])
+        out += [("", origin)] + [(indent + line if line.strip() else "", o) for line, o in block]
+        return end
 
 
 _INDENTS = {"bullet": "  ", "numbered": "   ", "term": "  "}
@@ -293,7 +302,8 @@ def _item(text: str) -> tuple[str, object] | None:
         return ("1." if found.group(1)[0].isdigit() else found.group(1)), found.group(2)
     if (found := _CALLOUT.match(text)):       # a listing's callouts, explained in a numbered list
         return "<>", found.group(1)
-    if (found := _TERM.match(text)) and not text.lstrip().startswith(("//", "[")):
+    if (found := _TERM.match(text)) and not text.lstrip().startswith("//") \
+            and not _BLOCK_ATTRIBUTES.match(text.strip()):       # a term may open with its anchor: [[def_x]]x::
         return found.group(2), (found.group(1).strip(), found.group(3) or "")
     return None
 

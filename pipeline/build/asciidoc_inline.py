@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import re
 
-BUILT_IN = {"nbsp": "\u00a0", "zwsp": "\u200b", "wj": "\u2060", "sp": " ", "empty": "", "amp": "&", "lt": "<",
+BUILT_IN = {"asterisk": "*", "nbsp": "\u00a0", "zwsp": "\u200b", "wj": "\u2060", "sp": " ", "empty": "", "amp": "&", "lt": "<",
             "gt": ">", "quot": '"', "apos": "'", "plus": "+", "startsb": "[", "endsb": "]", "vbar": "|",
             "caret": "^", "tilde": "~", "backslash": "\\", "backtick": "`", "two-colons": "::",
             "two-semicolons": ";;", "cpp": "C++", "pp": "++", "deg": "°", "litdd": "--", "brvbar": "¦",
             "ldquo": "\u201c", "rdquo": "\u201d", "lsquo": "\u2018", "rsquo": "\u2019"}
 _ATTRIBUTE = re.compile(r"(?<!\\)\{([\w][\w-]*)\}")
 _CODE = re.compile(r"(?<![\w`\\])`\+(.+?)\+`(?![\w`])|(?<![\w`\\])`([^`\n]+?)`(?![\w`])|``(.+?)``")
-_PASS = re.compile(r"\+\+\+(.+?)\+\+\+|\+\+(.+?)\+\+|(?<![\w+\\])\+([^+\s](?:[^+]*?[^+\s])?)\+(?![\w+])"
+_PASS = re.compile(r"\+\+\+(.+?)\+\+\+|\+\+(.+?)\+\+|(?<![\w+\\;:}\"'`])\+([^+\s](?:[^+]*?[^+\s])??)\+(?![\w+])"
                    r"|pass:[a-z,]*\[(.*?)\]")
 _URL = re.compile(r"(?<![\w/\[\"'(=])(?:link:)?((?:https?|ftp|irc|mailto):[^\s\[\]<>]+|link:[^\s\[\]]+)\[([^\]]*)\]")
 _XREF = re.compile(r"xref:([^\s\[\]]+)\[([^\]]*)\]|<<([^,>]+?)(?:,\s*([^>]+?))?>>")
@@ -34,9 +34,11 @@ _MENU = re.compile(r"menu:([^\s\[]+)\[([^\]]*)\]")
 _FOOTNOTE = re.compile(r"footnote(?:ref)?:(?:[\w-]+)?\[([^\]]*)\]")
 _INDEX = re.compile(r"\(\(\((.*?)\)\)\)|indexterm:\[[^\]]*\]|\[\[[\w:.-]+(?:,[^\]]*)?\]\]|anchor:[\w:.-]+\[[^\]]*\]")
 _VISIBLE_INDEX = re.compile(r"\(\((.+?)\)\)|indexterm2:\[([^\]]*)\]")
-_STRONG = re.compile(r"\*\*(.+?)\*\*|(?<![\w*\\])\*(\S(?:.*?\S)?)\*(?![\w*])")
-_EMPHASIS = re.compile(r"__(.+?)__|(?<![\w_\\])_(\S(?:.*?\S)?)_(?![\w_])")
-_MARK = re.compile(r"##(.+?)##|(?<![\w#\\])#(\S(?:.*?\S)?)#(?![\w#])|\[[\w. -]*\]#(.+?)#")
+_STRONG = re.compile(r"\*\*(.+?)\*\*|(?<![\w*\\;:}])\*(\S(?:.*?\S)??)\*(?![\w*])")
+_EMPHASIS = re.compile(r"__(.+?)__|(?<![\w_\\;:}])_(\S(?:.*?\S)??)_(?![\w_])")
+_MARK = re.compile(r"##(.+?)##|(?<![\w#\\])#(\S(?:.*?\S)??)#(?![\w#])|\[[\w. -]*\]#(.+?)#")
+# Constrained marks open only after a space or punctuation other than ; : } (and for + also not a quote),
+# as Asciidoctor reads them: "+" lines is a plus sign in quotes.
 # AsciiDoc Python's quotes, kept by Asciidoctor's compat mode: ``double'' and `single'.
 _LEGACY_DOUBLE = re.compile(r"``([^`'\n]+?)''")
 _LEGACY_SINGLE = re.compile(r"(?<![\w`])`([^`'\n\u0000]+?)'(?!\w)")
@@ -44,7 +46,7 @@ _DASH = re.compile(r"(?<=\w)--(?=\w)|(?<= )--(?= )")     # Asciidoctor's em dash
 _ROLE = re.compile(r"(?<![\w\]])\[[\w. -]+\](?=[*_#`\u0000])")      # [filename]*_~/bin_*: a role, not shown
 _SLOT = "\u0000{}\u0000"
 _SLOT_BACK = re.compile("\u0000(\\d+)\u0000")
-_BLOCK_START = re.compile(r"^(\s*)([#>+=|-]|\d+[.)])")
+_BLOCK_START = re.compile(r"^(\s*)([#>+=|%:-]|\d+[.)])")   # % opens a MyST comment, : a definition
 
 
 def attributes_in(text: str, attributes: dict[str, str]) -> str:
@@ -132,7 +134,7 @@ def _xref(match: re.Match, titles: dict[str, str]) -> str:
 
 
 def line_start_escaped(text: str) -> str:
-    """A paragraph line markdown would read as a heading, quote, list or table kept as text."""
+    """A paragraph line markdown would read as a heading, quote, list, table, comment or definition kept as text."""
     def escape(match: re.Match) -> str:
         mark = match.group(2)
         return match.group(1) + (mark[:-1] + "\\" + mark[-1] if mark[0].isdigit() else "\\" + mark)
