@@ -26,26 +26,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import asciidoc_inline as inline
+from .asciidoc_blocks import BLOCK_ATTRIBUTES, DELIMITER, INDENTS, TERM, Line, attached_end, list_item, list_kind
 from .asciidoc_includes import ATTRIBUTE, UNDERLINE, expand, underlines
 from .asciidoc_tables import table
 
 SUFFIXES = (".adoc", ".asciidoc")
 ADMONITIONS = ("NOTE", "TIP", "IMPORTANT", "WARNING", "CAUTION")
-_DELIMITER = re.compile(r"^(-{4,}|\.{4,}|={4,}|\*{4,}|_{4,}|\+{4,}|/{4,}|--|\|===+|`{3}[\w+-]*)\s*$")
 _TITLE = re.compile(r"^(={1,6}|#{1,6})\s+(\S.*?)(?:\s+=+)?\s*$")
 _ANCHOR = re.compile(r"^\[\[([\w:.-]+)(?:,[^\]]*)?\]\]$|^\[#([\w:.-]+)[^\]]*\]$")
-_BLOCK_ATTRIBUTES = re.compile(r"^\[([^\[\]].*)\]$")
 _BLOCK_TITLE = re.compile(r"^\.([^.\s\d].*)$")
 _ADMONITION = re.compile(rf"^({'|'.join(ADMONITIONS)}):\s+(.*)$")
-_BULLET = re.compile(r"^\s*(\*{1,5}|-)\s+(\S.*)$")
-_NUMBERED = re.compile(r"^\s*(\.{1,5}|\d+\.)\s+(\S.*)$")
-_CALLOUT = re.compile(r"^<(?:\d+|\.)>\s+(\S.*)$")
-_TERM = re.compile(r"^\s*(\S.*?)(:{2,4}|;;)(?:[ \t]+(\S.*))?$")
 _IMAGE = re.compile(r"^image::([^\s\[]+)\[([^\],]*)[^\]]*\]\s*$")
 _NOTHING = re.compile(r"^(?:<<<|toc::\[.*\])\s*$")
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(?:.*\r?\n)*?---[ \t]*\r?\n")
 _RULE = re.compile(r"^'''+\s*$")
-Line = tuple[str, str, int]      # text, file, line
 
 
 @dataclass
@@ -126,7 +120,7 @@ class _Reader:
             if header and out:           # the author and revision lines under the document title
                 index += 1
                 continue
-            if text[:1] == "[" and (attributes := _BLOCK_ATTRIBUTES.match(stripped)) and not _DELIMITER.match(stripped):
+            if text[:1] == "[" and (attributes := BLOCK_ATTRIBUTES.match(stripped)) and not DELIMITER.match(stripped):
                 style = [part.strip().strip('"') for part in attributes.group(1).split(",")]
                 index += 1
                 continue
@@ -148,7 +142,7 @@ class _Reader:
             if title:
                 out += [(f"**{self.inline(title)}**", origin), ("", origin)]
                 title = ""
-            if _DELIMITER.match(stripped):
+            if DELIMITER.match(stripped):
                 end = next((n for n in range(index + 1, len(lines)) if lines[n][0].rstrip() == stripped
                             or (stripped.startswith("```") and lines[n][0].strip() == "```")), len(lines))
                 out += self.delimited(stripped, lines[index + 1:end], style, origin)
@@ -162,7 +156,7 @@ class _Reader:
                 out += [("", origin), ("* * *", origin), ("", origin)]
                 index += 1
                 continue
-            if _item(text) is not None:
+            if list_item(text) is not None:
                 end, items = self.list_block(lines, index)
                 out += items
                 index, style = end, []
@@ -224,11 +218,11 @@ class _Reader:
         while index < len(lines):
             text = lines[index][0]
             origin = (lines[index][1], lines[index][2])
-            item = _item(text)
+            item = list_item(text)
             if item is None:
                 if not text.strip():
                     following = next((n for n in range(index, len(lines)) if lines[n][0].strip()), len(lines))
-                    if following < len(lines) and (_item(lines[following][0]) is not None
+                    if following < len(lines) and (list_item(lines[following][0]) is not None
                                                    or (out and lines[following][0].strip() == "+")):
                         index = following
                         continue
@@ -242,12 +236,12 @@ class _Reader:
             if mark not in levels:
                 levels.append(mark)
             depth = levels.index(mark)
-            indent = "".join(_INDENTS[_kind(m)] for m in levels[:depth])
+            indent = "".join(INDENTS[list_kind(m)] for m in levels[:depth])
             index += 1
             terms = []
-            if _kind(mark) == "term":
+            if list_kind(mark) == "term":
                 terms.append(first[0])
-                while index < len(lines) and (more := _TERM.match(lines[index][0])) and not more.group(3) \
+                while index < len(lines) and (more := TERM.match(lines[index][0])) and not more.group(3) \
                         and more.group(2) == mark:
                     terms.append(more.group(1).strip())
                     index += 1
@@ -255,11 +249,11 @@ class _Reader:
             texts = [first] if first else []
             if terms and not first:      # a term's text may follow after blank lines, indented or not
                 following = next((n for n in range(index, len(lines)) if lines[n][0].strip()), len(lines))
-                if following < len(lines) and _item(lines[following][0]) is None \
-                        and not _DELIMITER.match(lines[following][0].strip()) and lines[following][0].strip() != "+":
+                if following < len(lines) and list_item(lines[following][0]) is None \
+                        and not DELIMITER.match(lines[following][0].strip()) and lines[following][0].strip() != "+":
                     index = following
             while index < len(lines) and lines[index][0].strip() and lines[index][0].strip() != "+" \
-                    and _item(lines[index][0]) is None and not _DELIMITER.match(lines[index][0].strip()):
+                    and list_item(lines[index][0]) is None and not DELIMITER.match(lines[index][0].strip()):
                 texts.append(lines[index][0])
                 index += 1
             body = self.joined(texts) if texts else ""
@@ -269,9 +263,9 @@ class _Reader:
                 out += [(indent + inline.line_start_escaped(self.inline(", ".join(terms))), origin),
                         (indent + ": " + body if body else indent + ": ", origin)]
             else:
-                marker = "1. " if _kind(mark) == "numbered" else "- "
+                marker = "1. " if list_kind(mark) == "numbered" else "- "
                 out.append((indent + marker + body, origin))
-            inner_indent = indent + _INDENTS[_kind(mark)]
+            inner_indent = indent + INDENTS[list_kind(mark)]
             attached = False
             while index + 1 < len(lines) and lines[index][0].strip() == "+":
                 attached = True
@@ -281,52 +275,16 @@ class _Reader:
 
     def attach(self, lines: list[Line], index: int, indent: str, origin, out: list) -> int:
         """The block after the `+` line at `index`, indented under its item into `out`; the index after it."""
-        end = _attached_end(lines, index + 1)
+        end = attached_end(lines, index + 1)
         block = self.blocks(lines[index + 1:end])
         out += [("", origin)] + [(indent + line if line.strip() else "", o) for line, o in block]
         return end
 
 
-_INDENTS = {"bullet": "  ", "numbered": "   ", "term": "  "}
-
-
-def _kind(mark: str) -> str:
-    return "bullet" if mark[0] in "*-" else "numbered" if mark[0] in ".0123456789<" else "term"
-
-
-def _item(text: str) -> tuple[str, object] | None:
-    """(its mark, its text) for a list item line; a term's text is (term, definition)."""
-    if (found := _BULLET.match(text)) and not _DELIMITER.match(text.strip()):
-        return found.group(1), found.group(2)
-    if (found := _NUMBERED.match(text)):
-        return ("1." if found.group(1)[0].isdigit() else found.group(1)), found.group(2)
-    if (found := _CALLOUT.match(text)):       # a listing's callouts, explained in a numbered list
-        return "<>", found.group(1)
-    if (found := _TERM.match(text)) and not text.lstrip().startswith("//") \
-            and not _BLOCK_ATTRIBUTES.match(text.strip()):       # a term may open with its anchor: [[def_x]]x::
-        return found.group(2), (found.group(1).strip(), found.group(3) or "")
-    return None
-
-
 def _paragraph_end(lines: list[Line], index: int) -> int:
     end = index + 1
-    while end < len(lines) and lines[end][0].strip() and not _DELIMITER.match(lines[end][0].strip()) \
-            and not (lines[index][0][:1] not in " \t" and (_item(lines[end][0]) is not None)):
-        end += 1
-    return end
-
-
-def _attached_end(lines: list[Line], index: int) -> int:
-    """The end of the block a `+` line attaches: a delimited block, or lines up to a blank one."""
-    mark = lines[index][0].strip() if index < len(lines) else ""
-    start = index
-    while start < len(lines) and _BLOCK_ATTRIBUTES.match(lines[start][0].strip()):
-        start += 1
-    if start < len(lines) and _DELIMITER.match(lines[start][0].strip()):
-        mark = lines[start][0].strip()
-        return next((n + 1 for n in range(start + 1, len(lines)) if lines[n][0].rstrip() == mark), len(lines))
-    end = start
-    while end < len(lines) and lines[end][0].strip() and lines[end][0].strip() != "+":
+    while end < len(lines) and lines[end][0].strip() and not DELIMITER.match(lines[end][0].strip()) \
+            and not (lines[index][0][:1] not in " \t" and (list_item(lines[end][0]) is not None)):
         end += 1
     return end
 
