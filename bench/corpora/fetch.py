@@ -509,9 +509,10 @@ def fetch(
             if c.registry == "debian":
                 with _deb_data_tar(archive) as tar:
                     files = dict(_members(tar, c.subdir, strip_top=False))
-                    parent = str(PurePosixPath(c.subdir).parent)
-                    files.update((rel, data) for rel, data in _members(tar, parent, strip_top=False)
-                                 if str(rel) in c.above)
+                    if c.above:
+                        parent = str(PurePosixPath(c.subdir).parent)
+                        files.update((rel, data) for rel, data in _members(tar, parent, strip_top=False)
+                                     if str(rel) in c.above)
             else:
                 with tarfile.open(archive, "r:*") as tar:
                     files = dict(_members(tar, c.subdir, strip_top=True))
