@@ -60,8 +60,8 @@ class ContentResult:
     excluded: list[str] = field(default_factory=list)           # draft / unpublished files
     ignored_keys: dict[str, list[str]] = field(default_factory=dict)   # front matter key → files
     partials: list[str] = field(default_factory=list)           # `_name.md`: included, never a page
-    included: list[str] = field(default_factory=list)           # AsciiDoc files other pages include
-    unread: list[str] = field(default_factory=list)             # pages in other formats (.adoc, .org, ...)
+    included: list[str] = field(default_factory=list)           # AsciiDoc files included, or no Antora page
+    unread: list[str] = field(default_factory=list)             # pages in other formats (.org, .textile, ...)
     readmes: list[str] = field(default_factory=list)            # README.md beside an index.md: not published
     shadowed: list[str] = field(default_factory=list)           # x.md beside x/index.md: not published
     rst: RstPages | None = None                                 # what reading the .rst pages found
