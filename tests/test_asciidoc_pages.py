@@ -189,6 +189,15 @@ def test_front_matter_above_an_asciidoc_page_is_read_as_a_markdown_page_s(write_
     assert page.locate(next(n for n, text in enumerate(page.body.split("\n")) if "Text." in text)) == ("guide.adoc", 7)
 
 
+def test_an_include_inside_a_listing_block_fills_it_with_the_file(write_content):
+    folder = write_content({"index.adoc": "= T\n\n[source,python]\n----\ninclude::app.py[]\n----\n\n////\n"
+                                          "include::missing.adoc[]\n////\n",
+                            "app.py": "print('hello')\n"})
+    built = run(BuildConfig(folder))
+    assert "<code class=\"language-python\">print('hello')\n" in built.pages[0].body_html.replace("&#x27;", "'")
+    assert not any("missing.adoc" in line for line in built.warnings)
+
+
 def test_an_include_that_cannot_be_read_is_named_and_never_refuses_the_release(write_content):
     built = run(BuildConfig(write_content({"index.adoc": "= T\n\ninclude::missing.adoc[]\n\nText stays.\n"})))
     assert "Text stays." in built.pages[0].body_html

@@ -10,7 +10,8 @@ Before an AsciiDoc page is read as blocks (asciidoc.py), as Asciidoctor does:
   `ifdef::name[text]` keep or drop lines by the attributes set so far (`:name: value` lines,
   also those set by an including page before its include, as git's manual does); `ifeval::[]`
   cannot be evaluated here and keeps its lines;
-- attribute entries inside listing and literal blocks are text, not settings.
+- attribute entries inside listing and literal blocks are text, not settings; includes and
+  conditionals work there too (`include::example.py[]` inside a `[source]` block), not in comments.
 
 Every line keeps the file and line it came from, for errors named where the author wrote them.
 """
@@ -65,7 +66,8 @@ def _expand(lines: list[tuple[int, str]], file: Path, content_dir: Path, found: 
     taken: list[bool] = []
     verbatim = previous = ""
     for number, line in lines:
-        if (condition := _CONDITION.match(line)) and not verbatim:
+        commented = verbatim.startswith("/")     # directives work inside listing blocks, not in comments
+        if (condition := _CONDITION.match(line)) and not commented:
             kind, names, inline = condition.groups()
             keep = kind == "ifeval" or _holds(names, found.attributes) == (kind == "ifdef")
             if inline and kind != "ifeval":
@@ -74,13 +76,13 @@ def _expand(lines: list[tuple[int, str]], file: Path, content_dir: Path, found: 
                 continue
             taken.append(keep)
             continue
-        if _END.match(line) and not verbatim:
+        if _END.match(line) and not commented:
             if taken:
                 taken.pop()
             continue
         if not all(taken):
             continue
-        if (include := _INCLUDE.match(line)) and not verbatim:
+        if (include := _INCLUDE.match(line)) and not commented:
             _include(include.group(1), include.group(2), file, content_dir, found, chain, offset, name, number)
             continue
         delimiter = _VERBATIM.match(line)
