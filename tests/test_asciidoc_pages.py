@@ -218,7 +218,7 @@ $ {bin} setup
 
 def test_an_antora_component_publishes_its_pages_with_its_partials_and_the_playbook_s_attributes(write_content):
     folder = write_content({
-        "antora.yml": "name: guide\nversion: ~\nnav:\n  - modules/ROOT/nav.adoc\n"
+        "antora.yml": "name: guide\nversion: ~\nstart_page: ROOT:install.adoc\nnav:\n  - modules/ROOT/nav.adoc\n"
                       "asciidoc:\n  attributes:\n    bin: crc\n",
         "modules/ROOT/nav.adoc": "* xref:install.adoc[]\n",
         "modules/ROOT/pages/install.adoc": ANTORA_PAGE,
@@ -230,9 +230,9 @@ def test_an_antora_component_publishes_its_pages_with_its_partials_and_the_playb
     (folder.parent / "antora-playbook.yml").write_text("asciidoc:\n  attributes:\n    prod: CRC@\n", "utf-8")
     built = run(BuildConfig(folder))
     html = {page.path: page.body_html for page in built.pages if not page.generated}
-    assert sorted(html) == ["/admin/users", "/install"]
-    assert '<a href="/install">the install page</a>' in html.pop("/admin/users")
-    html = html["/install"]
+    assert sorted(html) == ["/", "/admin/users"]                     # the start page is the home page
+    assert '<a href="/">the install page</a>' in html.pop("/admin/users")
+    html = html["/"]
     assert '<h1 id="installing-crc">Installing CRC</h1>' in html and '<h2 id="requirements">Requirements</h2>' in html
     assert "CRC needs 4 CPU cores." in html and "$ crc setup" in html and '<a href="/admin/users">users</a>' in html
     assert any("modules/ROOT/nav.adoc" in line and "README.adoc" in line for line in built.warnings)

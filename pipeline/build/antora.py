@@ -11,7 +11,8 @@ ending in `@` is a default a page may change, `false` unsets. The navigation fil
 `antora.yml` lists under `nav:` are the site's menu, not pages; in a component only the files of
 a module's `pages/` folder are pages, served as Antora serves them: `modules/admin/pages/users.adoc`
 at `/admin/users`, the `ROOT` module's at the top (`/install`), each component's under its name
-when the content folder holds several.
+when the content folder holds several; the component's `start_page` is the home page when the
+folder has no index page of its own.
 """
 from __future__ import annotations
 
@@ -105,3 +106,13 @@ def page_path(file: Path, components: list[Path]) -> str:
             name = [str(_read(descriptor).get("name") or component.name)] if len(components) > 1 else []
             return "/".join([*name, *module, *parts[3:]])
     return ""
+
+
+def start_page(components: list[Path]) -> Path | None:
+    """The page the first component's `start_page` names (`module:page.adoc`, `page.adoc` for ROOT's), if any."""
+    for descriptor in components:
+        named = _read(descriptor).get("start_page")
+        if isinstance(named, str) and named.strip():
+            module, _, page = named.strip().rpartition(":")
+            return descriptor.parent / "modules" / (module.rpartition(":")[2] or "ROOT") / "pages" / page
+    return None

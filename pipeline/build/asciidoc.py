@@ -58,7 +58,7 @@ def markdown(text: str, file: Path, content_dir: Path, attributes: dict[str, str
         text = "\n" * front.group().count("\n") + text[front.end():]
     expanded = expand(text, file, content_dir, attributes)
     titles = _section_titles([line for line, _, _ in expanded.lines])
-    reader = _Reader(expanded.attributes, titles)
+    reader = _Reader(expanded.attributes, titles, _up_to_modules(file))
     out = reader.blocks(expanded.lines, top=True)
     if front:
         name = file.resolve().relative_to(content_dir.resolve()).as_posix()
@@ -68,6 +68,15 @@ def markdown(text: str, file: Path, content_dir: Path, attributes: dict[str, str
         if origin and not (runs and runs[-1][1] == origin[0] and runs[-1][2] + number - runs[-1][0] == origin[1]):
             runs.append((number, *origin))
     return Converted("\n".join(line for line, _ in out) + "\n", runs, expanded.included, expanded.warnings)
+
+
+def _up_to_modules(file: Path) -> str:
+    """`../../` from an Antora page (`modules/admin/pages/users.adoc`) up to its `modules/` folder; "" elsewhere."""
+    parts = file.parts
+    at = max((n for n, part in enumerate(parts) if part == "modules"), default=-1)
+    if at < 0 or len(parts) < at + 4 or parts[at + 2] != "pages":
+        return ""
+    return "../" * (len(parts) - at - 2)
 
 
 def _section_titles(lines: list[str]) -> dict[str, str]:
@@ -85,11 +94,11 @@ def _section_titles(lines: list[str]) -> dict[str, str]:
 
 
 class _Reader:
-    def __init__(self, attributes: dict[str, str], titles: dict[str, str]):
-        self.attributes, self.titles = attributes, titles
+    def __init__(self, attributes: dict[str, str], titles: dict[str, str], modules: str = ""):
+        self.attributes, self.titles, self.modules = attributes, titles, modules
 
     def inline(self, text: str) -> str:
-        return inline.markdown(text, self.attributes, self.titles)
+        return inline.markdown(text, self.attributes, self.titles, self.modules)
 
     def blocks(self, lines: list[Line], top: bool = False) -> list[tuple[str, tuple[str, int] | None]]:
         out: list[tuple[str, tuple[str, int] | None]] = []

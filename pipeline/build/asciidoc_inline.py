@@ -59,21 +59,21 @@ def attributes_in(text: str, attributes: dict[str, str]) -> str:
     return text
 
 
-def _page_link(target: str) -> str:
+def _page_link(target: str, modules: str = "") -> str:
     """`other.adoc#id` → `other#id`: the page's own address, extension-less as the site serves it; an
-    Antora page of a named module (`admin:users.adoc`) at the address antora.py gives it (`/admin/users`,
-    the ROOT module's at the top)."""
+    Antora page of a named module (`admin:users.adoc`) by its file, from `modules`, the way from the
+    page's folder up to its component's `modules/` folder (so the site gives it its address)."""
     path, _, anchor = target.partition("#")
     module, _, path = path.rpartition(":")
     path = re.sub(r"\.(?:adoc|asciidoc|asc)$", "", path)
     if module:
         module = module.rpartition(":")[2]
-        path = "/" + ("" if module == "ROOT" else module + "/") + path
+        path = f"{modules}{module}/pages/{path}" if modules else "/" + ("" if module == "ROOT" else module + "/") + path
     return path + (f"#{anchor}" if anchor and path else "")
 
 
-def markdown(text: str, attributes: dict[str, str], titles: dict[str, str] | None = None) -> str:
-    """One paragraph's inline AsciiDoc as markdown."""
+def markdown(text: str, attributes: dict[str, str], titles: dict[str, str] | None = None, modules: str = "") -> str:
+    """One paragraph's inline AsciiDoc as markdown (`modules`: see _page_link)."""
     kept: list[str] = []
 
     def keep(value: str) -> str:
@@ -92,7 +92,7 @@ def markdown(text: str, attributes: dict[str, str], titles: dict[str, str] | Non
     text = _LEGACY_SINGLE.sub("\u2018\\1\u2019", text)     # after code spans, which may hold a quote
     text = _PASS.sub(lambda m: keep(_escaped(next(g for g in m.groups() if g is not None))), text)
     text = _LINKGIT.sub(lambda m: keep(f"[{m.group(1)}({m.group(2)})]({m.group(1)})"), text)
-    text = _XREF.sub(lambda m: keep(_xref(m, titles or {})), text)
+    text = _XREF.sub(lambda m: keep(_xref(m, titles or {}, modules)), text)
     text = _URL.sub(lambda m: keep(_url(m.group(1), m.group(2))), text)
     text = _IMAGE.sub(lambda m: keep(f"![{m.group(2)}]({m.group(1)})"), text)
     text = _KBD.sub(lambda m: keep(f"`{m.group(1)}`"), text)
@@ -124,12 +124,12 @@ def _url(target: str, label: str) -> str:
     return f"[{label}]({_page_link(target) if '://' not in target and ':' not in target else target})"
 
 
-def _xref(match: re.Match, titles: dict[str, str]) -> str:
+def _xref(match: re.Match, titles: dict[str, str], modules: str) -> str:
     target, label = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
     target, label = target.strip(), (label or "").strip()
     page, _, anchor = target.partition("#")
     if page and ("." in page or match.group(1)):             # another page: a link the site resolves
-        return f"[{label or titles.get(anchor) or _page_link(page).rsplit('/', 1)[-1]}]({_page_link(target)})"
+        return f"[{label or titles.get(anchor) or _page_link(page).rsplit('/', 1)[-1]}]({_page_link(target, modules)})"
     return label or titles.get(anchor or page) or (anchor or page).replace("-", " ").replace("_", " ")
 
 

@@ -7,6 +7,7 @@ Antora's settings set (antora.py). The includes that could not be read are named
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -38,6 +39,15 @@ class AsciidocPages:
         """(the path Antora serves an Antora page at, no language), or None for another file."""
         path = antora.page_path(file, self.components) if self.components else ""
         return (path, "") if path else None
+
+    def start_page_as_home(self, pages: list) -> list:
+        """The pages, Antora's start page at the home address when no page holds it."""
+        start = antora.start_page(self.components)
+        if start is None or any(page.slug == "index" for page in pages):
+            return pages
+        home = start.resolve()
+        return [dataclasses.replace(page, slug="index") if (self.content_dir / page.source).resolve() == home
+                else page for page in pages]
 
     def markdown(self, text: str, file: Path) -> tuple[str, list[tuple[int, str, int]]]:
         converted = asciidoc.markdown(text, file, self.content_dir, self.attributes)

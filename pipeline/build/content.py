@@ -163,6 +163,8 @@ def run(content_dir: Path, default_language: str = "en", sphinx=sphinx_conf.NOT_
             result.pages.append(page)
     if conf is not None:
         result.pages = page_addresses.root_doc_as_home(result.pages, conf.root_doc)
+    if result.asciidoc is not None:
+        result.pages = result.asciidoc.start_page_as_home(result.pages)
     result.pages = vitepress_rewrites.run(content_dir, result.pages)
     result.pages, result.readmes, result.shadowed = page_addresses.without_shadowed(result.pages)
     result.moved = moved_pages.run([(page, page.moved_to) for page in result.pages if page.moved_to],
