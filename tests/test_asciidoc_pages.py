@@ -170,6 +170,10 @@ def test_each_markdown_line_of_an_asciidoc_page_names_the_file_and_line_it_was_w
     # a term markdown dialects would read as a comment (MyST's %) stays a term; git's {asterisk}
     ("= T\n\n++%Cred++:: switch color to red\n\nIf it lacks {asterisk}, one is implied.\n",
      "<dt>%Cred</dt>\n<dd>switch color to red</dd>\n</dl>\n<p>If it lacks *, one is implied.</p>"),
+    # 'text' is emphasis only in compat mode; an apostrophe never is
+    (":compat-mode:\n\n= T\n\nRun 'git add' on the users' files, don't wait.\n",
+     "<p>Run <em>git add</em> on the users' files, don't wait.</p>"),
+    ("= T\n\nRun 'git add' first.\n", "<p>Run 'git add' first.</p>"),
     # a listing's callouts are explained in a numbered list
     ("= T\n\n----\n$ git reset --soft HEAD^ <1>\n----\n<1> This keeps the working tree.\n",
      "<ol>\n<li>This keeps the working tree.</li>\n</ol>"),

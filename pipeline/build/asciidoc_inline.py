@@ -44,6 +44,7 @@ _LEGACY_DOUBLE = re.compile(r"``([^`'\n]+?)''")
 _LEGACY_SINGLE = re.compile(r"(?<![\w`])`([^`'\n\u0000]+?)'(?!\w)")
 _DASH = re.compile(r"(?<=\w)--(?=\w)|(?<= )--(?= )")     # Asciidoctor's em dash: "git--read", "a -- b"
 _ROLE = re.compile(r"(?<![\w\]])\[[\w. -]+\](?=[*_#`\u0000])")      # [filename]*_~/bin_*: a role, not shown
+_COMPAT_EMPHASIS = re.compile(r"(?<![\w'])'(\S(?:[^'\n]*?\S)??)'(?![\w'])")
 _SLOT = "\u0000{}\u0000"
 _SLOT_BACK = re.compile("\u0000(\\d+)\u0000")
 _BLOCK_START = re.compile(r"^(\s*)([#>+=|%:-]|\d+[.)])")   # % opens a MyST comment, : a definition
@@ -105,6 +106,8 @@ def markdown(text: str, attributes: dict[str, str], titles: dict[str, str] | Non
     text = _escaped(_ROLE.sub("", text))
     text = _STRONG.sub(lambda m: f"**{m.group(1) or m.group(2)}**", text)
     text = _EMPHASIS.sub(lambda m: f"*{m.group(1) or m.group(2)}*", text)
+    if "compat-mode" in attributes:          # AsciiDoc Python's 'emphasis', as Asciidoctor's compat mode reads it
+        text = _COMPAT_EMPHASIS.sub(r"*\1*", text)
     text = _MARK.sub(lambda m: m.group(1) or m.group(2) or m.group(3), text)
     text = _DASH.sub("\u2014", text)
     text = re.sub(r"\\([*_#`+\[\]{}<>])", r"\1", text)     # AsciiDoc's escapes, once its markup is read
