@@ -174,6 +174,11 @@ def test_each_markdown_line_of_an_asciidoc_page_names_the_file_and_line_it_was_w
     (":compat-mode:\n\n= T\n\nRun 'git add' on the users' files, don't wait.\n",
      "<p>Run <em>git add</em> on the users' files, don't wait.</p>"),
     ("= T\n\nRun 'git add' first.\n", "<p>Run 'git add' first.</p>"),
+    # an escaped mark is shown as written
+    ("= T\n\nA \\*literal star* and \\{name} and \\<tag>.\n", "<p>A *literal star* and {name} and &lt;tag&gt;.</p>"),
+    # a backslash that escapes nothing is shown (Windows' C:\ in bold italics)
+    ("= T\n\nInstall it to your local [filename]*_C:\\_* drive.\n",
+     "<p>Install it to your local <em><strong>C:\\</strong></em> drive.</p>"),
     # a listing's callouts are explained in a numbered list
     ("= T\n\n----\n$ git reset --soft HEAD^ <1>\n----\n<1> This keeps the working tree.\n",
      "<ol>\n<li>This keeps the working tree.</li>\n</ol>"),

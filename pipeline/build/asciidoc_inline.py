@@ -45,6 +45,8 @@ _LEGACY_SINGLE = re.compile(r"(?<![\w`])`([^`'\n\u0000]+?)'(?!\w)")
 _DASH = re.compile(r"(?<=\w)--(?=\w)|(?<= )--(?= )")     # Asciidoctor's em dash: "git--read", "a -- b"
 _ROLE = re.compile(r"(?<![\w\]])\[[\w. -]+\](?=[*_#`\u0000])")      # [filename]*_~/bin_*: a role, not shown
 _COMPAT_EMPHASIS = re.compile(r"(?<![\w'])'(\S(?:[^'\n]*?\S)??)'(?![\w'])")
+# A backslash escapes a double mark anywhere, a single one only where it could open (C:\_ ends an emphasis).
+_ESCAPED = re.compile(r"\\(\*\*|__|##|\+\+|[\[\]{}<>])|(?<![\w;:}])\\([*_#`+])(?=\S)")
 _SLOT = "\u0000{}\u0000"
 _SLOT_BACK = re.compile("\u0000(\\d+)\u0000")
 _BLOCK_START = re.compile(r"^(\s*)([#>+=|%:-]|\d+[.)])")   # % opens a MyST comment, : a definition
@@ -88,6 +90,9 @@ def markdown(text: str, attributes: dict[str, str], titles: dict[str, str] | Non
         return keep(f"{fence}{pad}{body}{pad}{fence}")
 
     text = attributes_in(text, attributes)
+    # AsciiDoc's escapes (\*not bold*, \**/ for a literal **, \{name}): the marks as written, kept from
+    # every rule below and escaped for markdown, which shows them as written too.
+    text = _ESCAPED.sub(lambda m: keep(_escaped(re.sub(r"([*_`#+\[\]])", r"\\\1", m.group(1) or m.group(2)))), text)
     text = _LEGACY_DOUBLE.sub("\u201c\\1\u201d", text)
     text = _CODE.sub(code, text)
     text = _LEGACY_SINGLE.sub("\u2018\\1\u2019", text)     # after code spans, which may hold a quote
@@ -110,7 +115,7 @@ def markdown(text: str, attributes: dict[str, str], titles: dict[str, str] | Non
         text = _COMPAT_EMPHASIS.sub(r"*\1*", text)
     text = _MARK.sub(lambda m: m.group(1) or m.group(2) or m.group(3), text)
     text = _DASH.sub("\u2014", text)
-    text = re.sub(r"\\([*_#`+\[\]{}<>])", r"\1", text)     # AsciiDoc's escapes, once its markup is read
+    text = re.sub(r"\\(?=[*_])", r"\\\\", text)   # a backslash before a mark is shown (C:\), not markdown's escape
     while _SLOT_BACK.search(text):
         text = _SLOT_BACK.sub(lambda m: kept[int(m.group(1))], text)
     return text
