@@ -207,6 +207,17 @@ def test_an_include_inside_a_listing_block_fills_it_with_the_file(write_content)
     assert not any("missing.adoc" in line for line in built.warnings)
 
 
+def test_a_page_linked_in_from_outside_the_folder_is_a_page_and_its_outside_include_is_refused(write_content):
+    folder = write_content({"index.adoc": "= Home\n\nHome text.\n\ninclude::../outside/o.adoc[]\n"})
+    outside = folder.parent / "outside"
+    outside.mkdir()
+    (outside / "o.adoc").write_text("---\ntitle: Outside\n---\n= Outside\n\nA page kept elsewhere.\n", "utf-8")
+    (folder / "o.adoc").symlink_to(outside / "o.adoc")
+    built = run(BuildConfig(folder))
+    assert {page.path: page.source.title for page in built.pages if not page.generated} == {"/": None, "/o": "Outside"}
+    assert any("include::../outside/o.adoc[] not in the content folder" in line for line in built.warnings)
+
+
 def test_an_include_that_cannot_be_read_is_named_and_never_refuses_the_release(write_content):
     built = run(BuildConfig(write_content({"index.adoc": "= T\n\ninclude::missing.adoc[]\n\nText stays.\n"})))
     assert "Text stays." in built.pages[0].body_html

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from . import asciidoc_inline as inline
 from .asciidoc_blocks import BLOCK_ATTRIBUTES, DELIMITER, INDENTS, TERM, Line, attached_end, list_item, list_kind
-from .asciidoc_includes import ATTRIBUTE, UNDERLINE, expand, underlines
+from .asciidoc_includes import ATTRIBUTE, UNDERLINE, expand, relative_name, underlines
 from .asciidoc_tables import table
 
 SUFFIXES = (".adoc", ".asciidoc")
@@ -61,7 +61,7 @@ def markdown(text: str, file: Path, content_dir: Path, attributes: dict[str, str
     reader = _Reader(expanded.attributes, titles, _up_to_modules(file))
     out = reader.blocks(expanded.lines, top=True)
     if front:
-        name = file.resolve().relative_to(content_dir.resolve()).as_posix()
+        name = relative_name(file, content_dir)
         out = [(line, (name, number)) for number, line in enumerate(front.group().split("\n")[:-1], start=1)] + out
     runs: list[tuple[int, str, int]] = []
     for number, (_, origin) in enumerate(out):

@@ -53,7 +53,7 @@ def _lines(text: str) -> list[tuple[int, str]]:
     return list(enumerate(text.replace("\r\n", "\n").split("\n"), start=1))
 
 
-def _relative(file: Path, content_dir: Path) -> str:
+def relative_name(file: Path, content_dir: Path) -> str:
     try:
         return file.resolve().relative_to(content_dir.resolve()).as_posix()
     except ValueError:
@@ -62,7 +62,7 @@ def _relative(file: Path, content_dir: Path) -> str:
 
 def _expand(lines: list[tuple[int, str]], file: Path, content_dir: Path, found: Expanded, chain: tuple[Path, ...],
             offset: int) -> None:
-    name = _relative(file, content_dir)
+    name = relative_name(file, content_dir)
     taken: list[bool] = []
     verbatim = previous = ""
     for number, line in lines:
@@ -128,7 +128,7 @@ def _include(target: str, options: str, file: Path, content_dir: Path, found: Ex
             if len(chain) > MAX_DEPTH else "not found"
         found.warnings.append(f"{name}:{number}: include::{target}[] {why}, left out")
         return
-    found.included.add(_relative(path, content_dir))
+    found.included.add(relative_name(path, content_dir))
     settings = dict(re.findall(r"(\w+)=\"?([^,\"]*)\"?", options))
     lines = _lines(path.read_text("utf-8", errors="replace"))
     if "lines" in settings:

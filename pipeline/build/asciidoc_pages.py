@@ -33,6 +33,8 @@ class AsciidocPages:
             text = file.read_text("utf-8", errors="replace")
             found.update((antora.resolve(target, file) or file.parent / target).resolve()
                          for target in _INCLUDE.findall(text))
+        inside = self.content_dir.resolve()
+        found = {path for path in found if path.is_relative_to(inside)}    # what an include may read at all
         return {file for file in files if file.resolve() in found} | antora.not_pages(self.components, files)
 
     def named(self, file: Path) -> tuple[str, str] | None:
