@@ -51,13 +51,35 @@ def _read(file: Path) -> dict:
     return data if isinstance(data, dict) else {}
 
 
-def attributes(content_dir: Path, components: list[Path]) -> dict[str, str]:
+def components(content_dir: Path) -> dict[Path, dict]:
+    """Each component's folder (where its `antora.yml` is, not in hidden folders or node_modules) and
+    that file's settings, read once."""
+    found = sorted(file for file in content_dir.rglob(DESCRIPTOR)
+                   if not any(part.startswith(".") or part == "node_modules"
+                              for part in file.relative_to(content_dir).parts[:-1]))
+    return {file.parent.resolve(): _read(file) for file in found}
+
+
+def _module_page(parts: tuple[str, ...]) -> bool:
+    """Are these path parts, from a component's folder, a page of one of its modules (`modules/m/pages/…`)?"""
+    return len(parts) > 3 and parts[0] == "modules" and parts[2] == "pages"
+
+
+def _inside(file: Path, components: dict[Path, dict]) -> tuple[Path, dict, tuple[str, ...]] | None:
+    """(the component folder, its settings, the file's path parts within it) of the component holding `file`."""
+    resolved = file.resolve()
+    for folder, settings in components.items():
+        if resolved.is_relative_to(folder):
+            return folder, settings, resolved.relative_to(folder).parts
+    return None
+
+
+def attributes(content_dir: Path, components: dict[Path, dict]) -> dict[str, str]:
     """The attributes the playbook and the components' antora.yml files set, the component's last."""
-    files = [folder / PLAYBOOK for folder in (content_dir.parent, content_dir) if (folder / PLAYBOOK).is_file()]
-    files += components
+    settings = [_read(folder / PLAYBOOK) for folder in (content_dir.parent, content_dir) if (folder / PLAYBOOK).is_file()]
     found: dict[str, str] = {}
-    for file in files:
-        asciidoc = _read(file).get("asciidoc")
+    for data in [*settings, *components.values()]:
+        asciidoc = data.get("asciidoc")
         values = asciidoc.get("attributes") if isinstance(asciidoc, dict) else None
         for name, value in (values or {}).items() if isinstance(values, dict) else ():
             if value is False or value is None:
@@ -67,52 +89,46 @@ def attributes(content_dir: Path, components: list[Path]) -> dict[str, str]:
     return found
 
 
-def not_pages(components: list[Path], files: list[Path]) -> set[Path]:
+def not_pages(components: dict[Path, dict], files: list[Path]) -> set[Path]:
     """Of `files`, those an Antora component does not publish as pages: its navigation files (`nav:`)
     and whatever sits outside its modules' `pages/` folders (partials, examples, a README)."""
     found: set[Path] = set()
-    for descriptor in components:
-        listed = _read(descriptor).get("nav")
-        navigation = {(descriptor.parent / str(name)).resolve() for name in (listed if isinstance(listed, list) else ())}
-        component = descriptor.parent.resolve()
-        for file in files:
-            resolved = file.resolve()
-            if not resolved.is_relative_to(component):
-                continue
-            parts = resolved.relative_to(component).parts
-            if resolved in navigation or not (len(parts) > 3 and parts[0] == "modules" and parts[2] == "pages"):
-                found.add(file)
+    for file in files:
+        inside = _inside(file, components)
+        if inside is None:
+            continue
+        folder, settings, parts = inside
+        listed = settings.get("nav")
+        navigation = {(folder / str(name)).resolve() for name in (listed if isinstance(listed, list) else ())}
+        if file.resolve() in navigation or not _module_page(parts):
+            found.add(file)
     return found
 
 
-def components(content_dir: Path) -> list[Path]:
-    """The components' `antora.yml` files in the content folder (not in hidden folders or node_modules)."""
-    return sorted(file for file in content_dir.rglob(DESCRIPTOR)
-                  if not any(part.startswith(".") or part == "node_modules"
-                             for part in file.relative_to(content_dir).parts[:-1]))
-
-
-def page_path(file: Path, components: list[Path]) -> str:
+def page_path(file: Path, components: dict[Path, dict]) -> str:
     """`admin/users.adoc` for a component's `modules/admin/pages/users.adoc` (`install.adoc` for the ROOT
     module's), under the component's name when the folder holds several; "" for any other file."""
-    resolved = file.resolve()
-    for descriptor in components:
-        component = descriptor.parent.resolve()
-        if not resolved.is_relative_to(component):
-            continue
-        parts = resolved.relative_to(component).parts
-        if len(parts) > 3 and parts[0] == "modules" and parts[2] == "pages":
-            module = [] if parts[1] == "ROOT" else [parts[1]]
-            name = [str(_read(descriptor).get("name") or component.name)] if len(components) > 1 else []
-            return "/".join([*name, *module, *parts[3:]])
-    return ""
+    inside = _inside(file, components)
+    if inside is None or not _module_page(inside[2]):
+        return ""
+    folder, settings, parts = inside
+    module = [] if parts[1] == "ROOT" else [parts[1]]
+    name = [str(settings.get("name") or folder.name)] if len(components) > 1 else []
+    return "/".join([*name, *module, *parts[3:]])
 
 
-def start_page(components: list[Path]) -> Path | None:
+def up_to_modules(file: Path) -> str:
+    """`../../` from a module's page (`modules/admin/pages/users.adoc`) up to its `modules/` folder; "" elsewhere."""
+    parts = file.parts
+    at = max((n for n, part in enumerate(parts) if part == "modules"), default=-1)
+    return "../" * (len(parts) - at - 2) if at >= 0 and _module_page(parts[at:]) else ""
+
+
+def start_page(components: dict[Path, dict]) -> Path | None:
     """The page the first component's `start_page` names (`module:page.adoc`, `page.adoc` for ROOT's), if any."""
-    for descriptor in components:
-        named = _read(descriptor).get("start_page")
+    for folder, settings in components.items():
+        named = settings.get("start_page")
         if isinstance(named, str) and named.strip():
             module, _, page = named.strip().rpartition(":")
-            return descriptor.parent / "modules" / (module.rpartition(":")[2] or "ROOT") / "pages" / page
+            return folder / "modules" / (module.rpartition(":")[2] or "ROOT") / "pages" / page
     return None

@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import antora
 from . import asciidoc_inline as inline
 from .asciidoc_blocks import BLOCK_ATTRIBUTES, DELIMITER, INDENTS, TERM, Line, attached_end, list_item, list_kind
 from .asciidoc_includes import ATTRIBUTE, UNDERLINE, expand, relative_name, underlines
@@ -46,7 +47,6 @@ _RULE = re.compile(r"^'''+\s*$")
 class Converted:
     text: str
     lines: list[tuple[int, str, int]]    # (first line of a run in `text`, file, its line as written)
-    included: set[str] = field(default_factory=set)
     warnings: list[str] = field(default_factory=list)
 
 
@@ -58,7 +58,7 @@ def markdown(text: str, file: Path, content_dir: Path, attributes: dict[str, str
         text = "\n" * front.group().count("\n") + text[front.end():]
     expanded = expand(text, file, content_dir, attributes)
     titles = _section_titles([line for line, _, _ in expanded.lines])
-    reader = _Reader(expanded.attributes, titles, _up_to_modules(file))
+    reader = _Reader(expanded.attributes, titles, antora.up_to_modules(file))
     out = reader.blocks(expanded.lines, top=True)
     if front:
         name = relative_name(file, content_dir)
@@ -67,16 +67,7 @@ def markdown(text: str, file: Path, content_dir: Path, attributes: dict[str, str
     for number, (_, origin) in enumerate(out):
         if origin and not (runs and runs[-1][1] == origin[0] and runs[-1][2] + number - runs[-1][0] == origin[1]):
             runs.append((number, *origin))
-    return Converted("\n".join(line for line, _ in out) + "\n", runs, expanded.included, expanded.warnings)
-
-
-def _up_to_modules(file: Path) -> str:
-    """`../../` from an Antora page (`modules/admin/pages/users.adoc`) up to its `modules/` folder; "" elsewhere."""
-    parts = file.parts
-    at = max((n for n, part in enumerate(parts) if part == "modules"), default=-1)
-    if at < 0 or len(parts) < at + 4 or parts[at + 2] != "pages":
-        return ""
-    return "../" * (len(parts) - at - 2)
+    return Converted("\n".join(line for line, _ in out) + "\n", runs, expanded.warnings)
 
 
 def _section_titles(lines: list[str]) -> dict[str, str]:

@@ -38,7 +38,6 @@ UNDERLINE = "=-~^+"
 class Expanded:
     lines: list[tuple[str, str, int]] = field(default_factory=list)   # (text, file relative name, line)
     attributes: dict[str, str] = field(default_factory=dict)
-    included: set[str] = field(default_factory=set)                   # relative names of included files
     warnings: list[str] = field(default_factory=list)
 
 
@@ -128,7 +127,6 @@ def _include(target: str, options: str, file: Path, content_dir: Path, found: Ex
             if len(chain) > MAX_DEPTH else "not found"
         found.warnings.append(f"{name}:{number}: include::{target}[] {why}, left out")
         return
-    found.included.add(relative_name(path, content_dir))
     settings = dict(re.findall(r"(\w+)=\"?([^,\"]*)\"?", options))
     lines = _lines(path.read_text("utf-8", errors="replace"))
     if "lines" in settings:
