@@ -51,6 +51,20 @@ def test_a_native_russian_word_is_not_heard_as_an_english_word(russian, english)
     assert loanwords.Sounds([english]).candidates(russian) == []
 
 
+@pytest.mark.parametrize("katakana, english", [("フック", "hook"), ("フォルダ", "folder"), ("フード", "hood")])
+def test_katakana_fu_is_heard_as_english_h_as_well_as_f(katakana, english):
+    assert loanwords.Sounds(["fork", english]).candidates(katakana)[-1:] == [1]
+
+
+@pytest.mark.parametrize("loanword, english, neighbour", [
+    ("коммита", "commit", "committee"), ("коммит", "commit", "committer"), ("コミット", "commit", "committer"),
+    ("커밋", "commit", "committee"), ("команды", "command", "commands"), ("объект", "object", "vector"),
+])
+def test_a_loanword_is_spelled_like_the_word_it_borrows_more_than_like_its_neighbours(loanword, english, neighbour):
+    assert loanwords.sounds_alike(loanword, english) >= loanwords.BORROWED
+    assert loanwords.sounds_alike(loanword, english) > loanwords.sounds_alike(loanword, neighbour)
+
+
 def test_a_katakana_compound_is_cut_into_the_words_it_borrows():
     sounds = loanwords.Sounds(["log", "file", "profile", "worker", "thread", "fence", "code", "block"])
     assert [[0], [1]] in sounds.splits("ログファイル")
@@ -85,6 +99,26 @@ def test_a_loanword_is_bridged_to_the_page_word_it_sounds_like_when_it_also_mean
     vector = embedder.embed([word])[0]
     similarity = np.asarray(lexicon_.vectors @ vector)
     assert lexicon_.loanword(word, vector, similarity) == expected
+
+
+@pytest.fixture(scope="module")
+def git_words():
+    embedder = embedders.offline()
+    vocabulary = ["commit", "committee", "committer", "hunk", "caveat", "team", "command", "files", "file", "flow",
+                  "based", "given", "default", "object", "vector", "branch", "merge"]
+    return lexicon.Lexicon(vocabulary, embedder.embed(vocabulary)), embedder
+
+
+@pytest.mark.parametrize("word, expected", [
+    ("коммита", ["commit"]),       # nearest in meaning: committee; spelled like commit
+    ("コミット", ["commit"]),
+    ("команды", ["command"]),      # команда is a team too
+    ("файлов", ["files", "file"]),  # spelled a little like flow, which is far from it in meaning
+    ("기반", ["based"]),            # sounds like given, a native word nowhere near it in meaning
+])
+def test_a_word_spelled_like_a_page_word_and_nearly_as_near_in_meaning_is_read_as_that_word(git_words, word, expected):
+    lexicon_, embedder = git_words
+    assert lexicon_.translations([word], embedder.embed([word])).get(word) == expected
 
 
 @pytest.mark.parametrize("word", ["включить", "有効"])

