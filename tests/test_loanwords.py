@@ -121,6 +121,14 @@ def test_a_word_spelled_like_a_page_word_and_nearly_as_near_in_meaning_is_read_a
     assert lexicon_.translations([word], embedder.embed([word])).get(word) == expected
 
 
+@pytest.mark.parametrize("word, expected", [("сделал", ["did"]), ("должны", ["should"])])
+def test_a_word_is_never_read_as_what_a_contraction_leaves_of_an_english_word(word, expected):
+    embedder = embedders.offline()
+    vocabulary = ["did", "didn", "should", "shouldn", "doesn", "module"]
+    lexicon_ = lexicon.Lexicon(vocabulary, embedder.embed(vocabulary))
+    assert lexicon_.translations([word], embedder.embed([word])).get(word) == expected
+
+
 @pytest.mark.parametrize("word", ["включить", "有効"])
 def test_a_word_is_never_bridged_to_its_opposite(words, word):
     lexicon_, embedder = words

@@ -60,6 +60,10 @@ COMPOUND_NEAREST = 0.55
 # so read were 0.23 (워커: anchor 0.62, worker 0.39) or less below; the false ones 0.31 (기반: based 0.86,
 # given 0.55) or more (bench/answers/loanword_probe.py --borrowed).
 BORROWED_GAP = 0.25
+# What an English contraction leaves of a word ("didn't": didn, t) says nothing of its own, yet sits near
+# any verb or negation in meaning (сделал: did, didn; дочерний: doesn; 않았다며: wasn).
+CONTRACTION_STUBS = frozenset("don doesn didn isn aren wasn weren hasn haven hadn shouldn wouldn couldn mustn needn "
+                              "won ain shan mightn".split())
 
 # A verb's nearest page word must be nearer than a noun's: a short stem is read many ways (済み → "dot" 0.78
 # on Python-Markdown's words; bench/answers/verb_probe.py).
@@ -86,6 +90,7 @@ class Lexicon:
         self.scripts = {name for name, count in scripts.items() if count / total >= FOREIGN_SHARE}
         self.main = scripts.most_common(1)[0][0] if scripts else ""
         self._outside_main = np.array([script(w) != self.main for w in self.words], dtype=bool)
+        self._stubs = np.array([w in CONTRACTION_STUBS for w in self.words], dtype=bool)
         # The pages' language when they are written in Latin letters, told by their most used words.
         self.language = languages.latin_language(" ".join(self.words[:LANGUAGE_WORDS])) if self.main == "latin" else ""
 
@@ -189,6 +194,7 @@ class Lexicon:
         if not len(units) or not len(self.words):
             return {}
         similarity = np.asarray(vectors @ self.vectors.T)
+        similarity[:, self._stubs] = -1.0
         if main_only:
             similarity[:, self._outside_main] = -1.0
         out: dict[str, list[str]] = {}
