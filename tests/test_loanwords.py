@@ -51,6 +51,12 @@ def test_a_native_russian_word_is_not_heard_as_an_english_word(russian, english)
     assert loanwords.Sounds([english]).candidates(russian) == []
 
 
+@pytest.mark.parametrize("korean, english", [("브랜치", "branch"), ("머지", "merge"), ("푸시", "push"), ("스태시", "stash"),
+                                             ("페치", "fetch"), ("해시", "hash")])
+def test_the_i_korean_closes_a_final_ch_j_or_sh_with_is_not_heard_as_a_vowel_of_the_word(korean, english):
+    assert loanwords.Sounds(["worker", english]).candidates(korean) == [1]
+
+
 @pytest.mark.parametrize("katakana, english", [("フック", "hook"), ("フォルダ", "folder"), ("フード", "hood")])
 def test_katakana_fu_is_heard_as_english_h_as_well_as_f(katakana, english):
     assert loanwords.Sounds(["fork", english]).candidates(katakana)[-1:] == [1]

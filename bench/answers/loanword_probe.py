@@ -17,6 +17,9 @@ spelled (loanwords.spelled_alike) and its cosine, then the words the Cyrillic ru
 were read off this on the development questions of the Node.js, Python-Markdown and Black
 docs and the first-look sets of eslint-plugin-import and Hatch.
 
+With --words "W W …" and --release: how the lexicon reads each word, and the page words it sounds
+like (loanwords.Sounds.candidates) with their cosines and how alike they are spelled.
+
 With --borrowed, for the Russian, Japanese and Korean questions of each --set (all splits unless
 one is named): every word that is spelled like a page word it sounds like (loanwords.BORROWED)
 and near enough in meaning for a loanword, with the nearest word in meaning, how far below it the
@@ -44,7 +47,11 @@ def main() -> None:
                         help="with --language ru: a release and a question file (repeatable)")
     parser.add_argument("--borrowed", action="store_true",
                         help="with --set: the words read as borrowings, and how far below the nearest word")
+    parser.add_argument("--words", help="with --release: words to read, separated by spaces")
     args = parser.parse_args()
+    if args.words and args.release:
+        readings(Retriever.load(args.release), args.words.split())
+        return
     if args.borrowed:
         for spec in args.set:
             borrowed(*spec.split(":"))
@@ -108,6 +115,22 @@ def russian(release: str, questions_file: str, split: str = "dev") -> None:
                   f"cosine {similarity[n]:.2f}" for n in shown)
               + f" | heard: {', '.join(words.words[n] for n in words.sounds.candidates(unit)) or '-'}"
               + f" | bridged: {words.loanword(unit, vector, similarity) or '-'}")
+
+
+def readings(retriever, units: list[str]) -> None:
+    """Each word as the lexicon reads it, with the page words it sounds like."""
+    words = retriever.lexicon
+    vectors = retriever.embedder.embed(units)
+    read = words.translations(units, vectors)
+    alike = getattr(loanwords, "sounds_alike", None)      # absent from code before 2026-12-06 (a worktree)
+    for unit, vector in zip(units, vectors):
+        similarity = np.asarray(words.vectors @ vector)
+        nearest = int(similarity.argmax())
+        heard = sorted(words.sounds.candidates(unit), key=lambda n: -similarity[n])[:3]
+        print(f"  {unit} ({'/'.join(loanwords.heard_as(unit))}): read {', '.join(read.get(unit, [])) or '-'}"
+              f" | nearest {words.words[nearest]} {similarity[nearest]:.2f} | sounds like "
+              + (", ".join(f"{words.words[n]} {similarity[n]:.2f}"
+                           + (f" (spelled {alike(unit, words.words[n]):.2f})" if alike else "") for n in heard) or "-"))
 
 
 def borrowed(release: str, questions_file: str, split: str = "all") -> None:

@@ -71,6 +71,9 @@ MIN_CYRILLIC_KEY = 3
 # A word heard as an English word and spelled this much like it (sounds_alike) is that word borrowed.
 BORROWED = 0.8
 _CYRILLIC_CLASSES = str.maketrans({"v": "b", "z": "s"})
+# Korean closes an English word's final ch, j and sh sounds with an i (브랜치 branch, 머지 merge, 푸시 push,
+# 스태시 stash), as it closes other consonants with eu: the vowel is the borrowing's, not the word's.
+_KOREAN_CLOSING_I = re.compile(r"(?:(?<=ch)|(?<=[js]))i$")
 MOST_PARTS = 3      # a katakana compound is cut into at most this many words
 _NOT_FIRST = "ーッァィゥェォャュョヮ"   # marks that lengthen, double or modify the kana before them
 
@@ -205,7 +208,7 @@ class Sounds:
             if len(found) >= MIN_KEY:
                 numbers += self._by_key.get(found, [])
         if is_hangul(loanword):
-            pattern = shape(romanize(loanword))
+            pattern = shape(_KOREAN_CLOSING_I.sub("", romanize(loanword)))
             numbers = [n for n in numbers if shape(self._words[n]) == pattern]
         return list(dict.fromkeys(numbers))
 
