@@ -65,6 +65,7 @@ def test_katakana_fu_is_heard_as_english_h_as_well_as_f(katakana, english):
 @pytest.mark.parametrize("loanword, english, neighbour", [
     ("коммита", "commit", "committee"), ("коммит", "commit", "committer"), ("コミット", "commit", "committer"),
     ("커밋", "commit", "committee"), ("команды", "command", "commands"), ("объект", "object", "vector"),
+    ("プッシュ", "push", "pushes"), ("해시", "hash", "house"), ("페치", "fetch", "peers"),
 ])
 def test_a_loanword_is_spelled_like_the_word_it_borrows_more_than_like_its_neighbours(loanword, english, neighbour):
     assert loanwords.sounds_alike(loanword, english) >= loanwords.BORROWED

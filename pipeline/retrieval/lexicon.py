@@ -225,7 +225,7 @@ class Lexicon:
         nearly as near in meaning as the nearest word: that reading comes first, since for a borrowed
         technical word the nearest in meaning is often another one (коммита: hunk 0.61, committee 0.59,
         commit 0.44; コミット: caveat 0.74, commit 0.56; команды: team 0.79, command 0.70)."""
-        floor = max(CYRILLIC_NEAREST, float(similarity.max()) - BORROWED_GAP)
+        floor = max(_loanword_floor(unit), float(similarity.max()) - BORROWED_GAP)
         alike = [(loanwords.sounds_alike(unit, self.words[n]), float(similarity[n]), n)
                  for n in self.sounds.candidates(unit) if similarity[n] >= floor]
         best = max(alike, default=None)
@@ -234,15 +234,13 @@ class Lexicon:
     def loanword(self, unit: str, vector: np.ndarray, similarity: np.ndarray) -> list[str]:
         """The page word(s) a katakana, Hangul or Cyrillic word sounds like, kept only when also near in
         meaning."""
-        hangul, cyrillic = loanwords.is_hangul(unit), loanwords.is_cyrillic(unit)
         heard = self.sounds.candidates(unit)
         if heard:
             best = max(heard, key=lambda n: similarity[n])
-            near = HANGUL_NEAREST if hangul else CYRILLIC_NEAREST if cyrillic else KATAKANA_NEAREST
-            if similarity[best] >= near:
+            if similarity[best] >= _loanword_floor(unit):
                 return [self.words[best]]
-        if hangul or cyrillic:
-            return []
+        if loanwords.is_hangul(unit) or loanwords.is_cyrillic(unit):
+            return []         # only katakana writes a compound as one word (ログファイル)
         best_closeness, best_words = 0.0, []
         for parts in self.sounds.splits(unit):
             chosen = [max(part, key=lambda n: similarity[n]) for part in parts]
@@ -251,6 +249,12 @@ class Lexicon:
             if closeness > best_closeness:
                 best_closeness, best_words = closeness, [self.words[n] for n in chosen]
         return best_words if best_closeness >= COMPOUND_NEAREST else []
+
+
+def _loanword_floor(unit: str) -> float:
+    """How near in meaning a page word must be to a word that sounds like it, by the word's script."""
+    return (HANGUL_NEAREST if loanwords.is_hangul(unit) else CYRILLIC_NEAREST if loanwords.is_cyrillic(unit)
+            else KATAKANA_NEAREST)
 
 
 def _dictionary_forms(units: Sequence[str]) -> dict[str, str]:

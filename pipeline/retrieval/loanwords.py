@@ -74,6 +74,10 @@ _CYRILLIC_CLASSES = str.maketrans({"v": "b", "z": "s"})
 # Korean closes an English word's final ch, j and sh sounds with an i (브랜치 branch, 머지 merge, 푸시 push,
 # 스태시 stash), as it closes other consonants with eu: the vowel is the borrowing's, not the word's.
 _KOREAN_CLOSING_I = re.compile(r"(?:(?<=ch)|(?<=[js]))i$")
+# The vowel katakana and Hangul add after an English word's last consonant (プッシュ pushyu: push; コミット
+# komito: commit; 해시 haesi: hash; 태그 taegeu: tag), left out where spellings are compared.
+_KANA_CLOSING = re.compile(r"(?<=[^aeiou])y?[uoi]$")
+_KOREAN_CLOSING = re.compile(_KOREAN_CLOSING_I.pattern + r"|(?<=[^aeiou])eu$")
 MOST_PARTS = 3      # a katakana compound is cut into at most this many words
 _NOT_FIRST = "ーッァィゥェォャュョヮ"   # marks that lengthen, double or modify the kana before them
 
@@ -155,7 +159,16 @@ def sounds_alike(loanword: str, word: str) -> float:
     English spelling read as sound (0 to 1)."""
     if is_cyrillic(loanword):
         return spelled_alike(loanword, word)
-    return max(difflib.SequenceMatcher(None, _plain(latin), _plain(word)).ratio() for latin in heard_as(loanword))
+    closing = _KOREAN_CLOSING if is_hangul(loanword) else _KANA_CLOSING
+    english = _heard(word)
+    return max(difflib.SequenceMatcher(None, _heard(closing.sub("", latin)), english).ratio()
+               for latin in heard_as(loanword))
+
+
+def _heard(latin: str) -> str:
+    """Latin letters as katakana and Hangul hear them: English spelling read as sound, and the sounds
+    they do not tell apart merged (l and r, f and p, v and b)."""
+    return _spelled(re.sub(r"[^a-z]", "", latin.casefold()))
 
 
 def _plain(latin: str) -> str:
