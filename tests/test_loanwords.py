@@ -57,6 +57,11 @@ def test_the_i_korean_closes_a_final_ch_j_or_sh_with_is_not_heard_as_a_vowel_of_
     assert loanwords.Sounds(["worker", english]).candidates(korean) == [1]
 
 
+@pytest.mark.parametrize("korean, english", [("레거시", "legacy"), ("프록시", "proxy"), ("택시", "taxi")])
+def test_a_korean_final_i_is_still_heard_where_the_english_word_ends_in_it(korean, english):
+    assert loanwords.Sounds(["worker", english]).candidates(korean) == [1]
+
+
 @pytest.mark.parametrize("katakana, english", [("フック", "hook"), ("フォルダ", "folder"), ("フード", "hood")])
 def test_katakana_fu_is_heard_as_english_h_as_well_as_f(katakana, english):
     assert loanwords.Sounds(["fork", english]).candidates(katakana)[-1:] == [1]

@@ -17,6 +17,10 @@ spelled (loanwords.spelled_alike) and its cosine, then the words the Cyrillic ru
 were read off this on the development questions of the Node.js, Python-Markdown and Black
 docs and the first-look sets of eslint-plugin-import and Hatch.
 
+With --read RELEASE:QUESTIONS (repeatable): every Russian, Japanese and Korean word of the set's
+questions with how the lexicon reads it, one per line, to diff between two versions of the code
+(run once with a worktree of the other on PYTHONPATH).
+
 With --words "W W …" and --release: how the lexicon reads each word, and the page words it sounds
 like (loanwords.Sounds.candidates) with their cosines and how alike they are spelled.
 
@@ -48,7 +52,13 @@ def main() -> None:
     parser.add_argument("--borrowed", action="store_true",
                         help="with --set: the words read as borrowings, and how far below the nearest word")
     parser.add_argument("--words", help="with --release: words to read, separated by spaces")
+    parser.add_argument("--read", action="append", default=[], metavar="RELEASE:QUESTIONS",
+                        help="print how every Russian, Japanese and Korean question word is read")
     args = parser.parse_args()
+    for spec in args.read:
+        read_all(*spec.split(":")[:2])
+    if args.read:
+        return
     if args.words and args.release:
         readings(Retriever.load(args.release), args.words.split())
         return
@@ -115,6 +125,17 @@ def russian(release: str, questions_file: str, split: str = "dev") -> None:
                   f"cosine {similarity[n]:.2f}" for n in shown)
               + f" | heard: {', '.join(words.words[n] for n in words.sounds.candidates(unit)) or '-'}"
               + f" | bridged: {words.loanword(unit, vector, similarity) or '-'}")
+
+
+def read_all(release: str, questions_file: str) -> None:
+    """Each Russian, Japanese or Korean word of the set's questions and the page words it is read as."""
+    retriever = Retriever.load(Path(release))
+    words = retriever.lexicon
+    units = list(dict.fromkeys(u for q in json.loads(Path(questions_file).read_text("utf-8"))["questions"]
+                               if q["language"] in ("ru", "ja", "ko") for u in words.foreign(q["question"])))
+    read = words.translations(units, retriever.embedder.embed(units)) if units else {}
+    for unit in units:
+        print(f"{Path(questions_file).name}\t{unit}\t{', '.join(read.get(unit, [])) or '-'}")
 
 
 def readings(retriever, units: list[str]) -> None:

@@ -72,7 +72,8 @@ MIN_CYRILLIC_KEY = 3
 BORROWED = 0.8
 _CYRILLIC_CLASSES = str.maketrans({"v": "b", "z": "s"})
 # Korean closes an English word's final ch, j and sh sounds with an i (브랜치 branch, 머지 merge, 푸시 push,
-# 스태시 stash), as it closes other consonants with eu: the vowel is the borrowing's, not the word's.
+# 스태시 stash), as it closes other consonants with eu: the vowel is the borrowing's, not the word's, unless
+# the word ends in that vowel too (레거시 legacy, 프록시 proxy).
 _KOREAN_CLOSING_I = re.compile(r"(?:(?<=ch)|(?<=[js]))i$")
 # The vowel katakana and Hangul add after an English word's last consonant (プッシュ pushyu: push; コミット
 # komito: commit; 해시 haesi: hash; 태그 taegeu: tag), left out where spellings are compared.
@@ -221,8 +222,9 @@ class Sounds:
             if len(found) >= MIN_KEY:
                 numbers += self._by_key.get(found, [])
         if is_hangul(loanword):
-            pattern = shape(_KOREAN_CLOSING_I.sub("", romanize(loanword)))
-            numbers = [n for n in numbers if shape(self._words[n]) == pattern]
+            latin = romanize(loanword)
+            patterns = {shape(latin), shape(_KOREAN_CLOSING_I.sub("", latin))}     # 레거시 legacy, 브랜치 branch
+            numbers = [n for n in numbers if shape(self._words[n]) in patterns]
         return list(dict.fromkeys(numbers))
 
     def same_key(self, latin: str) -> list[int]:
