@@ -157,7 +157,8 @@ def spelled_alike(loanword: str, word: str) -> float:
 
 def sounds_alike(loanword: str, word: str) -> float:
     """How alike a katakana, Hangul or Cyrillic word and an English word are spelled in Latin letters,
-    English spelling read as sound (0 to 1)."""
+    English spelling read as sound and without the vowel katakana or Hangul adds after the last
+    consonant (0 to 1)."""
     if is_cyrillic(loanword):
         return spelled_alike(loanword, word)
     closing = _KOREAN_CLOSING if is_hangul(loanword) else _KANA_CLOSING
