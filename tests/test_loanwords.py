@@ -67,6 +67,11 @@ def test_katakana_fu_is_heard_as_english_h_as_well_as_f(katakana, english):
     assert loanwords.Sounds(["fork", english]).candidates(katakana)[-1:] == [1]
 
 
+@pytest.mark.parametrize("katakana, english", [("ツリー", "tree"), ("ツール", "tool"), ("ビッツ", "bits")])
+def test_katakana_tsu_is_heard_as_english_t_as_well_as_ts(katakana, english):
+    assert loanwords.Sounds(["worker", english]).candidates(katakana) == [1]
+
+
 @pytest.mark.parametrize("loanword, english, neighbour", [
     ("коммита", "commit", "committee"), ("коммит", "commit", "committer"), ("コミット", "commit", "committer"),
     ("커밋", "commit", "committee"), ("команды", "command", "commands"), ("объект", "object", "vector"),

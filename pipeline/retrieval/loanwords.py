@@ -185,11 +185,16 @@ def cyrillic_key(latin: str) -> str:
 
 def heard_as(loanword: str) -> list[str]:
     """The Latin spellings a loanword may stand for: one for Hangul; for katakana, with フ also as the "hu"
-    it stands for; for a Cyrillic word, with and without its case ending, each with в as v and as w."""
+    and ツ as the "t" they stand for; for a Cyrillic word, with and without its case ending, each with в
+    as v and as w."""
     if not is_cyrillic(loanword):
         latin = romanize(loanword)
-        # フ is how katakana writes English "hu" and "ho" as well as "f" (フック hook, フォルダ folder)
-        return list(dict.fromkeys([latin, latin.replace("fu", "hu")])) if "\u30d5" in loanword else [latin]
+        readings = [latin]
+        if "\u30d5" in loanword:     # フ writes English "hu" and "ho" as well as "f" (フック hook, フォルダ folder)
+            readings += [r.replace("fu", "hu") for r in readings]
+        if "\u30c4" in loanword:     # ツ writes a "t" as well as "ts" (ツリー tree, ツール tool; ビッツ bits)
+            readings += [r.replace("tsu", "tu") for r in readings]
+        return list(dict.fromkeys(readings))
     word = loanword.casefold()
     if _RUSSIAN_VERB.search(word):
         return []
