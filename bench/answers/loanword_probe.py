@@ -166,7 +166,7 @@ def borrowed(release: str, questions_file: str, split: str = "all") -> None:
     for unit, vector in zip(units, retriever.embedder.embed(units) if units else []):
         similarity = np.asarray(words.vectors @ vector)
         heard = [(loanwords.sounds_alike(unit, words.words[n]), n) for n in words.sounds.candidates(unit)
-                 if similarity[n] >= lexicon.CYRILLIC_NEAREST]
+                 if similarity[n] >= lexicon.loanword_floor(unit)]
         alike, number = max(heard, default=(0.0, -1))
         if alike >= loanwords.BORROWED:
             nearest = int(similarity.argmax())

@@ -188,9 +188,10 @@ class Lexicon:
 
     def translations(self, units: Sequence[str], vectors: np.ndarray, main_only: bool = False,
                      loanwords_too: bool = True, nearest: float | None = None) -> dict[str, list[str]]:
-        """For each foreign unit (its vector a row of `vectors`), the pages' nearest words, if near
-        enough, or else the page word it is a loanword of (loanwords.py; not with `loanwords_too`
-        false). With `main_only`, only words in the pages' main script are candidates."""
+        """For each foreign unit (its vector a row of `vectors`): the page word it is spelled like a
+        borrowing of (`borrowed`), else the pages' nearest words, if near enough, else the page word it
+        sounds like (`loanword`); the two by sound not with `loanwords_too` false. With `main_only`,
+        only words in the pages' main script are candidates."""
         if not len(units) or not len(self.words):
             return {}
         similarity = np.asarray(vectors @ self.vectors.T)
@@ -205,12 +206,13 @@ class Lexicon:
             best = float(row[order[0]]) if order else 0.0
             near = nearest or (VERB_NEAREST if _VERB_ENDING.search(unit) else self.nearest)
             nearest_words = [self.words[i] for i in order if row[i] >= max(near, best - SPREAD)]
-            borrowed = self.borrowed(unit, row) if loanwords_too and loanwords.romanize(unit) else []
+            by_sound = loanwords_too and bool(loanwords.romanize(unit))
+            borrowed = self.borrowed(unit, row) if by_sound else []
             if borrowed and borrowed[0] not in nearest_words:
                 out[unit] = borrowed
             elif nearest_words:
                 out[unit] = nearest_words
-            elif loanwords_too and loanwords.romanize(unit):
+            elif by_sound:
                 found = self.loanword(unit, vector, row)
                 if found:
                     out[unit] = found
@@ -225,7 +227,7 @@ class Lexicon:
         nearly as near in meaning as the nearest word: that reading comes first, since for a borrowed
         technical word the nearest in meaning is often another one (коммита: hunk 0.61, committee 0.59,
         commit 0.44; コミット: caveat 0.74, commit 0.56; команды: team 0.79, command 0.70)."""
-        floor = max(_loanword_floor(unit), float(similarity.max()) - BORROWED_GAP)
+        floor = max(loanword_floor(unit), float(similarity.max()) - BORROWED_GAP)
         alike = [(loanwords.sounds_alike(unit, self.words[n]), float(similarity[n]), n)
                  for n in self.sounds.candidates(unit) if similarity[n] >= floor]
         best = max(alike, default=None)
@@ -237,7 +239,7 @@ class Lexicon:
         heard = self.sounds.candidates(unit)
         if heard:
             best = max(heard, key=lambda n: similarity[n])
-            if similarity[best] >= _loanword_floor(unit):
+            if similarity[best] >= loanword_floor(unit):
                 return [self.words[best]]
         if loanwords.is_hangul(unit) or loanwords.is_cyrillic(unit):
             return []         # only katakana writes a compound as one word (ログファイル)
@@ -251,7 +253,7 @@ class Lexicon:
         return best_words if best_closeness >= COMPOUND_NEAREST else []
 
 
-def _loanword_floor(unit: str) -> float:
+def loanword_floor(unit: str) -> float:
     """How near in meaning a page word must be to a word that sounds like it, by the word's script."""
     return (HANGUL_NEAREST if loanwords.is_hangul(unit) else CYRILLIC_NEAREST if loanwords.is_cyrillic(unit)
             else KATAKANA_NEAREST)
