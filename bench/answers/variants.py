@@ -25,8 +25,6 @@ bench/answers/results/<date>-variant-<VARIANT>[-label].md.
   stop 57): the answers before it, with the same evaluator.
 - `no-return-questions`: return-value questions are not read as such (trigsight.answering.returns, stop 58):
   the answers before it, with the same evaluator.
-- `no-precedence-questions`: a question asking which of two things prevails is not read as such
-  (trigsight.answering.precedences, stop 69): the answers before it, with the same evaluator.
 - `no-told-questions`: a question told with a story is read whole only; its asking sentences are
   never answered apart (`offline.choose_told`, stop 62): the answers before it.
 - `rare-bridged`: a question with another script than Latin also has the rare terms of its bridged
@@ -50,7 +48,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from trigsight.answering import defaults, evaluate, offline, overlap, precedences, relevance, returns  # noqa: E402
+from trigsight.answering import defaults, evaluate, offline, overlap, relevance, returns  # noqa: E402
 from trigsight.answering.overlap import Overlap, terms  # noqa: E402
 from trigsight.files import unused_name  # noqa: E402
 from trigsight.retrieval import evaluate as retrieval_evaluate  # noqa: E402
@@ -252,17 +250,12 @@ def no_return_questions() -> None:
     returns.returning = lambda *args, **kwargs: None
 
 
-def no_precedence_questions() -> None:
-    precedences.preceding = lambda *args, **kwargs: None
-
-
 def no_told_questions() -> None:
     offline.choose_told = lambda *args, **kwargs: []
 
 
 VARIANTS = {"shipped": lambda: None, "no-default-questions": no_default_questions,
             "no-return-questions": no_return_questions, "no-told-questions": no_told_questions,
-            "no-precedence-questions": no_precedence_questions,
             "rare-names-only": rare_names_only, "rare-bridged": rare_bridged,
             "function-words": function_words,
             "cross-language-floor": cross_language_floor, "no-minority-bridge": no_minority_bridge, "floor-relative": floor_relative, "floor-seen": floor_seen,

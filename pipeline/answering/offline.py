@@ -22,9 +22,6 @@ after it on its page, each quoted with its own chip, since the lead-in alone ans
 a list item too short to stand alone ("yarn.lock") comes after its lead-in, among its list.
 A question that names a version and asks when it came out is answered by the heading that dates
 it ("7.8.0 (2022-12-15)", `dated_heading`), before any of this: a changelog says it nowhere else.
-A question asking which of two things prevails ("Which wins when both are set?") is answered first by
-the sentence that says so (`precedences`), before the kinds of question answered in ways of their own
-(`by_kind`: comparisons, return values, defaults, occasions, definitions).
 A question told with a story that all this refuses is read again by its asking sentences alone
 (`choose_told`, `told_questions`).
 """
@@ -43,7 +40,6 @@ from . import (
     definitions,
     named_passages,
     occasions,
-    precedences,
     returns,
     small_talk,
     spelling,
@@ -263,23 +259,6 @@ def choose(question: str, hits, scores, retriever, release, language: str,
     dated = dated_heading(question, hits, release)
     if dated is not None:
         return [Quoted(dated.id, 1.0, 1)]
-    settled = precedences.preceding(question, hits, retriever, release, scores)
-    if settled is None and (kind := by_kind(question, hits, scores, retriever, release)) is not None:
-        return kind
-    scored = weigh(question, hits, scores, retriever, release, language, model)
-    if not answered(scored, gate):
-        return []
-    asked = terms(question)
-    said = [(c, p) for c, p in scored if not echoes(asked, release.passage(c.passage_id), release)]
-    chosen = select(said, release, model.threshold, model.second, limit)
-    if settled is not None and chosen:
-        chosen = settled_first(settled.passage_ids[0], chosen, release, limit)
-    return with_lists(present_first(question, chosen, release), release)
-
-
-def by_kind(question: str, hits, scores, retriever, release) -> list[Quoted] | None:
-    """The quotes for a question of a kind the pages answer in a way of their own (a comparison, a return
-    value, a default, an occasion, a definition), or None for any other question."""
     compared = comparisons.comparing(question, hits, retriever, release, scores)
     if compared is not None:
         return with_lists([Quoted(passage_id, 1.0, 1) for passage_id in compared.passage_ids], release)
@@ -295,15 +274,13 @@ def by_kind(question: str, hits, scores, retriever, release) -> list[Quoted] | N
     defined = definitions.defining(question, hits, retriever, release)
     if defined is not None:
         return with_lists(defining_quotes(defined, release), release)
-    return None
-
-
-def settled_first(passage_id: str, chosen: list[Quoted], release, limit: int) -> list[Quoted]:
-    """The passage that settles a precedence question first, then the other quotes from other blocks."""
-    settling = release.passage(passage_id)
-    others = [q for q in chosen if (release.passage(q.passage_id).page, release.passage(q.passage_id).block)
-              != (settling.page, settling.block)]
-    return [Quoted(passage_id, 1.0, 1)] + others[:limit - 1]
+    scored = weigh(question, hits, scores, retriever, release, language, model)
+    if not answered(scored, gate):
+        return []
+    asked = terms(question)
+    said = [(c, p) for c, p in scored if not echoes(asked, release.passage(c.passage_id), release)]
+    chosen = select(said, release, model.threshold, model.second, limit)
+    return with_lists(present_first(question, chosen, release), release)
 
 
 def echoes(asked: frozenset[str], passage, release) -> bool:
@@ -361,9 +338,6 @@ def retrieve(asked: str, retriever, release, k: int = CANDIDATE_CHUNKS) -> tuple
     the passages that tell its terms apart come first (`comparisons`), and for a definition question
     the chunk of the sentence defining its term (`definitions`), so a model is issued them too."""
     hits, scores = retriever.search_scored(asked, k=k)
-    settled = precedences.preceding(asked, hits, retriever, release, scores)
-    if settled is not None:
-        return quoted_first(hits, settled.passage_ids, retriever), scores
     compared = comparisons.comparing(asked, hits, retriever, release, scores)
     if compared is not None:
         return quoted_first(hits, compared.passage_ids, retriever), scores
