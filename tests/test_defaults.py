@@ -39,6 +39,9 @@ from indexed_site import indexed_site
     ("fs.mkdir의 recursive 옵션 기본값은 무엇인가요?", "recursive", ("fs.mkdir",)),
     ("net 서버의 server.listen()에서 backlog를 지정하지 않으면 기본값은 얼마인가요?", "backlog", ("server.listen",)),
     ("MD040의 allowed_languages 기본값은 무엇인가요?", "allowed_languages", ("MD040",)),
+    # the name beside the default word owns the setting the question names as code around it
+    ("Какой highWaterMark по умолчанию у Readable?", "highWaterMark", ("Readable",)),
+    ("Readable のデフォルトの highWaterMark は何ですか？", "highWaterMark", ("Readable",)),
 ])
 def test_the_setting_and_its_owners_are_read_from_a_default_question(question, term, owners):
     asked = default_of(question)
@@ -54,6 +57,17 @@ def test_the_setting_and_its_owners_are_read_from_a_default_question(question, t
     "Should I use run() or enterWith()?",
 ])
 def test_a_question_that_names_no_setting_is_no_default_question(question):
+    assert default_of(question) is None
+
+
+@pytest.mark.parametrize("question", [
+    "Какая длина строки по умолчанию у Black?",
+    "Какая длина строки у Black по умолчанию?",
+    "Какая кодировка по умолчанию у fs.readFile?",
+    "fs.readFile のデフォルトのエンコーディングは何ですか？",
+    "Black のデフォルトの行の長さは何ですか？",
+])
+def test_a_setting_named_in_the_questions_own_words_is_not_read_as_the_name_that_owns_it(question):
     assert default_of(question) is None
 
 
@@ -158,3 +172,26 @@ def test_a_model_is_issued_the_default_first(site):
     hits, _ = offline.retrieve("What is the default value of maxHeaderSize?", retriever, release)
     assert release.passage(hits[0].best_passage).text == (
         "Read-only property specifying the maximum allowed size of HTTP headers in bytes.")
+
+
+FORMATTER_PAGES = {
+    "style.md": "# The code style\n\n## Line length\n\n"
+                "You probably noticed the peculiar default line length. "
+                "Black defaults to 88 characters per line, which happens to be 10% over 80.\n\n"
+                "## Trailing commas\n\nBlack will add trailing commas to expressions that are split by comma.\n",
+    "notebooks.md": "# Jupyter notebooks\n\n## Magics\n\n"
+                    "Black understands IPython magics, but is conservative about which cells it will format. "
+                    "By default, Black recognizes standard IPython magics.\n",
+}
+
+
+@pytest.mark.parametrize("question", [
+    "Какая длина строки по умолчанию у Black?",
+    "Black のデフォルトの行の長さは何ですか？",
+])
+def test_a_products_default_asked_in_other_words_is_answered_by_what_it_says_of_that_setting(tmp_path, question):
+    release, retriever = indexed_site(tmp_path, FORMATTER_PAGES)
+    quotes, _ = offline.respond(question, retriever, release)
+    texts = [release.passage(q.passage_id).text for q in quotes]
+    assert "Black defaults to 88 characters per line, which happens to be 10% over 80." in texts
+    assert "By default, Black recognizes standard IPython magics." not in texts

@@ -90,6 +90,33 @@ _UNSET = [
     re.compile(r"(?i)по\s+умолчанию\s+(?:у|для)\s+[`'\"«]?(?P<t>[A-Za-z]" + _CODE + r")"),
     re.compile(r"(?i)(?:у|для)\s+[`'\"«]?(?P<t>[A-Za-z]" + _CODE + r")[`'\"»]?\s+по\s+умолчанию"),
 ]
+_BESIDE_DEFAULT = _UNSET[3:]
+# Beside its default word a name may be the setting's owner, the setting being named around it: in the question's own
+# words ("Какая длина строки по умолчанию у Black?", "fs.readFile のデフォルトのエンコーディングは？") or as code
+# ("Какой highWaterMark по умолчанию у Readable?", "Readable のデフォルトの highWaterMark は？").
+_ASKING_WORDS = re.compile(r"(?i)\b(?:как\w*|что|чему|равн\w*|значени\w*|величин\w*|будет|бывает|использу\w*|стоит|ли|у|для)\b")
+_CYRILLIC_WORD = re.compile(r"[\u0400-\u04ff]{3,}")
+_THEN_NAMED = re.compile(r"^\s*[の의]\s*(?P<n>\S+?)\s*(?:[はがをも은는이가]|$)")
+_GENERIC_AFTER = re.compile(r"^(?:値|設定値?|値は|ふるまい|動作|挙動|振る舞い|값|설정값?)")
+
+
+def _owned(text: str, found: re.Match, after: bool) -> str | None:
+    """For a name read beside a default word: None when it is the setting itself; the setting's name when the
+    question names the setting as code around it; "" when the question names it only in its own words. The
+    setting comes after the default word in Japanese and Korean (`after`), before it in Russian."""
+    if after:
+        then = _THEN_NAMED.match(text[found.end():])
+        if then is None or _GENERIC_AFTER.match(then.group("n")):
+            return None
+        named = NAMED.fullmatch(then.group("n"))
+        return (named.group(1) or named.group(2)).removesuffix("()") if named else ""
+    before = text[:found.start()]
+    named = [m.group(1) or m.group(2) for m in NAMED.finditer(before)]
+    if named:
+        return named[-1].removesuffix("()")
+    return "" if _CYRILLIC_WORD.search(_ASKING_WORDS.sub(" ", before)) else None
+
+
 # A name glossing the question's words ("…by default (fetch-retries)?"), unless it glosses a name ("MD007 (ul-indent)").
 _GLOSS = re.compile(r"(?P<before>\S*)\s*[(（]\s*[`'\"]?(?P<t>" + _CODE + r")[`'\"]?\s*[)）]")
 NAMED = re.compile(r"['`\"‘’“”「『«]([^'`\"‘’“”」』»\s]{1,40})['`\"‘’“”」』»]"
@@ -129,6 +156,12 @@ def _named_setting(text: str) -> AskedThing | None:
         if (found := pattern.search(text)) and not _ROLE.fullmatch(" " + found.group("t")) \
                 and found.group("t").casefold() not in _BACK:
             term = found.group("t").removesuffix("()")
+            if pattern in _BESIDE_DEFAULT:
+                owned = _owned(text, found, after=pattern is _UNSET[3])
+                if owned == "":
+                    return None     # the setting is named in the question's own words, which no page uses
+                if owned is not None:
+                    return AskedThing(owned, (term,), True, "")
             break
     if term is None and settings:
         marker = _SAYS_DEFAULT.search(text).start()
