@@ -25,6 +25,9 @@ from indexed_site import indexed_site
     ("Когда возникает ошибка EMFILE?", "EMFILE", ()),
     ("В каких случаях process генерирует событие 'rejectionHandled'?", "rejectionHandled", ("process",)),
     ("Когда выполняется скрипт postpack?", "postpack", ()),
+    # a dotted owner after "у"/"в" is no end of the sentence
+    ("Когда срабатывает событие close у http.Server?", "close", ("http.Server",)),
+    ("Когда возникает ошибка EACCES в fs.open()?", "EACCES", ("fs.open",)),
     ("EADDRINUSE はどんなときに発生しますか？", "EADDRINUSE", ()),
     ("readline で 'SIGCONT' イベントが発生するのはどんなときですか？", "SIGCONT", ("readline",)),
     ("nodemon の 'restart' イベントはいつ発行されますか？", "restart", ("nodemon",)),

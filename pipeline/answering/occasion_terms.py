@@ -39,7 +39,7 @@ _WHEN_EN = (r"(?:when|in\s+what\s+(?:situations?|cases?|circumstances?)|under\s+
             r"|at\s+what\s+point)\s+(?:exactly\s+)?(?:is|are|does|do|will|would|can|could|might|did)\s+")
 _END = r"(?:\s+(?:exactly|actually|ever))?(?:\s*[?？!.。(,;].*|\s+(?:on|in|for|from|during|with|after|before|if|when|while"
 _END += r"|of|by|under|inside|within|as\s+opposed\s+to|rather\s+than|instead\s+of)\b.*)?$"
-_QUESTION = r"(?:\s*[?？!.。].*)?$"
+_QUESTION = r"(?:\s*(?:[?？!。]|\.(?!\w)).*)?$"     # not the dot inside "http.Server"
 _WHEN_RU = (r"(?:когда|в\s+каких\s+(?:случаях|ситуациях)|в\s+каком\s+случае|при\s+каких\s+условиях|в\s+какой\s+момент)"
             r"\s+(?:именно\s+|обычно\s+|вообще\s+|теперь\s+)?")
 # Each pattern names the thing `t`, and maybe its owner `o` (the subject of an active verb).
@@ -94,6 +94,8 @@ _ALIAS = re.compile(r"\s*\([^()]*\)$")         # "MD036 (no-emphasis-as-heading)
 _POSSESSIVE = re.compile(r"^(?P<o>[\w.@/-]+)(?:'s|’s)\s+(?P<t>.+)$")
 # "the 'close' event of a ChildProcess"; not "the list of files"
 _OWNER_OF = re.compile(r"^(?P<t>.+?)\s+of\s+(?:an?\s+|the\s+)?(?P<o>(?=[A-Z]|\w+[.:]\w)[\w.@/-]+)$")
+# "событие close у http.Server", "ошибка EACCES в fs.open()"
+_OWNER_RU = re.compile(r"^(?P<t>.+?)\s+(?:у|в|во|для|из|от)\s+(?P<o>[A-Za-z][\w.@/-]*(?:\(\))?)$")
 _OWNER_PLACE = re.compile(r"^(?P<o>[A-Za-z0-9][\w.@/-]*)\s*(?:에서의|에서|での|における|で|の|의)\s*(?P<t>.+)$")
 _WHEN_A_DATE = re.compile(r"(?i)\b(?:released?|come\s+out|came\s+out|published|deprecated|removed|added|introduced"
                           r"|dropped|end\s+of\s+life|eol)\b")
@@ -144,7 +146,7 @@ def thing_of(raw: str, question: str) -> AskedThing | None:
     """The thing a pattern's words name, with the owners they give it, or None."""
     raw = _ALIAS.sub("", raw.strip())
     owners: tuple[str, ...] = ()
-    for pattern in (_POSSESSIVE, _OWNER_PLACE, _OWNER_OF):
+    for pattern in (_POSSESSIVE, _OWNER_PLACE, _OWNER_OF, _OWNER_RU):
         if (parts := pattern.match(raw)) and not QUOTES.search(parts.group("o")):
             owners, raw = owners + (parts.group("o"),), parts.group("t")
     roles = []
