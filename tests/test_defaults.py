@@ -42,6 +42,13 @@ from indexed_site import indexed_site
     # the name beside the default word owns the setting the question names as code around it
     ("Какой highWaterMark по умолчанию у Readable?", "highWaterMark", ("Readable",)),
     ("Readable のデフォルトの highWaterMark は何ですか？", "highWaterMark", ("Readable",)),
+    ("Какой timeout по умолчанию у http.request?", "timeout", ("http.request",)),
+    # beside a name written as code, a lower-case Latin word of a Russian question is the setting
+    ("Какое значение по умолчанию имеет timeout у http.request?", "timeout", ("http.request",)),
+    ("Какой shell по умолчанию использует child_process.exec в Windows?", "shell", ("child_process.exec",)),
+    ("child_process.exec はデフォルトでどの shell を使いますか？", "shell", ("child_process.exec",)),
+    ("child_process.exec가 기본으로 사용하는 shell은 무엇인가요?", "shell", ("child_process.exec",)),
+    ("What shell does child_process.exec use by default?", "shell", ("child_process.exec",)),
 ])
 def test_the_setting_and_its_owners_are_read_from_a_default_question(question, term, owners):
     asked = default_of(question)

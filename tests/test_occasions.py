@@ -28,6 +28,8 @@ from indexed_site import indexed_site
     # a dotted owner after "у"/"в" is no end of the sentence
     ("Когда срабатывает событие close у http.Server?", "close", ("http.Server",)),
     ("Когда возникает ошибка EACCES в fs.open()?", "EACCES", ("fs.open",)),
+    # a Latin word its role word calls an event names it, in a question in another script
+    ("Когда Worker испускает событие exit?", "exit", ("Worker",)),
     ("EADDRINUSE はどんなときに発生しますか？", "EADDRINUSE", ()),
     ("readline で 'SIGCONT' イベントが発生するのはどんなときですか？", "SIGCONT", ("readline",)),
     ("nodemon の 'restart' イベントはいつ発行されますか？", "restart", ("nodemon",)),

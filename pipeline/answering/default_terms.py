@@ -41,6 +41,9 @@ _ASKED = [
     re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?what(?:\s+values?)?\s+(?:does|do|will|would)\s+" + _NAME
                + r"\s+default\s+to\b.*$"),
     re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?(?:is|are)\s+.+?\s+the\s+default\s+(?:value\s+(?:of|for)\s+)?" + _NAME + _END),
+    # "What shell does child_process.exec use by default?": the setting, then its owner
+    re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?(?:what|which)\s+(?!values?\b|kind\b|sort\b|type\b)" + _NAME + r"\s+(?:does|do|will|would)\s+(?:the\s+)?(?P<o>[\w.@/$-]+"
+               r"(?:\(\))?)\s+(?:use|pick|choose|take|have|send|set|apply)\s+(?:by\s+default|out\s+of\s+the\s+box)\b.*$"),
     re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?what(?:'s|’s|\s+values?)?\s*(?:is|are|does|do)?\s+" + _NAME
                + r"\s+(?:set\s+to|have|take|use|hold|equal)\s+(?:by\s+default|out\s+of\s+the\s+box|initially)\b.*$"),
     re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?(?:is|are|does|do)\s+" + _NAME + r"\s+(?:(?:enabled|disabled|on|off|true|false"
@@ -97,6 +100,8 @@ _BESIDE_DEFAULT = _UNSET[3:]
 _ASKING_WORDS = re.compile(r"(?i)\b(?:как\w*|что|чему|равн\w*|значени\w*|величин\w*|будет|бывает|использу\w*|стоит|ли|у|для)\b")
 _CYRILLIC_WORD = re.compile(r"[\u0400-\u04ff]{3,}")
 _THEN_NAMED = re.compile(r"^\s*[の의]\s*(?P<n>\S+?)\s*(?:[はがをも은는이가]|$)")
+_OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_LATIN_LOWER = re.compile(r"(?<![\w.@/$-])[a-z][a-z0-9]{2,}(?![\w.@/$(-])", re.ASCII)
 _GENERIC_AFTER = re.compile(r"^(?:値|設定値?|値は|ふるまい|動作|挙動|振る舞い|값|설정값?)")
 
 
@@ -111,10 +116,22 @@ def _owned(text: str, found: re.Match, after: bool) -> str | None:
         named = NAMED.fullmatch(then.group("n"))
         return (named.group(1) or named.group(2)).removesuffix("()") if named else ""
     before = text[:found.start()]
-    named = [m.group(1) or m.group(2) for m in NAMED.finditer(before)]
+    names = _names_in(before)
+    named = sorted(names + _plain_names(before, names))
     if named:
-        return named[-1].removesuffix("()")
+        return named[-1][1]
     return "" if _CYRILLIC_WORD.search(_ASKING_WORDS.sub(" ", before)) else None
+
+
+def _names_in(text: str) -> list[tuple[int, str]]:
+    """(offset, name) of each name in `text` quoted or shaped as code."""
+    return [(m.start(), (m.group(1) or m.group(2)).removesuffix("()")) for m in NAMED.finditer(text)]
+
+
+def _plain_names(text: str, names: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """(offset, word) of each lower-case word in Latin letters of `text` outside its `names`."""
+    taken = [range(at, at + len(name)) for at, name in names]
+    return [(m.start(), m.group()) for m in _LATIN_LOWER.finditer(text) if not any(m.start() in span for span in taken)]
 
 
 # A name glossing the question's words ("…by default (fetch-retries)?"), unless it glosses a name ("MD007 (ul-indent)").
@@ -147,8 +164,15 @@ def _named_setting(text: str) -> AskedThing | None:
     """The setting a question asks the default of, named anywhere in it: a name glossing its words ("(fetch-retries)"),
     one it calls a setting or leaves unset ("the timeout option", "backlog를 지정하지 않으면"), else the last name
     before the default (Japanese, Korean: "MD040의 allowed_languages 기본값") or the first (other languages)."""
-    names = [(m.start(), (m.group(1) or m.group(2)).removesuffix("()")) for m in NAMED.finditer(text)]
+    names = _names_in(text)
     settings = [(at, name) for at, name in names if not NO_SETTING.match(name)]
+    if names and _OTHER_SCRIPT.search(text):
+        # "Какое значение по умолчанию имеет timeout у http.request?", "child_process.exec はデフォルトでどの shell
+        # を使いますか？": beside a name written as code, a lower-case Latin word of a question in another script is a
+        # name too, and the setting, the dotted name (a module's function, a class) its owner
+        plain = _plain_names(text, names)
+        if plain:
+            settings = sorted([(at, name) for at, name in settings if "." not in name] + plain)
     glosses = [found.group("t") for found in _GLOSS.finditer(text) if not NAMED.fullmatch(found.group("before"))
                or re.fullmatch(r"[A-Z]{2,5}", found.group("before"))]
     term = glosses[0] if glosses else None     # not "MD007 (ul-indent)", a name's other name
@@ -161,7 +185,7 @@ def _named_setting(text: str) -> AskedThing | None:
                 if owned == "":
                     return None     # the setting is named in the question's own words, which no page uses
                 if owned is not None:
-                    return AskedThing(owned, (term,), True, "")
+                    return AskedThing(owned, (term,), bool(NAMED.fullmatch(owned)), "")
             break
     if term is None and settings:
         marker = _SAYS_DEFAULT.search(text).start()

@@ -97,6 +97,10 @@ _OWNER_OF = re.compile(r"^(?P<t>.+?)\s+of\s+(?:an?\s+|the\s+)?(?P<o>(?=[A-Z]|\w+
 # "событие close у http.Server", "ошибка EACCES в fs.open()"
 _OWNER_RU = re.compile(r"^(?P<t>.+?)\s+(?:у|в|во|для|из|от)\s+(?P<o>[A-Za-z][\w.@/-]*(?:\(\))?)$")
 _OWNER_PLACE = re.compile(r"^(?P<o>[A-Za-z0-9][\w.@/-]*)\s*(?:에서의|에서|での|における|で|の|의)\s*(?P<t>.+)$")
+# "Когда Worker испускает событие exit?": in a question in another script, a Latin word its role word calls an
+# event or an error is that event's name as much as a quoted one.
+_LATIN_NAME = re.compile(r"[A-Za-z][\w-]*")
+_NON_LATIN = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _WHEN_A_DATE = re.compile(r"(?i)\b(?:released?|come\s+out|came\s+out|published|deprecated|removed|added|introduced"
                           r"|dropped|end\s+of\s+life|eol)\b")
 
@@ -127,7 +131,8 @@ def occasion_of(question: str) -> AskedThing | None:
                 continue
             # "When does a ChildProcess emit its 'close' event?" asks about 'close'; "When does MD013 report a
             # line?" about MD013; "When does markdownlint call the rule's function?" names nothing to look up.
-            if found is not None and found.named:
+            if found is not None and (found.named or (found.role and _LATIN_NAME.fullmatch(found.term)
+                                                      and _NON_LATIN.search(question))):
                 return AskedThing(found.term, found.owners + (owner.strip(),), True, found.role)
             subject = thing_of(owner, question)
             if subject is not None and subject.named:
