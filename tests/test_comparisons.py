@@ -39,6 +39,9 @@ from indexed_site import indexed_site
     ("データを更新するとき、PUTとPATCHの違いは何ですか？", ("PUT", "PATCH")),
     ("デプロイの話で出てくる「プログラム」と「プロセス」はどう違いますか？", ("プログラム", "プロセス")),   # what it quotes
     ("Чем объект g отличается от session во Flask?", ("g", "session")),
+    # a call's arguments are no part of the name, and their comma does not split the pair
+    ("What is the difference between setImmediate and setTimeout(fn, 0)?", ("setImmediate", "setTimeout()")),
+    ("Should I use fs.readFile(path, cb) or fs.createReadStream(path)?", ("fs.readFile()", "fs.createReadStream()")),
 ])
 def test_a_comparison_question_is_read_for_its_two_terms(question, pair):
     assert compared_terms(question) == pair
@@ -137,3 +140,24 @@ def test_a_question_that_compares_nothing_is_retrieved_as_before(site):
     release, retriever = site
     hits, _ = retriever.search_scored("How often do pots need soil?", k=offline.CANDIDATE_CHUNKS)
     assert offline.retrieve("How often do pots need soil?", retriever, release)[0] == hits
+
+
+POINTING_PAGES = {
+    "globals.md": "# Globals\n\n## setImmediate\n\nsetImmediate is described in the timers section.\n\n"
+                  "## setTimeout\n\nsetTimeout is described in the timers section.\n",
+    "timers.md": "# Timers\n\n## setImmediate(callback)\n\n"
+                 "Schedules the immediate execution of the callback after I/O events' callbacks.\n\n"
+                 "## setTimeout(callback, delay)\n\nSchedules execution of a one-time callback after delay milliseconds.\n",
+}
+
+
+@pytest.mark.parametrize("question", [
+    "What is the difference between setImmediate and setTimeout(fn, 0)?",
+    "Чем setImmediate отличается от setTimeout?",
+])
+def test_what_each_is_comes_from_where_it_is_described_not_from_a_sentence_pointing_there(tmp_path, question):
+    release, retriever = indexed_site(tmp_path, POINTING_PAGES)
+    quotes, _ = offline.respond(question, retriever, release)
+    assert [release.passage(q.passage_id).text for q in quotes] == [
+        "Schedules the immediate execution of the callback after I/O events' callbacks.",
+        "Schedules execution of a one-time callback after delay milliseconds."]

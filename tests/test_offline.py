@@ -181,6 +181,9 @@ def test_a_sentence_that_only_points_elsewhere_is_quoted_only_alone(tmp_path, po
     ("See Streams for details.", True), ("This is now covered in Caching.", True),
     ("It is described in the user guide.", True), ("This page has moved to Installation.", True),
     ("This is the default.", False), ("It is documented that caching is on.", False),
+    ("setImmediate is described in the timers section.", True),
+    ("The options are documented on the API reference page.", True),
+    ("The format is described in RFC 3986.", False),
 ])
 def test_what_only_points_elsewhere_is_told_from_what_says_something(tmp_path, text, pointing):
     site = Release.load(write_allowlist(tmp_path, {"/a": [text]}))

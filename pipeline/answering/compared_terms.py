@@ -89,8 +89,14 @@ def _side(words: str, which: str) -> str | None:
     return None
 
 
+# A call's arguments ("setTimeout(fn, 0)", "fs.readFile(path, cb)") are no part of the name it compares, and their
+# comma would split the pair.
+_ARGUMENTS = re.compile(r"(?P<name>[A-Za-z_$][\w$.]*)\([^()]*\)")
+
+
 def compared_terms(question: str) -> tuple[str, str] | None:
     """The two terms a comparison question asks about ("X vs Y?" → ("X", "Y")), or None."""
+    question = _ARGUMENTS.sub(r"\g<name>()", question)
     for pattern in _PAIR:
         match = pattern.match(question)
         if match:

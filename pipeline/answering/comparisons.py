@@ -31,6 +31,7 @@ import numpy as np
 from ..retrieval.tokenize import tokenize
 from .compared_terms import compared_terms
 from .definitions import Defining, Definitions, defining_term, paragraph, says_something
+from .pointers import points_elsewhere
 from .term_places import (
     JOINED,
     LATIN_NAME,
@@ -131,7 +132,8 @@ def _said_of(term: str, rows, readings, pages: list[str], retriever, release):
         return None
     rank = {page: n for n, page in enumerate(pages)}
     naming = [p for p in (release.passage(retriever.passage_ids[int(row)]) for row in rows[:MAX_CANDIDATES])
-             if p is not None and p.page in rank and says_something(p.text) and named(p.text, readings)]
+             if p is not None and p.page in rank and says_something(p.text) and named(p.text, readings)
+              and not points_elsewhere(p)]
     return min(naming, key=lambda p: (rank[p.page], p.order), default=None)
 
 

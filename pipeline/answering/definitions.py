@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from ..retrieval.chunks import HEADING_KINDS, TABLE_CELLS
 from ..retrieval.search import Hit
 from .asked_terms import ARTICLE, LEADING_ARTICLE, asked_term, key, last_part, plain, term_names
+from .pointers import points_elsewhere
 from .relevance import leads_in
 
 # How strongly a sentence defines a name, strongest first: a sentence shaped like a definition on the
@@ -182,7 +183,9 @@ class Definitions:
         self._names: dict[str, tuple[frozenset[str], ...]] = {}
         self._common: dict[str, bool] = {}
         for passage in release.passages:
-            if passage.kind not in HEADING_KINDS and passage.kind not in TABLE_CELLS:
+            # a sentence that only points elsewhere ("setImmediate is described in the timers section.") defines
+            # nothing, and does not open its section's account
+            if passage.kind not in HEADING_KINDS and passage.kind not in TABLE_CELLS and not points_elsewhere(passage):
                 section = (passage.page, passage.headings)
                 self._read(passage, titles.get(passage.page), release, section not in led)
                 # a list item is one of the section's details (a parameter, an option), not its account

@@ -51,6 +51,7 @@ from .change_logs import present_first
 from .dated_headings import dated_heading
 from .lists import lead_in_of, list_after
 from .overlap import Overlap, terms
+from .pointers import points_elsewhere
 from .relevance import (
     Candidate,
     RelevanceModel,
@@ -66,12 +67,6 @@ MAX_SENTENCES = 3
 LIST_ITEMS = 6            # list items quoted after a lead-in
 FRAGMENT_CHARACTERS = 30  # a list item shorter than this is shown after its list's lead-in
 ECHO_TERMS = 2            # a passage of this many terms or fewer, all the question's, only echoes it
-_POINTER = re.compile(r"(?i)^\s*(?:see|refer to|for (?:more|further|full|additional) (?:details|information)[^,.]*, see"
-                      r"|(?:подробнее )?см\.|(?:this|it) (?:is|has been) (?:now )?(?:covered|described|documented|explained"
-                      r"|discussed|moved) (?:in|on|to)|(?:this (?:page|section) )?has moved to)\s")
-# A section of links to other pages ("See Also" closing each of npm's command pages) only points.
-_POINTING_SECTION = re.compile(r"(?i)^\s*(?:see also|related(?: (?:pages|topics|links))?|further reading"
-                               r"|см\. также|смотрите также|関連項目|関連ページ|참고 항목|같이 보기|관련 문서)\s*$")
 # A passage that asks rather than tells: a question ("What does pip stand for?"), or a search
 # phrase a page lists ("how to install pip ubuntu"): words of the question, never its answer.
 _ASKING_PHRASE = re.compile(r"(?i)^\s*(?:how|what|why|which|who)(?: to| do| does| can| is| are)?"
@@ -191,12 +186,6 @@ def telling(passage, release):
     if following is None or following.kind != "dd" or asks(following):
         return None
     return following
-
-
-def points_elsewhere(passage) -> bool:
-    """Does the passage only point to another place: "See X for details.", or an item of a
-    "See also" section?"""
-    return bool(_POINTER.match(passage.text)) or any(_POINTING_SECTION.match(h) for h in passage.headings[1:])
 
 
 def with_lists(chosen: list[Quoted], release, items: int = LIST_ITEMS) -> list[Quoted]:
