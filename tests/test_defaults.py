@@ -49,6 +49,7 @@ from indexed_site import indexed_site
     ("child_process.exec はデフォルトでどの shell を使いますか？", "shell", ("child_process.exec",)),
     ("child_process.exec가 기본으로 사용하는 shell은 무엇인가요?", "shell", ("child_process.exec",)),
     ("What shell does child_process.exec use by default?", "shell", ("child_process.exec",)),
+    ("What prompt does repl.start() print when I don't set the prompt option?", "prompt", ("repl.start",)),
 ])
 def test_the_setting_and_its_owners_are_read_from_a_default_question(question, term, owners):
     asked = default_of(question)
@@ -202,3 +203,23 @@ def test_a_products_default_asked_in_other_words_is_answered_by_what_it_says_of_
     texts = [release.passage(q.passage_id).text for q in quotes]
     assert "Black defaults to 88 characters per line, which happens to be 10% over 80." in texts
     assert "By default, Black recognizes standard IPython magics." not in texts
+
+
+LOOSE_LIST_PAGES = {
+    "wikilinks.md": "# WikiLinks\n\n## Usage\n\nThe following options are provided:\n\n"
+                    "* **`base_url`**: String to append to beginning of URL.\n\n    Default: `'/'`\n\n"
+                    "* **`html_class`**: CSS class. Leave blank for none.\n\n    Default: `'wikilink'`\n\n"
+                    "* **`build_url`**: Callable which formats the URL from its parts.\n",
+}
+
+
+@pytest.mark.parametrize("question, quoted", [
+    ("What is the default html_class of the WikiLinks extension?",
+     ["html_class: CSS class.", "Leave blank for none.", "Default: 'wikilink'"]),
+    ("WikiLinks 확장에서 base_url를 지정하지 않으면 기본값은 무엇인가요?",
+     ["base_url: String to append to beginning of URL.", "Default: '/'"]),
+])
+def test_a_loose_list_items_default_in_its_own_paragraph_is_the_items(tmp_path, question, quoted):
+    release, retriever = indexed_site(tmp_path, LOOSE_LIST_PAGES)
+    quotes, _ = offline.respond(question, retriever, release)
+    assert [release.passage(q.passage_id).text for q in quotes] == quoted

@@ -61,7 +61,7 @@ _ASKED = [
 # gives, by the rules of `_named_setting`.
 _SAYS_DEFAULT = re.compile(r"(?i)\bby\s+default\b|\bdefault\s+(?:value|setting)s?\b|\bdefaults?\s+to\b|\bout\s+of\s+the\s+box\b"
                            r"|\bwithout\s+(?:an?|the|any)\s+\S+\s+option\b|\b(?:isn't|is\s+not|aren't|are\s+not)\s+"
-                           r"(?:set|configured|specified|given|passed|provided)\b|\bif\s+(?:i|you|we)\s+(?:don't|do\s+not|never"
+                           r"(?:set|configured|specified|given|passed|provided)\b|\b(?:if|when)\s+(?:i|you|we)\s+(?:don't|do\s+not|never"
                            r"|didn't)\s+(?:set|pass|specify|configure|provide)\s+(?!up\b)"
                            r"|значени\w+\s+по\s+умолчанию|по\s+умолчанию|дефолт\w*|\bне\s+(?:указ|зада|переда|устан|настр)\w*"
                            r"|デフォルト|既定|初期値|省略(?:した|する|時)|指定し(?:ない|なかった|なけ)|設定し(?:ない|なかった|なけ)"

@@ -105,7 +105,8 @@ def _entries(fact: Fact, candidates, written: re.Pattern, readings, release) -> 
         if entry:
             after = _after_name(passage.text, written)
             own = fact.own.search(after) or fact.says.search(after)
-            found.append(Place(passage, passage if own else _giving(fact, item), BESIDE))
+            found.append(Place(passage, passage if own else _giving(fact, item) or _labelled_next(fact, passage, item, release),
+                               BESIDE))
         elif (giving := next((p for p in ([passage] if fact.naming_says else []) + item
                               if fact.says.search(p.text) and (not fact.api or p is passage or _OF_IT.match(p.text)
                                                                or named(p.text, readings))), None)) is not None:
@@ -113,6 +114,13 @@ def _entries(fact: Fact, candidates, written: re.Pattern, readings, release) -> 
             # pre-1.6 Model.save() algorithm." and then "…trigger which returns NULL." is not what save() returns
             found.append(Place(passage, giving, IN_PARAGRAPH))
     return found
+
+
+def _labelled_next(fact: Fact, passage, item: list, release):
+    """The paragraph right after an entry's, when it is the fact's label ("html_class: CSS class." and then
+    "Default: 'wikilink'": a loose list's item, whose paragraphs the pages publish apart), or None."""
+    after = release.passage_at(passage.page, (item[-1] if item else passage).order + 1)
+    return after if after is not None and after.kind not in HEADING_KINDS and fact.labelled.match(after.text) else None
 
 
 def rest_of_block(passage, release) -> list:
