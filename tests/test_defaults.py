@@ -50,6 +50,8 @@ from indexed_site import indexed_site
     ("child_process.exec가 기본으로 사용하는 shell은 무엇인가요?", "shell", ("child_process.exec",)),
     ("What shell does child_process.exec use by default?", "shell", ("child_process.exec",)),
     ("What prompt does repl.start() print when I don't set the prompt option?", "prompt", ("repl.start",)),
+    # without a dotted owner, a plain Latin word is no setting
+    ("wikilinks 拡張のデフォルトの html_class は何ですか？", "html_class", ()),
 ])
 def test_the_setting_and_its_owners_are_read_from_a_default_question(question, term, owners):
     asked = default_of(question)

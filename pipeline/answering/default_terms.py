@@ -166,10 +166,10 @@ def _named_setting(text: str) -> AskedThing | None:
     before the default (Japanese, Korean: "MD040의 allowed_languages 기본값") or the first (other languages)."""
     names = _names_in(text)
     settings = [(at, name) for at, name in names if not NO_SETTING.match(name)]
-    if names and _OTHER_SCRIPT.search(text):
+    if any("." in name for _, name in names) and _OTHER_SCRIPT.search(text):
         # "Какое значение по умолчанию имеет timeout у http.request?", "child_process.exec はデフォルトでどの shell
-        # を使いますか？": beside a name written as code, a lower-case Latin word of a question in another script is a
-        # name too, and the setting, the dotted name (a module's function, a class) its owner
+        # を使いますか？": beside a dotted name (a module's function, a class: the owner), a lower-case Latin word of a
+        # question in another script is a name too, and the setting ("wikilinks 拡張の…html_class" names no owner so)
         plain = _plain_names(text, names)
         if plain:
             settings = sorted([(at, name) for at, name in settings if "." not in name] + plain)
