@@ -76,6 +76,7 @@ def test_a_question_that_names_no_setting_is_no_default_question(question):
     "Какая кодировка по умолчанию у fs.readFile?",
     "fs.readFile のデフォルトのエンコーディングは何ですか？",
     "Black のデフォルトの行の長さは何ですか？",
+    "Какая версия TLS по умолчанию у tls.connect?",
 ])
 def test_a_setting_named_in_the_questions_own_words_is_not_read_as_the_name_that_owns_it(question):
     assert default_of(question) is None

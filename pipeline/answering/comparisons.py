@@ -133,7 +133,7 @@ def _said_of(term: str, rows, readings, pages: list[str], retriever, release):
     rank = {page: n for n, page in enumerate(pages)}
     naming = [p for p in (release.passage(retriever.passage_ids[int(row)]) for row in rows[:MAX_CANDIDATES])
              if p is not None and p.page in rank and says_something(p.text) and named(p.text, readings)
-              and not points_elsewhere(p)]
+             and not points_elsewhere(p)]
     return min(naming, key=lambda p: (rank[p.page], p.order), default=None)
 
 

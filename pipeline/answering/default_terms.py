@@ -42,8 +42,9 @@ _ASKED = [
                + r"\s+default\s+to\b.*$"),
     re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?(?:is|are)\s+.+?\s+the\s+default\s+(?:value\s+(?:of|for)\s+)?" + _NAME + _END),
     # "What shell does child_process.exec use by default?": the setting, then its owner
-    re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?(?:what|which)\s+(?!values?\b|kind\b|sort\b|type\b)" + _NAME + r"\s+(?:does|do|will|would)\s+(?:the\s+)?(?P<o>[\w.@/$-]+"
-               r"(?:\(\))?)\s+(?:use|pick|choose|take|have|send|set|apply)\s+(?:by\s+default|out\s+of\s+the\s+box)\b.*$"),
+    re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?(?:what|which)\s+(?!values?\b|kind\b|sort\b|type\b)" + _NAME
+               + r"\s+(?:does|do|will|would)\s+(?:the\s+)?(?P<o>[\w.@/$-]+(?:\(\))?)\s+"
+               r"(?:use|pick|choose|take|have|send|set|apply)\s+(?:by\s+default|out\s+of\s+the\s+box)\b.*$"),
     re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?what(?:'s|’s|\s+values?)?\s*(?:is|are|does|do)?\s+" + _NAME
                + r"\s+(?:set\s+to|have|take|use|hold|equal)\s+(?:by\s+default|out\s+of\s+the\s+box|initially)\b.*$"),
     re.compile(r"(?i)^\s*(?:.*?[,:]\s*)?(?:is|are|does|do)\s+" + _NAME + r"\s+(?:(?:enabled|disabled|on|off|true|false"
@@ -61,8 +62,9 @@ _ASKED = [
 # gives, by the rules of `_named_setting`.
 _SAYS_DEFAULT = re.compile(r"(?i)\bby\s+default\b|\bdefault\s+(?:value|setting)s?\b|\bdefaults?\s+to\b|\bout\s+of\s+the\s+box\b"
                            r"|\bwithout\s+(?:an?|the|any)\s+\S+\s+option\b|\b(?:isn't|is\s+not|aren't|are\s+not)\s+"
-                           r"(?:set|configured|specified|given|passed|provided)\b|\b(?:if|when)\s+(?:i|you|we)\s+(?:don't|do\s+not|never"
-                           r"|didn't)\s+(?:set|pass|specify|configure|provide)\s+(?!up\b)"
+                           r"(?:set|configured|specified|given|passed|provided)\b"
+                           r"|\b(?:if|when)\s+(?:i|you|we)\s+(?:don't|do\s+not|never|didn't)\s+"
+                           r"(?:set|pass|specify|configure|provide)\s+(?!up\b)"
                            r"|значени\w+\s+по\s+умолчанию|по\s+умолчанию|дефолт\w*|\bне\s+(?:указ|зада|переда|устан|настр)\w*"
                            r"|デフォルト|既定|初期値|省略(?:した|する|時)|指定し(?:ない|なかった|なけ)|設定し(?:ない|なかった|なけ)"
                            r"|기본값|기본\s*설정|기본적으로|기본으로|디폴트|지정하지\s*않|설정하지\s*않|생략하")
@@ -97,7 +99,8 @@ _BESIDE_DEFAULT = _UNSET[3:]
 # Beside its default word a name may be the setting's owner, the setting being named around it: in the question's own
 # words ("Какая длина строки по умолчанию у Black?", "fs.readFile のデフォルトのエンコーディングは？") or as code
 # ("Какой highWaterMark по умолчанию у Readable?", "Readable のデフォルトの highWaterMark は？").
-_ASKING_WORDS = re.compile(r"(?i)\b(?:как\w*|что|чему|равн\w*|значени\w*|величин\w*|будет|бывает|использу\w*|стоит|ли|у|для)\b")
+_ASKING_WORDS = re.compile(r"(?i)\b(?:как\w*|что|чему|равн\w*|значени\w*|величин\w*|будет|бывает|использу\w*|стоит"
+                           r"|ли|у|для)\b")
 _CYRILLIC_WORD = re.compile(r"[\u0400-\u04ff]{3,}")
 _THEN_NAMED = re.compile(r"^\s*[の의]\s*(?P<n>\S+?)\s*(?:[はがをも은는이가]|$)")
 _OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
@@ -117,7 +120,8 @@ def _owned(text: str, found: re.Match, after: bool) -> str | None:
         return (named.group(1) or named.group(2)).removesuffix("()") if named else ""
     before = text[:found.start()]
     names = _names_in(before)
-    named = sorted(names + _plain_names(before, names))
+    # "Какая версия TLS…": an acronym or a product names what a setting belongs to, not the setting
+    named = sorted([(at, name) for at, name in names if not NO_SETTING.match(name)] + _plain_names(before, names))
     if named:
         return named[-1][1]
     return "" if _CYRILLIC_WORD.search(_ASKING_WORDS.sub(" ", before)) else None

@@ -105,8 +105,8 @@ def _entries(fact: Fact, candidates, written: re.Pattern, readings, release) -> 
         if entry:
             after = _after_name(passage.text, written)
             own = fact.own.search(after) or fact.says.search(after)
-            found.append(Place(passage, passage if own else _giving(fact, item) or _labelled_next(fact, passage, item, release),
-                               BESIDE))
+            giving = passage if own else _giving(fact, item) or _labelled_next(fact, passage, item, release)
+            found.append(Place(passage, giving, BESIDE))
         elif (giving := next((p for p in ([passage] if fact.naming_says else []) + item
                               if fact.says.search(p.text) and (not fact.api or p is passage or _OF_IT.match(p.text)
                                                                or named(p.text, readings))), None)) is not None:

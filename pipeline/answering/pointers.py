@@ -9,12 +9,13 @@ from __future__ import annotations
 import re
 
 _POINTER = re.compile(r"(?i)^\s*(?:see|refer to|for (?:more|further|full|additional) (?:details|information)[^,.]*, see"
-                      r"|(?:подробнее )?см\.|(?:this|it) (?:is|has been) (?:now )?(?:covered|described|documented|explained"
-                      r"|discussed|moved) (?:in|on|to)|(?:this (?:page|section) )?has moved to)\s"
-                      # "setImmediate is described in the timers section.", "Its options are documented on the API page."
-                      r"|^\s*(?:[\w.()$\'’-]+\s+){1,4}(?:is|are)\s+(?:now\s+)?(?:covered|described|documented|explained"
-                      r"|discussed)\s+(?:in|on)\s+(?:the\s+)?(?:[\w.()$\'’-]+\s+){0,4}(?:section|page|chapter|documentation|docs"
-                      r"|guide|reference)\W*$")
+                      r"|(?:подробнее )?см\.|(?:this|it) (?:is|has been) (?:now )?(?:covered|described|documented"
+                      r"|explained|discussed|moved) (?:in|on|to)|(?:this (?:page|section) )?has moved to)\s"
+                      # "setImmediate is described in the timers section.", "The options are documented on the
+                      # API reference page."
+                      r"|^\s*(?:[\w.()$\'’-]+\s+){1,4}(?:is|are)\s+(?:now\s+)?(?:covered|described|documented"
+                      r"|explained|discussed)\s+(?:in|on)\s+(?:the\s+)?(?:[\w.()$\'’-]+\s+){0,4}"
+                      r"(?:section|page|chapter|documentation|docs|guide|reference)\W*$")
 # A section of links to other pages ("See Also" closing each of npm's command pages) only points.
 _POINTING_SECTION = re.compile(r"(?i)^\s*(?:see also|related(?: (?:pages|topics|links))?|further reading"
                                r"|см\. также|смотрите также|関連項目|関連ページ|참고 항목|같이 보기|관련 문서)\s*$")
