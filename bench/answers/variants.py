@@ -148,7 +148,7 @@ def names_any_script() -> None:
         return self.language in overlap.NON_LATIN_LANGUAGES and script_of(question) != _SCRIPT_OF.get(self.language)
 
     def names_of(text):
-        every = bool(overlap._NON_LATIN.search(text))
+        every = bool(overlap.NON_LATIN.search(text))
         return " ".join([*overlap._name_words(text, every_word=every), *sorted(overlap.code_names(text))])
     Overlap.reads_names_only = reads_names_only
     Overlap.names_of = staticmethod(names_of)
@@ -165,7 +165,7 @@ def rare_names_only() -> None:
     code_like = re.compile(r"[._$0-9-]")
 
     def rare(self, question):
-        if overlap._NON_LATIN.search(question):
+        if overlap.NON_LATIN.search(question):
             return shipped_rare(self, question)
         named = {t for w in overlap._name_words(question) for t in terms(w)}
         return [t for t in shipped_rare(self, question) if t in named or code_like.search(t)]
@@ -177,7 +177,7 @@ def rare_bridged() -> None:
 
     def candidates(question, hits, scores, retriever, release, question_language):
         bridged = scores.bridged
-        if not bridged or not overlap._NON_LATIN.search(question):
+        if not bridged or not overlap.NON_LATIN.search(question):
             return shipped_candidates(question, hits, scores, retriever, release, question_language)
 
         def rare(self, asked):

@@ -15,6 +15,7 @@ import re
 
 from .asked_terms import LEADING_ARTICLE
 from .occasion_terms import AskedThing, thing_of
+from .overlap import NON_LATIN
 
 # "option", "config key", "опция", "オプション", "옵션": what the question calls the setting, before or after its name.
 _ROLE = re.compile(r"(?i)^(?:the\s+)?(?:option|setting|flag|parameter|argument|property|field|key|config(?:uration)?"
@@ -103,7 +104,6 @@ _ASKING_WORDS = re.compile(r"(?i)\b(?:как\w*|что|чему|равн\w*|зн
                            r"|ли|у|для)\b")
 _CYRILLIC_WORD = re.compile(r"[\u0400-\u04ff]{3,}")
 _THEN_NAMED = re.compile(r"^\s*[の의]\s*(?P<n>\S+?)\s*(?:[はがをも은는이가]|$)")
-_OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _LATIN_LOWER = re.compile(r"(?<![\w.@/$-])[a-z][a-z0-9]{2,}(?![\w.@/$(-])", re.ASCII)
 _GENERIC_AFTER = re.compile(r"^(?:値|設定値?|値は|ふるまい|動作|挙動|振る舞い|값|설정값?)")
 
@@ -170,7 +170,7 @@ def _named_setting(text: str) -> AskedThing | None:
     before the default (Japanese, Korean: "MD040의 allowed_languages 기본값") or the first (other languages)."""
     names = _names_in(text)
     settings = [(at, name) for at, name in names if not NO_SETTING.match(name)]
-    if any("." in name for _, name in names) and _OTHER_SCRIPT.search(text):
+    if any("." in name for _, name in names) and NON_LATIN.search(text):
         # "Какое значение по умолчанию имеет timeout у http.request?", "child_process.exec はデフォルトでどの shell
         # を使いますか？": beside a dotted name (a module's function, a class: the owner), a lower-case Latin word of a
         # question in another script is a name too, and the setting ("wikilinks 拡張の…html_class" names no owner so)

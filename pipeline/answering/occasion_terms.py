@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from .asked_terms import QUOTES, key, term_of
+from .overlap import NON_LATIN
 
 # A clause before the question ("In my CLI tool, when is…"), and a joining word ("…, or when…").
 _LEAD = r"(?:(?:(?!when\b)[^,:?？]){2,80}[,，、:]\s*)?(?:or\s+|and\s+|but\s+|so\s*,?\s*)?"
@@ -100,7 +101,6 @@ _OWNER_PLACE = re.compile(r"^(?P<o>[A-Za-z0-9][\w.@/-]*)\s*(?:에서의|에서|�
 # "Когда Worker испускает событие exit?": in a question in another script, a Latin word its role word calls an
 # event or an error is that event's name as much as a quoted one.
 _LATIN_NAME = re.compile(r"[A-Za-z][\w-]*")
-_NON_LATIN = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _WHEN_A_DATE = re.compile(r"(?i)\b(?:released?|come\s+out|came\s+out|published|deprecated|removed|added|introduced"
                           r"|dropped|end\s+of\s+life|eol)\b")
 
@@ -132,7 +132,7 @@ def occasion_of(question: str) -> AskedThing | None:
             # "When does a ChildProcess emit its 'close' event?" asks about 'close'; "When does MD013 report a
             # line?" about MD013; "When does markdownlint call the rule's function?" names nothing to look up.
             if found is not None and (found.named or (found.role and _LATIN_NAME.fullmatch(found.term)
-                                                      and _NON_LATIN.search(question))):
+                                                      and NON_LATIN.search(question))):
                 return AskedThing(found.term, found.owners + (owner.strip(),), True, found.role)
             subject = thing_of(owner, question)
             if subject is not None and subject.named:

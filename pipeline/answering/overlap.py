@@ -92,7 +92,7 @@ class Overlap:
         Japanese docs)? There the pages use Latin letters for names and code only, so an ordinary
         English word they never use ("raise", "plain") says nothing of whether they address the
         question: only its names and code names (`HTTPException`, `TestClient`, `item_id`) do."""
-        return self.language in NON_LATIN_LANGUAGES and not _NON_LATIN.search(question)
+        return self.language in NON_LATIN_LANGUAGES and not NON_LATIN.search(question)
 
     def asked_in_other_latin(self, question_language: str) -> bool:
         """Is the question written in Latin letters in another language than the pages' (German asked
@@ -132,7 +132,7 @@ class Overlap:
         word the pages happen not to use ("hostile", "deliberately") is not counted.
         """
         in_prose = set(_CAPITALISED_IN_PROSE.findall(question)) if self.capitalised is not None else set()
-        return [word for word in _name_words(question, every_word=bool(_NON_LATIN.search(question)))
+        return [word for word in _name_words(question, every_word=bool(NON_LATIN.search(question)))
                 if any(not self.df.get(t) for t in terms(word))
                 or (word in in_prose and self._only_lower_case(word))]
 
@@ -176,7 +176,7 @@ class Overlap:
 NON_LATIN_LANGUAGES = frozenset({"ja", "ko", "zh", "ru", "uk"})
 _CACHE: dict[str, Overlap] = {}
 _LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9_+-]*[A-Za-z0-9]|(?<![A-Za-z0-9_])[A-Za-z](?![A-Za-z0-9_])")
-_NON_LATIN = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+NON_LATIN = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")   # Cyrillic, kana, CJK, Hangul
 _SPACED_TERM = re.compile(r"^[a-z0-9_.$\u00c0-\u024f\u0400-\u04ff-]+$")
 _LATIN_TERM = re.compile(r"^[a-z0-9_.$-]+$")
 _LOCK = threading.Lock()
