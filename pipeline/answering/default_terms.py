@@ -85,18 +85,24 @@ _CALLED = [
     re.compile(r"[`'\"「]?(?P<t>" + _CODE + r")[`'\"」]?\s*(?:オプション|パラメータ[ー]?|フィールド|設定|引数|プロパティ|옵션|설정|매개\s*변수"
                r"|파라미터|필드|인자|인수|속성)"),
 ]
-# The setting a question leaves unset ("if I don't set X", "не указывать X", "X를 지정하지 않으면"), or names just
-# before its default word ("X のデフォルト", "по умолчанию у X").
+# The name just before a default word ("X のデフォルト", "X의 기본값"), the setting coming after it if anywhere; and
+# just after or before one in Russian ("по умолчанию у X", "у X по умолчанию"), the setting coming before it.
+_BESIDE_THEN = re.compile(r"(?P<t>[A-Za-z]" + _CODE + r")[`'\"」]?\s*(?:の|의)?\s*(?:デフォルト|既定|初期値|기본값|기본\s*설정"
+                          r"|디폴트)")
+_BESIDE_RU = [
+    re.compile(r"(?i)по\s+умолчанию\s+(?:у|для)\s+[`'\"«]?(?P<t>[A-Za-z]" + _CODE + r")"),
+    re.compile(r"(?i)(?:у|для)\s+[`'\"«]?(?P<t>[A-Za-z]" + _CODE + r")[`'\"»]?\s+по\s+умолчанию"),
+]
+# The setting a question leaves unset ("if I don't set X", "не указывать X", "X를 지정하지 않으면"), or names beside
+# its default word.
 _UNSET = [
     re.compile(r"(?i)\b(?:if|when)\s+(?:i|you|we)\s+(?:don't|do\s+not|never|didn't)\s+(?:set|configure|pass|specify"
                r"|provide|give|change|supply|define)\s+(?:the\s+|a\s+|an\s+|any\s+)?[`'\"]?(?P<t>" + _CODE + r")"),
     re.compile(r"(?i)\bне\s+(?:указ|зада|переда|устан|настр)\w*\s+[`'\"«]?(?P<t>" + _CODE + r")"),
     re.compile(r"(?P<t>" + _CODE + r")[`'\"」]?\s*(?:を|를|을)\s*(?:따로\s*)?(?:指定|設定|省略|지정|설정|생략)"),
-    re.compile(r"(?P<t>[A-Za-z]" + _CODE + r")[`'\"」]?\s*(?:の|의)?\s*(?:デフォルト|既定|初期値|기본값|기본\s*설정|디폴트)"),
-    re.compile(r"(?i)по\s+умолчанию\s+(?:у|для)\s+[`'\"«]?(?P<t>[A-Za-z]" + _CODE + r")"),
-    re.compile(r"(?i)(?:у|для)\s+[`'\"«]?(?P<t>[A-Za-z]" + _CODE + r")[`'\"»]?\s+по\s+умолчанию"),
+    _BESIDE_THEN,
+    *_BESIDE_RU,
 ]
-_BESIDE_DEFAULT = _UNSET[3:]
 # Beside its default word a name may be the setting's owner, the setting being named around it: in the question's own
 # words ("Какая длина строки по умолчанию у Black?", "fs.readFile のデフォルトのエンコーディングは？") or as code
 # ("Какой highWaterMark по умолчанию у Readable?", "Readable のデフォルトの highWaterMark は？").
@@ -184,8 +190,8 @@ def _named_setting(text: str) -> AskedThing | None:
         if (found := pattern.search(text)) and not _ROLE.fullmatch(" " + found.group("t")) \
                 and found.group("t").casefold() not in _BACK:
             term = found.group("t").removesuffix("()")
-            if pattern in _BESIDE_DEFAULT:
-                owned = _owned(text, found, after=pattern is _UNSET[3])
+            if pattern is _BESIDE_THEN or pattern in _BESIDE_RU:
+                owned = _owned(text, found, after=pattern is _BESIDE_THEN)
                 if owned == "":
                     return None     # the setting is named in the question's own words, which no page uses
                 if owned is not None:
