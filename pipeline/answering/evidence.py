@@ -1,9 +1,13 @@
 """Find the published passages that support a claim, or none (pure over a release).
 
-Retrieval ranks; it never decides. Every passage of the release is scored lexically by
-`support.explain` (a few hundred set intersections), so a passage the retriever missed
-can still be found and a passage the retriever liked can never be confirmed on
-similarity alone. The retriever's rank only orders passages with equal support.
+Retrieval ranks; it never decides. Every passage of the release that could reach the
+threshold is scored lexically by `support.explain`, so a passage the retriever missed can
+still be found and a passage the retriever liked can never be confirmed on similarity
+alone. The retriever's rank only orders passages with equal support. Which passages could
+is read off an index of each passage's content words, built once per release: a passage
+sharing fewer of the claim's words than `support.fewest_shared` cannot score enough, and
+leaving it out changes no result (on the 65-page Node.js docs, scoring all 26,625 passages
+took about 5 s a claim; bench/mcp/latency.py).
 A passage whose words a claim carries is still no evidence when the two disagree the
 way the chat's support check tells (`agreement.disagreement`): an opposite, a unit, a
 dotted name found only in parts, a direction turned round.
@@ -11,17 +15,22 @@ dotted name found only in parts, a direction turned round.
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass, field
+
+import numpy as np
 
 from ..publishing.published import PublishedPassage, Release
 from ..retrieval.tokenize import tokenize
 from .agreement import disagreement
-from .support import DEFAULT_THRESHOLD, explain
+from .support import DEFAULT_THRESHOLD, content_words, explain, fewest_shared
 
 log = logging.getLogger(__name__)
 RETRIEVAL_DEPTH = 50
 _CONTEXTS: dict[str, dict[tuple[str, int], str]] = {}
 _ROWS: dict[str, dict[str, str]] = {}
+_WORDS: dict[str, dict[str, np.ndarray]] = {}
+_WORDS_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -37,7 +46,7 @@ class EvidenceResult:
     claim: str
     threshold: float
     backend: str                 # retrieval backend that ordered the candidates
-    scored: int                  # passages scored lexically
+    scored: int                  # passages scored lexically (those that could reach the threshold)
     evidence: list[Evidence] = field(default_factory=list)
 
     @property
@@ -90,6 +99,35 @@ def table_rows(release: Release) -> dict[str, str]:
     return _ROWS[release.release_id]
 
 
+def passages_with_word(release: Release) -> dict[str, np.ndarray]:
+    """Content word → the rows (in `release.passages`) of the passages that contain it."""
+    with _WORDS_LOCK:
+        if release.release_id not in _WORDS:
+            rows: dict[str, list[int]] = {}
+            for row, passage in enumerate(release.passages):
+                for word in content_words(passage.text):
+                    rows.setdefault(word, []).append(row)
+            if len(_WORDS) > 8:
+                _WORDS.clear()
+            _WORDS[release.release_id] = {word: np.array(found, dtype=np.int32) for word, found in rows.items()}
+        return _WORDS[release.release_id]
+
+
+def candidates(release: Release, claim: str, threshold: float, ignore: frozenset[str]) -> list[PublishedPassage]:
+    """The passages, in release order, that share enough of the claim's words to reach `threshold`."""
+    fewest = fewest_shared(claim, threshold, ignore)
+    if fewest is None:
+        return []
+    if fewest == 0:
+        return list(release.passages)
+    index = passages_with_word(release)
+    found = [index[word] for word in content_words(claim) - ignore if word in index]
+    if not found:
+        return []
+    shared = np.bincount(np.concatenate(found), minlength=len(release.passages))
+    return [release.passages[row] for row in np.flatnonzero(shared >= fewest)]
+
+
 def retrieval_ranks(retriever, claim: str) -> tuple[dict[str, int], str]:
     if retriever is None:
         return {}, "none (lexical scan only)"
@@ -116,10 +154,11 @@ def find_evidence(release: Release, claim: str, retriever=None, threshold: float
     ignore = subject_words(site_title)
     contexts = block_contexts(release)
     found = []
-    for passage in release.passages:
+    scored = candidates(release, claim, threshold, ignore)
+    for passage in scored:
         context = contexts[(passage.page, passage.block)]
         support = explain(claim, passage.text, ignore, context)
         if support.score > 0 and support.score >= threshold and not _disagrees(claim, passage.text, context, ignore):
             found.append(Evidence(passage, support.score, support.matched, ranks.get(passage.id)))
     found.sort(key=lambda e: (-e.score, e.retrieval_rank or len(release.passages) + 1, e.passage.order))
-    return EvidenceResult(claim, threshold, backend, len(release.passages), found[:limit])
+    return EvidenceResult(claim, threshold, backend, len(scored), found[:limit])

@@ -210,10 +210,15 @@ def _content(tokens: Iterable[str]) -> set[str]:
     return {t for t in tokens if not _HIRAGANA_ONLY.match(t) and t not in _KOREAN_GRAMMAR}
 
 
+def content_words(text: str) -> frozenset[str]:
+    """The content tokens of `text`: the words a claim and a passage are compared on."""
+    return frozenset(_content(tokenize(unicodedata.normalize("NFKC", text))))
+
+
 @functools.lru_cache(maxsize=16384)
 def profile(text: str) -> Profile:
+    words = content_words(text)
     text = unicodedata.normalize("NFKC", text)
-    words = _content(tokenize(text))
     names: set[str] = set()
     capitals_tell = capitals_name(text)
     for match in _WORD.finditer(text):
@@ -245,6 +250,18 @@ def explain(claim: str, passage_text: str, ignore: Iterable[str] = (), context: 
         score = len(matched) / max(len(words), MIN_WORDS)
     return Support(round(score, 4), tuple(sorted(matched)), tuple(sorted(words - matched)),
                    missing_numbers, missing_names, wanted.negated != offered.negated)
+
+
+def fewest_shared(claim: str, threshold: float, ignore: Iterable[str] = ()) -> int | None:
+    """The fewest of the claim's content words a passage must itself contain for `explain` to score
+    it above 0 and at `threshold` or more, or None when no passage can. A version may be found in
+    the passage's context instead, so each version the claim names lowers the count by one."""
+    words = profile(claim).words - frozenset(ignore)
+    denominator = max(len(words), MIN_WORDS)
+    least = next((n for n in range(1, len(words) + 1) if round(n / denominator, 4) >= threshold), None)
+    if least is None:
+        return None
+    return max(least - sum(1 for word in words if word.count(".") > 1), 0)
 
 
 def support_score(claim: str, passage_text: str, *, ignore: Iterable[str] = (), context: str = "") -> float:
