@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from importlib import metadata
 from typing import Any, Callable
@@ -17,6 +19,8 @@ from urllib.parse import unquote, urlsplit
 from trigsight.answering import evidence as evidence_search
 from trigsight.matching.directives import TextDirective
 from trigsight.matching.textmodel import (
+    Folded,
+    Segment,
     collapse,
     find_matches,
     normalise,
@@ -197,12 +201,11 @@ def verify_quote(arguments: dict, context: ToolContext) -> dict:
     page = resolve_page(release, arguments["page"])
     quote = collapse(arguments["quote"])
     needle = normalise(quote)
-    segments = segments_from_html(release.page_file(page).read_text("utf-8"))
-    haystack = page_haystack(segments)
+    text = _page_text(release, page)
+    segments, haystack = text.segments, text.haystack
     hits = find_matches(haystack, needle)
     present = len(hits) == 1
-    holder = next((p for p in release.passages_of(page.path)
-                   if find_matches(normalise(p.text), needle)), None) if present else None
+    holder = next((p for p, normalised in text.passages if find_matches(normalised, needle)), None) if present else None
     exact = holder is not None and normalise(holder.text) == needle
     link = None
     if exact:
@@ -213,6 +216,36 @@ def verify_quote(arguments: dict, context: ToolContext) -> dict:
     return {"page": _page_ref(page, context), "quote": arguments["quote"], "present": present,
             "occurrences": len(hits), "exact_passage": exact,
             "passage": _passage(holder, context) if holder else None, "link": link}
+
+
+@dataclass(frozen=True)
+class _PageText:
+    segments: list[Segment]
+    haystack: Folded                                  # the page's text as the browser matches it
+    passages: tuple[tuple[PublishedPassage, str], ...]  # each passage with its normalised text
+
+
+def _page_text(release: Release, page: PublishedPage) -> _PageText:
+    """A page's text, read once per page of a release and kept for the next quotes: parsing the
+    HTML of a large reference page takes half a second (Node.js's /n-api: 290 KB, 1,796 passages)."""
+    key = (release.release_id, str(release.page_file(page)))
+    with _PAGES_LOCK:
+        if key in _PAGES:
+            _PAGES.move_to_end(key)
+            return _PAGES[key]
+    with open(key[1], encoding="utf-8") as html:
+        segments = segments_from_html(html.read())
+    text = _PageText(segments, page_haystack(segments),
+                     tuple((p, normalise(p.text)) for p in release.passages_of(page.path)))
+    with _PAGES_LOCK:
+        _PAGES[key] = text
+        while len(_PAGES) > 32:
+            _PAGES.popitem(last=False)
+    return text
+
+
+_PAGES: OrderedDict[tuple[str, str], _PageText] = OrderedDict()
+_PAGES_LOCK = threading.Lock()
 
 
 def _original_text(segments, haystack: str, offset: int, length: int) -> str | None:

@@ -1,6 +1,7 @@
-"""How long the MCP tool find_evidence takes on a real release, and proof that its shortcut changes nothing.
+"""How long the MCP tools find_evidence and verify_quote take on a real release, and proof that
+find_evidence's shortcut changes nothing.
 
-    .venv/bin/python bench/mcp/latency.py --release DIR [--site node,nodejs-api] [--reference 40] [--no-write]
+    .venv/bin/python bench/mcp/latency.py --release DIR [--site node,nodejs-api] [--reference 40] [--label L] [--no-write]
 
 find_evidence scores with `support.explain` only the passages that share enough of the claim's words
 to reach the threshold (`evidence.candidates`). This harness times it in process, claim after claim,
@@ -12,6 +13,8 @@ on the claims an agent would send about that release:
 For `--reference` claims spread over the list it also runs find_evidence with every passage scored, as it was
 before the shortcut, and counts the claims whose evidence (passages, order, scores) differs. The
 first call pays for the word index (once per release and process); it is reported apart.
+verify_quote is timed on the three largest pages: the first quote of a page (its HTML parsed) and
+20 more of its passages, quoted whole and in part.
 Writes bench/mcp/results/<date>-latency-<release id>.md.
 """
 from __future__ import annotations
@@ -30,6 +33,7 @@ from trigsight.answering import evidence  # noqa: E402
 from trigsight.answering.answer import SentenceAssembler  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
 from trigsight.retrieval.search import Retriever  # noqa: E402
+from trigsight_site import mcp_tools  # noqa: E402
 
 from common import ROOT, machine, percentile, write_results  # noqa: E402
 
@@ -60,12 +64,30 @@ def every_passage(release, claim, threshold, ignore):
     return list(release.passages)
 
 
+def quote_timings(release: Release) -> list[str]:
+    """Table rows: verify_quote's first and further calls on the largest pages."""
+    context, rows = mcp_tools.ToolContext(release, ""), []
+    for page in sorted(release.pages, key=lambda p: -len(p.text))[:3]:
+        passages = release.passages_of(page.path)
+        quotes = [p.text for p in passages[::max(1, len(passages) // 10)][:10]]
+        quotes += [q[:len(q) // 2] for q in quotes]
+        timings, present = [], 0
+        for quote in quotes:
+            started = time.perf_counter()
+            present += mcp_tools.verify_quote({"page": page.slug, "quote": quote}, context)["present"]
+            timings.append((time.perf_counter() - started) * 1000)
+        rows.append(f"| {page.path} ({len(page.text):,} characters, {len(passages):,} passages) | {timings[0]:.0f} ms | "
+                    f"{percentile(timings[1:], 0.5):.1f} ms | {max(timings[1:]):.1f} ms | {present}/{len(quotes)} |")
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--release", type=Path, required=True)
     parser.add_argument("--site", default="node,nodejs-api", help="the `site`s of bench/chat pairs to take claims from")
     parser.add_argument("--transcripts-corpus", default="node-api-docs")
     parser.add_argument("--reference", type=int, default=40, help="claims also run with every passage scored")
+    parser.add_argument("--label", default="", help="added to the results file's name")
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args()
     release, retriever = Release.load(args.release), Retriever.load(args.release)
@@ -117,7 +139,10 @@ def main() -> None:
         lines += ["", f"Evidence (passages, order, scores) differs between the two on {len(differ)} of "
                       f"{len(reference_ms)} claims ({with_evidence} of them supported)."]
         lines += [f"- differs: {claim}" for claim in differ]
-    out = HERE / "results" / f"{date.today().isoformat()}-latency-{release.release_id}.md"
+    lines += ["", "| verify_quote on | first quote | further quotes p50 | max | present once |", "|---|---|---|---|---|",
+              *quote_timings(release)]
+    label = f"-{args.label}" if args.label else ""
+    out = HERE / "results" / f"{date.today().isoformat()}-latency-{release.release_id}{label}.md"
     if args.no_write:
         print("\n".join(lines))
     else:
