@@ -14,7 +14,7 @@ For `--reference` claims spread over the list it also runs find_evidence with ev
 before the shortcut, and counts the claims whose evidence (passages, order, scores) differs. The
 first call pays for the word index (once per release and process); it is reported apart.
 verify_quote is timed on the three largest pages: the first quote of a page (its HTML parsed) and
-20 more of its passages, quoted whole and in part.
+20 more of its passages, quoted whole and in part; list_sources and read_page, 10 calls each.
 Writes bench/mcp/results/<date>-latency-<release id>.md.
 """
 from __future__ import annotations
@@ -81,6 +81,21 @@ def quote_timings(release: Release) -> list[str]:
     return rows
 
 
+def page_timings(release: Release) -> list[str]:
+    """Table rows: list_sources, and read_page of the largest page."""
+    context, rows = mcp_tools.ToolContext(release, ""), []
+    largest = max(release.pages, key=lambda p: len(p.text))
+    for name, call in (("list_sources", lambda: mcp_tools.list_sources({}, context)),
+                       (f"read_page {largest.path}", lambda: mcp_tools.read_page({"page": largest.slug}, context))):
+        timings = []
+        for _ in range(10):
+            started = time.perf_counter()
+            call()
+            timings.append((time.perf_counter() - started) * 1000)
+        rows.append(f"| {name} | {percentile(timings, 0.5):.1f} ms | {max(timings):.1f} ms |")
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--release", type=Path, required=True)
@@ -140,7 +155,7 @@ def main() -> None:
                       f"{len(reference_ms)} claims ({with_evidence} of them supported)."]
         lines += [f"- differs: {claim}" for claim in differ]
     lines += ["", "| verify_quote on | first quote | further quotes p50 | max | present once |", "|---|---|---|---|---|",
-              *quote_timings(release)]
+              *quote_timings(release), "", "| tool, 10 calls | p50 | max |", "|---|---|---|", *page_timings(release)]
     label = f"-{args.label}" if args.label else ""
     out = HERE / "results" / f"{date.today().isoformat()}-latency-{release.release_id}{label}.md"
     if args.no_write:

@@ -55,6 +55,7 @@ class Release:
     _by_id: dict[str, PublishedPassage] = field(default_factory=dict, repr=False)
     _by_path: dict[str, PublishedPage] = field(default_factory=dict, repr=False)
     _by_place: dict[tuple[str, int], PublishedPassage] = field(default_factory=dict, repr=False)
+    _by_page: dict[str, list[PublishedPassage]] = field(default_factory=dict, repr=False)
     _levels: dict[tuple[str, tuple[str, ...]], int] = field(default_factory=dict, repr=False)
 
     @property
@@ -92,6 +93,8 @@ class Release:
         release._by_id = {p.id: p for p in passages}
         release._by_path = {p.path: p for p in pages}
         release._by_place = {(p.page, p.order): p for p in passages}
+        for passage in passages:
+            release._by_page.setdefault(passage.page, []).append(passage)
         release._levels = section_levels((p.page, p.headings) for p in passages if p.kind not in HEADING_KINDS)
         return release
 
@@ -129,7 +132,7 @@ class Release:
         return next((p for p in self.pages if p.slug == slug), None)
 
     def passages_of(self, path: str) -> list[PublishedPassage]:
-        return [p for p in self.passages if p.page == path]
+        return list(self._by_page.get(path, ()))
 
     def page_file(self, page: PublishedPage) -> Path:
         return self.root / page.file
