@@ -82,3 +82,13 @@ def test_a_passage_whose_version_is_in_its_heading_is_still_found(tmp_path):
 ])
 def test_the_fewest_shared_words_follow_the_support_score(claim, threshold, fewest):
     assert fewest_shared(claim, threshold) == fewest
+
+
+@pytest.mark.parametrize("claim, supported", [
+    ("For errors from a different realm, isNativeError() returns true while instanceof Error returns false.", True),
+    ("For errors from a different realm, instanceof Error returns true while isNativeError() returns false.", False),
+])
+def test_a_claim_that_swaps_the_roles_of_its_names_finds_no_evidence(tmp_path, claim, supported):
+    release = released(tmp_path, {"util.md": "# util\n\nisNativeError() returns true for errors which come from a "
+                                             "different realm while instanceof Error returns false for these errors.\n"})
+    assert evidence.find_evidence(release, claim).supported is supported

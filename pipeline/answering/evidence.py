@@ -9,8 +9,8 @@ sharing fewer of the claim's words than `support.fewest_shared` cannot score eno
 leaving it out changes no result (on the 65-page Node.js docs, scoring all 26,625 passages
 took about 5 s a claim; bench/mcp/latency.py).
 A passage whose words a claim carries is still no evidence when the two disagree the
-way the chat's support check tells (`agreement.disagreement`): an opposite, a unit, a
-dotted name found only in parts, a direction turned round.
+way the chat's support check tells (`agreement.disagreement`, `roles.swapped`): an opposite,
+a unit, a dotted name found only in parts, a direction turned round, names in swapped roles.
 """
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ import numpy as np
 
 from ..publishing.published import PublishedPassage, Release
 from ..retrieval.tokenize import tokenize
-from .agreement import disagreement
+from . import roles
+from .agreement import disagreement, names_in
 from .support import DEFAULT_THRESHOLD, content_words, explain, fewest_shared
 
 log = logging.getLogger(__name__)
@@ -143,7 +144,13 @@ def retrieval_ranks(retriever, claim: str) -> tuple[dict[str, int], str]:
 def _disagrees(claim: str, passage: str, context: str, ignore: frozenset[str]) -> bool:
     # Negation is `explain`'s to judge here: the chat's parity reading needs its clause-by-clause
     # rescue ("matched" about "… matched without trouble"), which a claim check has no use for.
-    return disagreement(claim, passage, context, ignore) not in ("", "negation")
+    # Names in swapped roles are told as the chat's judge tells them (`attribution.judge`).
+    return (disagreement(claim, passage, context, ignore) not in ("", "negation")
+            or bool(roles.swapped(claim, passage, _names, _names)))
+
+
+def _names(text: str) -> frozenset[str]:
+    return names_in(text, True)
 
 
 def find_evidence(release: Release, claim: str, retriever=None, threshold: float | None = None,
