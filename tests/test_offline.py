@@ -20,6 +20,7 @@ from trigsight.answering.offline import (
     points_elsewhere,
     select,
     sentences,
+    with_continuations,
     with_lists,
 )
 from trigsight.answering.overlap import Overlap, terms
@@ -267,6 +268,55 @@ def test_an_item_a_lead_in_brings_is_not_quoted_twice(write_content, tmp_path):
     lead, look, check, other = sorted(site.passages, key=lambda p: p.order)[-4:]
     chosen = with_lists([Quoted(check.id, 0.9, 1), Quoted(lead.id, 0.8, 1), Quoted(other.id, 0.7, 2)], site)
     assert [q.passage_id for q in chosen] == [check.id, lead.id, look.id, other.id]
+
+
+PRIORITY = ("On Windows, setting priority to PRIORITY_HIGHEST requires elevated user privileges. "
+            "Otherwise the set priority will be silently reduced to PRIORITY_HIGH. It is the same on every build.")
+CACHED = ("Modules are cached after the first time they are loaded. This means that every call to require('foo') "
+          "will get exactly the same object returned. That object is shared.")
+
+
+@pytest.mark.parametrize("markdown, quote, quoted", [
+    (PRIORITY, "On Windows, setting priority to PRIORITY_HIGHEST requires elevated user privileges.",
+     ["On Windows, setting priority to PRIORITY_HIGHEST requires elevated user privileges.",
+      "Otherwise the set priority will be silently reduced to PRIORITY_HIGH."]),          # and no further
+    (PRIORITY, "Otherwise the set priority will be silently reduced to PRIORITY_HIGH.",
+     ["On Windows, setting priority to PRIORITY_HIGHEST requires elevated user privileges.",
+      "Otherwise the set priority will be silently reduced to PRIORITY_HIGH."]),
+    (CACHED, "This means that every call to require('foo') will get exactly the same object returned.",
+     ["Modules are cached after the first time they are loaded.",
+      "This means that every call to require('foo') will get exactly the same object returned."]),
+    (CACHED, "Modules are cached after the first time they are loaded.",
+     ["Modules are cached after the first time they are loaded.",
+      "This means that every call to require('foo') will get exactly the same object returned."]),
+    ("Streams are buffered.\n\nHowever, a paragraph apart is not this one's.", "Streams are buffered.",
+     ["Streams are buffered."]),
+    ("The file is read as YAML. Therefore, a config file might look like this:\n\n```\nkey: 1\n```",
+     "The file is read as YAML.", ["The file is read as YAML."]),                     # it leads into code
+    ("Поток буферизуется. Поэтому данные не теряются.", "Поток буферизуется.",
+     ["Поток буферизуется.", "Поэтому данные не теряются."]),
+    ("ストリームはバッファされます。そのため、データは失われません。", "ストリームはバッファされます。",
+     ["ストリームはバッファされます。", "そのため、データは失われません。"]),
+    ("스트림은 버퍼링됩니다. 따라서 데이터가 손실되지 않습니다.", "스트림은 버퍼링됩니다.",
+     ["스트림은 버퍼링됩니다.", "따라서 데이터가 손실되지 않습니다."]),
+])
+def test_a_quote_comes_with_the_sentence_it_leans_on_and_the_one_that_finishes_it(write_content, tmp_path, markdown,
+                                                                                 quote, quoted):
+    site = built(write_content, tmp_path, markdown)
+    [chosen] = [p for p in site.passages if p.text == quote]
+    shown = with_continuations([Quoted(chosen.id, 0.7, 2)], site)
+    assert [site.passage(q.passage_id).text for q in shown] == quoted
+    assert {(q.relevance, q.rank, q.item) for q in shown} == {(0.7, 2, False)}
+    for sentence in sentences(shown, site):
+        [chip] = sentence.citations
+        assert site.passage(chip.id).text == sentence.text == chip.quote
+
+
+def test_a_sentence_quoted_anyway_is_shown_once_where_it_first_comes(write_content, tmp_path):
+    site = built(write_content, tmp_path, PRIORITY)
+    first, otherwise = sorted((p for p in site.passages if p.kind != "h1"), key=lambda p: p.order)[:2]
+    shown = with_continuations([Quoted(otherwise.id, 0.9, 1), Quoted(first.id, 0.8, 1)], site)
+    assert [q.passage_id for q in shown] == [first.id, otherwise.id]
 
 
 LOCKS = "The install is driven by a lock file, in this order:\n\n* `npm-shrinkwrap.json`\n* `package-lock.json`\n* `yarn.lock`\n"

@@ -20,6 +20,8 @@ also" section points elsewhere too. A quote that leads into a list ("The main di
 between npm install and npm ci are:") brings the list: up to `LIST_ITEMS` of the items right
 after it on its page, each quoted with its own chip, since the lead-in alone answers nothing;
 a list item too short to stand alone ("yarn.lock") comes after its lead-in, among its list.
+A quote comes with the sentence of its paragraph that finishes its thought ("Otherwise …",
+"Therefore …") and, when it opens so itself, the sentence it leans on (`continuations`).
 A question that names a version and asks when it came out is answered by the heading that dates
 it ("7.8.0 (2022-12-15)", `dated_heading`), before any of this: a changelog says it nowhere else.
 A question told with a story that all this refuses is read again by its asking sentences alone
@@ -36,6 +38,7 @@ from ..matching.textmodel import normalise
 from ..retrieval.chunks import TABLE_CELLS
 from . import (
     comparisons,
+    continuations,
     defaults,
     definitions,
     named_passages,
@@ -250,16 +253,18 @@ def choose(question: str, hits, scores, retriever, release, language: str,
         return [Quoted(dated.id, 1.0, 1)]
     compared = comparisons.comparing(question, hits, retriever, release, scores)
     if compared is not None:
-        return with_lists([Quoted(passage_id, 1.0, 1) for passage_id in compared.passage_ids], release)
+        return with_lists(with_continuations([Quoted(passage_id, 1.0, 1) for passage_id in compared.passage_ids],
+                                             release), release)
     returned = returns.returning(question, hits, retriever, release, scores)
     if returned is not None:
-        return [Quoted(passage_id, 1.0, 1) for passage_id in returned.passage_ids]
+        return with_continuations([Quoted(passage_id, 1.0, 1) for passage_id in returned.passage_ids], release)
     default = defaults.defaulting(question, hits, retriever, release, scores)
     if default is not None:
-        return [Quoted(passage_id, 1.0, 1) for passage_id in default.passage_ids]
+        return with_continuations([Quoted(passage_id, 1.0, 1) for passage_id in default.passage_ids], release)
     occasion = occasions.occurring(question, hits, retriever, release, scores)
     if occasion is not None:
-        return with_lists([Quoted(passage_id, 1.0, 1) for passage_id in occasion.passage_ids], release)
+        return with_lists(with_continuations([Quoted(passage_id, 1.0, 1) for passage_id in occasion.passage_ids],
+                                             release), release)
     defined = definitions.defining(question, hits, retriever, release)
     if defined is not None:
         return with_lists(defining_quotes(defined, release), release)
@@ -269,7 +274,17 @@ def choose(question: str, hits, scores, retriever, release, language: str,
     asked = terms(question)
     said = [(c, p) for c, p in scored if not echoes(asked, release.passage(c.passage_id), release)]
     chosen = select(said, release, model.threshold, model.second, limit)
-    return with_lists(present_first(question, chosen, release), release)
+    return with_lists(with_continuations(present_first(question, chosen, release), release), release)
+
+
+def with_continuations(chosen: list[Quoted], release) -> list[Quoted]:
+    """Each quote with the sentence of its paragraph it leans on ("…. Therefore, …") and the one that
+    finishes it ("…. Otherwise …"), in page order (`continuations`). A passage is quoted once."""
+    out: dict[str, Quoted] = {}
+    for quoted in chosen:
+        for passage in continuations.together(release.passage(quoted.passage_id), release):
+            out.setdefault(passage.id, dataclasses.replace(quoted, passage_id=passage.id))
+    return list(out.values())
 
 
 def echoes(asked: frozenset[str], passage, release) -> bool:
