@@ -251,11 +251,19 @@ ITEMS = [f"Step {n} is taken in order." for n in range(1, LIST_ITEMS + 3)]
 def test_a_lead_in_brings_the_first_items_of_its_list_each_with_its_own_chip(write_content, tmp_path, markdown,
                                                                             lead, quoted):
     site = built(write_content, tmp_path, markdown)
-    [first] = [p for p in site.passages if p.text == lead]
-    chosen = with_lists([Quoted(first.id, 0.8, 1)], site)
+    chosen = with_lists([Quoted(the_passage(site, lead).id, 0.8, 1)], site)
     assert [site.passage(q.passage_id).text for q in chosen] == quoted
     assert {q.relevance for q in chosen} == {0.8}
     assert [q.item for q in chosen] == [False] + [True] * (len(quoted) - 1)
+    assert_each_quote_has_its_own_chip(chosen, site)
+
+
+def the_passage(site: Release, text: str):
+    [passage] = [p for p in site.passages if p.text == text]
+    return passage
+
+
+def assert_each_quote_has_its_own_chip(chosen: list[Quoted], site: Release) -> None:
     for sentence, quote in zip(sentences(chosen, site), chosen):
         [chip] = sentence.citations
         assert site.passage(chip.id).text == sentence.text == chip.quote
@@ -303,13 +311,10 @@ CACHED = ("Modules are cached after the first time they are loaded. This means t
 def test_a_quote_comes_with_the_sentence_it_leans_on_and_the_one_that_finishes_it(write_content, tmp_path, markdown,
                                                                                  quote, quoted):
     site = built(write_content, tmp_path, markdown)
-    [chosen] = [p for p in site.passages if p.text == quote]
-    shown = with_continuations([Quoted(chosen.id, 0.7, 2)], site)
+    shown = with_continuations([Quoted(the_passage(site, quote).id, 0.7, 2)], site)
     assert [site.passage(q.passage_id).text for q in shown] == quoted
     assert {(q.relevance, q.rank, q.item) for q in shown} == {(0.7, 2, False)}
-    for sentence in sentences(shown, site):
-        [chip] = sentence.citations
-        assert site.passage(chip.id).text == sentence.text == chip.quote
+    assert_each_quote_has_its_own_chip(shown, site)
 
 
 def test_a_sentence_quoted_anyway_is_shown_once_where_it_first_comes(write_content, tmp_path):
