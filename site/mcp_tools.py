@@ -20,7 +20,6 @@ from trigsight.answering import evidence as evidence_search
 from trigsight.matching.directives import TextDirective
 from trigsight.matching.textmodel import (
     Folded,
-    Segment,
     collapse,
     find_matches,
     normalise,
@@ -202,7 +201,7 @@ def verify_quote(arguments: dict, context: ToolContext) -> dict:
     quote = collapse(arguments["quote"])
     needle = normalise(quote)
     text = _page_text(release, page)
-    segments, haystack = text.segments, text.haystack
+    haystack = text.haystack
     hits = find_matches(haystack, needle)
     present = len(hits) == 1
     holder = next((p for p, normalised in text.passages if find_matches(normalised, needle)), None) if present else None
@@ -211,7 +210,7 @@ def verify_quote(arguments: dict, context: ToolContext) -> dict:
     if exact:
         link = {"url": context.link(holder.url), "proven": True}
     elif present:
-        text = _original_text(segments, haystack, hits[0], len(needle)) or quote
+        text = _original_text(text.lines, haystack, hits[0], len(needle)) or quote
         link = {"url": context.link(f"{page.path}#:~:{TextDirective(text)}"), "proven": False}
     return {"page": _page_ref(page, context), "quote": arguments["quote"], "present": present,
             "occurrences": len(hits), "exact_passage": exact,
@@ -220,14 +219,15 @@ def verify_quote(arguments: dict, context: ToolContext) -> dict:
 
 @dataclass(frozen=True)
 class _PageText:
-    segments: list[Segment]
+    lines: tuple[str, ...]                            # each segment's text, as displayed
     haystack: Folded                                  # the page's text as the browser matches it
     passages: tuple[tuple[PublishedPassage, str], ...]  # each passage with its normalised text
 
 
 def _page_text(release: Release, page: PublishedPage) -> _PageText:
     """A page's text, read once per page of a release and kept for the next quotes: parsing the
-    HTML of a large reference page takes half a second (Node.js's /n-api: 290 KB, 1,796 passages)."""
+    HTML of a large reference page takes half a second (Node.js's /n-api: 290 KB, 1,796 passages).
+    Only what a quote is checked against is kept (2.5 MB for that page; its parsed segments take 10)."""
     key = (release.release_id, str(release.page_file(page)))
     with _PAGES_LOCK:
         if key in _PAGES:
@@ -235,24 +235,25 @@ def _page_text(release: Release, page: PublishedPage) -> _PageText:
             return _PAGES[key]
     with open(key[1], encoding="utf-8") as html:
         segments = segments_from_html(html.read())
-    text = _PageText(segments, page_haystack(segments),
+    text = _PageText(tuple(segment.text for segment in segments), page_haystack(segments),
                      tuple((p, normalise(p.text)) for p in release.passages_of(page.path)))
     with _PAGES_LOCK:
         _PAGES[key] = text
-        while len(_PAGES) > 32:
+        while len(_PAGES) > PAGES_KEPT:
             _PAGES.popitem(last=False)
     return text
 
 
+PAGES_KEPT = 16          # pages whose text verify_quote keeps (Node.js's 16 largest: about 30 MB)
 _PAGES: OrderedDict[tuple[str, str], _PageText] = OrderedDict()
 _PAGES_LOCK = threading.Lock()
 
 
-def _original_text(segments, haystack: str, offset: int, length: int) -> str | None:
+def _original_text(lines: tuple[str, ...], haystack: str, offset: int, length: int) -> str | None:
     """The page's own spelling of a match, when normalising kept the segment's length."""
     line = haystack.count("\n", 0, offset)
     start = offset - (haystack.rfind("\n", 0, offset) + 1)
-    original = segments[line].text
+    original = lines[line]
     if len(normalise(original)) != len(original):
         return None
     text = original[start:start + length]
