@@ -227,7 +227,7 @@ class _PageText:
 def _page_text(release: Release, page: PublishedPage) -> _PageText:
     """A page's text, read once per page of a release and kept for the next quotes: parsing the
     HTML of a large reference page takes half a second (Node.js's /n-api: 290 KB, 1,796 passages).
-    Only what a quote is checked against is kept (2.5 MB for that page; its parsed segments take 10)."""
+    Only what a quote is checked against is kept: its parsed segments would take 10 MB more for that page."""
     key = (release.release_id, str(release.page_file(page)))
     with _PAGES_LOCK:
         if key in _PAGES:
@@ -244,7 +244,7 @@ def _page_text(release: Release, page: PublishedPage) -> _PageText:
     return text
 
 
-PAGES_KEPT = 16          # pages whose text verify_quote keeps (Node.js's 16 largest: about 30 MB)
+PAGES_KEPT = 16          # pages whose text verify_quote keeps (Node.js's 16 largest: 29 MB, bench/mcp/latency.py)
 _PAGES: OrderedDict[tuple[str, str], _PageText] = OrderedDict()
 _PAGES_LOCK = threading.Lock()
 

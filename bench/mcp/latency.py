@@ -14,15 +14,18 @@ For `--reference` claims spread over the list it also runs find_evidence with ev
 before the shortcut, and counts the claims whose evidence (passages, order, scores) differs. The
 first call pays for the word index (once per release and process); it is reported apart.
 verify_quote is timed on the three largest pages: the first quote of a page (its HTML parsed) and
-20 more of its passages, quoted whole and in part; list_sources and read_page, 10 calls each.
+20 more of its passages, quoted whole and in part; list_sources and read_page, 10 calls each; and the
+memory verify_quote's page cache holds when it is full of the largest pages.
 Writes bench/mcp/results/<date>-latency-<release id>.md.
 """
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 import time
+import tracemalloc
 from datetime import date
 from pathlib import Path
 
@@ -79,6 +82,18 @@ def quote_timings(release: Release) -> list[str]:
         rows.append(f"| {page.path} ({len(page.text):,} characters, {len(passages):,} passages) | {timings[0]:.0f} ms | "
                     f"{percentile(timings[1:], 0.5):.1f} ms | {max(timings[1:]):.1f} ms | {present}/{len(quotes)} |")
     return rows
+
+
+def page_cache_mb(release: Release) -> str:
+    """What verify_quote's page cache holds when it is full of the release's largest pages."""
+    mcp_tools._PAGES.clear()
+    gc.collect()
+    tracemalloc.start()
+    for page in sorted(release.pages, key=lambda p: -len(p.text))[:mcp_tools.PAGES_KEPT]:
+        mcp_tools._page_text(release, page)
+    held = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return f"verify_quote's page cache, full of the {mcp_tools.PAGES_KEPT} largest pages: {held / 1e6:.1f} MB"
 
 
 def page_timings(release: Release) -> list[str]:
@@ -155,7 +170,8 @@ def main() -> None:
                       f"{len(reference_ms)} claims ({with_evidence} of them supported)."]
         lines += [f"- differs: {claim}" for claim in differ]
     lines += ["", "| verify_quote on | first quote | further quotes p50 | max | present once |", "|---|---|---|---|---|",
-              *quote_timings(release), "", "| tool, 10 calls | p50 | max |", "|---|---|---|", *page_timings(release)]
+              *quote_timings(release), "", "| tool, 10 calls | p50 | max |", "|---|---|---|", *page_timings(release),
+              "", page_cache_mb(release)]
     label = f"-{args.label}" if args.label else ""
     out = HERE / "results" / f"{date.today().isoformat()}-latency-{release.release_id}{label}.md"
     if args.no_write:
