@@ -227,7 +227,7 @@ class _PageText:
 def _page_text(release: Release, page: PublishedPage) -> _PageText:
     """A page's text, read once per page of a release and kept for the next quotes: parsing the
     HTML of a large reference page takes half a second (Node.js's /n-api: 290 KB, 1,796 passages).
-    Only what a quote is checked against is kept: its parsed segments would take 10 MB more for that page."""
+    Only what a quote is checked against is kept, not the parsed segments."""
     key = (release.release_id, str(release.page_file(page)))
     with _PAGES_LOCK:
         if key in _PAGES:
