@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from trigsight.answering import offline
 from trigsight.build.builder import BuildConfig
 from trigsight.build.builder import run as build
 from trigsight.publishing.publish import allowlist, write_json
@@ -22,3 +23,9 @@ def indexed_site(root: Path, pages: dict[str, str]) -> tuple[Release, Retriever]
     titles = {page.path: page.title for page in release.pages}
     index.build(release.passages, root / "release" / "index", embedders.offline(), None, titles=titles)
     return release, Retriever.load(root / "release")
+
+
+def quoted_texts(question: str, release: Release, retriever: Retriever) -> list[str]:
+    """The texts the offline answer quotes for `question`, in their order ([] for the refusal)."""
+    quotes, _ = offline.respond(question, retriever, release)
+    return [release.passage(q.passage_id).text for q in quotes]

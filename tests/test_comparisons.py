@@ -8,7 +8,7 @@ from trigsight.answering.comparisons import _one_clause_each
 from trigsight.answering.term_places import holds
 from trigsight.retrieval.tokenize import tokenize
 
-from indexed_site import indexed_site
+from indexed_site import indexed_site, quoted_texts
 
 
 @pytest.mark.parametrize("question, pair", [
@@ -157,7 +157,6 @@ POINTING_PAGES = {
 ])
 def test_what_each_is_comes_from_where_it_is_described_not_from_a_sentence_pointing_there(tmp_path, question):
     release, retriever = indexed_site(tmp_path, POINTING_PAGES)
-    quotes, _ = offline.respond(question, retriever, release)
-    assert [release.passage(q.passage_id).text for q in quotes] == [
+    assert quoted_texts(question, release, retriever) == [
         "Schedules the immediate execution of the callback after I/O events' callbacks.",
         "Schedules execution of a one-time callback after delay milliseconds."]

@@ -5,7 +5,7 @@ import pytest
 from trigsight.answering import defaults, offline
 from trigsight.answering.default_terms import default_of
 
-from indexed_site import indexed_site
+from indexed_site import indexed_site, quoted_texts
 
 
 @pytest.mark.parametrize("question, term, owners", [
@@ -162,8 +162,7 @@ def site(tmp_path_factory):
 ])
 def test_a_default_is_answered_by_the_sentence_beside_the_setting(site, question, quoted):
     release, retriever = site
-    quotes, _ = offline.respond(question, retriever, release)
-    assert [release.passage(q.passage_id).text for q in quotes] == quoted
+    assert quoted_texts(question, release, retriever) == quoted
 
 
 @pytest.mark.parametrize("question", [
@@ -202,8 +201,7 @@ FORMATTER_PAGES = {
 ])
 def test_a_products_default_asked_in_other_words_is_answered_by_what_it_says_of_that_setting(tmp_path, question):
     release, retriever = indexed_site(tmp_path, FORMATTER_PAGES)
-    quotes, _ = offline.respond(question, retriever, release)
-    texts = [release.passage(q.passage_id).text for q in quotes]
+    texts = quoted_texts(question, release, retriever)
     assert "Black defaults to 88 characters per line, which happens to be 10% over 80." in texts
     assert "By default, Black recognizes standard IPython magics." not in texts
 
@@ -224,5 +222,4 @@ LOOSE_LIST_PAGES = {
 ])
 def test_a_loose_list_items_default_in_its_own_paragraph_is_the_items(tmp_path, question, quoted):
     release, retriever = indexed_site(tmp_path, LOOSE_LIST_PAGES)
-    quotes, _ = offline.respond(question, retriever, release)
-    assert [release.passage(q.passage_id).text for q in quotes] == quoted
+    assert quoted_texts(question, release, retriever) == quoted

@@ -7,7 +7,7 @@ from trigsight.answering.definitions import heading_names, says_something
 from trigsight.answering.occasion_terms import occasion_of
 from trigsight.answering.relevance import lacks_number
 
-from indexed_site import indexed_site
+from indexed_site import indexed_site, quoted_texts
 
 
 @pytest.mark.parametrize("question, term, owners", [
@@ -157,8 +157,7 @@ def site(tmp_path_factory):
 ])
 def test_an_occasion_is_answered_by_the_account_of_the_thing(site, question, quoted):
     release, retriever = site
-    quotes, _ = offline.respond(question, retriever, release)
-    assert [release.passage(q.passage_id).text for q in quotes] == quoted
+    assert quoted_texts(question, release, retriever) == quoted
 
 
 def test_a_model_is_issued_the_account_first(site):

@@ -5,7 +5,7 @@ import pytest
 from trigsight.answering import offline, returns
 from trigsight.answering.return_terms import returned_of
 
-from indexed_site import indexed_site
+from indexed_site import indexed_site, quoted_texts
 
 
 @pytest.mark.parametrize("question, term, owners", [
@@ -165,8 +165,7 @@ def site(tmp_path_factory):
 ])
 def test_a_return_value_is_answered_by_the_lines_of_its_functions_section(site, question, quoted):
     release, retriever = site
-    quotes, _ = offline.respond(question, retriever, release)
-    assert [release.passage(q.passage_id).text for q in quotes] == quoted
+    assert quoted_texts(question, release, retriever) == quoted
 
 
 @pytest.mark.parametrize("question, answer", [
@@ -180,14 +179,12 @@ def test_a_return_value_is_answered_by_the_lines_of_its_functions_section(site, 
 ])
 def test_a_function_written_otherwise_by_the_pages_is_answered_from_its_own_section(site, question, answer):
     release, retriever = site
-    quotes, _ = offline.respond(question, retriever, release)
-    assert answer in [release.passage(q.passage_id).text for q in quotes]
+    assert answer in quoted_texts(question, release, retriever)
 
 
 def test_a_parameters_valid_return_value_is_not_its_functions(site):
     release, retriever = site
-    quotes, _ = offline.respond("What does fs.readFileSync() return?", retriever, release)
-    texts = [release.passage(q.passage_id).text for q in quotes]
+    texts = quoted_texts("What does fs.readFileSync() return?", release, retriever)
     assert texts[:2] == ["Returns: {string|Buffer}", "Returns the contents of the path."]
     assert texts[2] in ("If the encoding option is specified then this function returns a string.",
                         "Otherwise it returns a buffer.")
