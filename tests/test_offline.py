@@ -141,18 +141,38 @@ def test_the_same_sentence_on_another_page_adds_nothing(release):
     assert [release.passage(q.passage_id).page for q in select(scored, release, 0.3, 0.1)] == ["/budget"]
 
 
-def test_a_second_sentence_of_the_same_block_adds_nothing(tmp_path):
-    folder = write_allowlist(tmp_path, {"/p": ["Streams are buffered.", "Each stream has a highWaterMark."]})
+def one_block(tmp_path, texts: list[str]) -> Release:
+    """A page whose sentences all sit in one paragraph."""
+    folder = write_allowlist(tmp_path, {"/p": texts, "/q": ["Pipes move data."]})
     data = json.loads((folder / "allowlist.json").read_text("utf-8"))
     for passage in data["passages"]:
-        passage["block"] = 1
+        passage["block"] = 1 if passage["page"] == "/p" else 2
     (folder / "allowlist.json").write_text(json.dumps(data), "utf-8")
-    one_block = Release.load(folder)
-    first, second = one_block.passages_of("/p")
-    chosen = select([(Candidate(first.id, 1, {}), 0.9), (Candidate(second.id, 1, {}), 0.85)], one_block, 0.3, 0.1)
-    assert [q.passage_id for q in chosen] == [first.id]
-    [quoted] = sentences(chosen, one_block)
-    assert quoted.text == quoted.citations[0].quote == "Streams are buffered."
+    return Release.load(folder)
+
+
+@pytest.mark.parametrize("probabilities, quoted", [
+    ([0.9, 0.7], ["Streams are buffered."]),                                      # far less likely: left out
+    ([0.9, 0.85], ["Streams are buffered.", "Each stream has a highWaterMark."]),  # nearly as likely: it follows
+    ([0.85, 0.9], ["Each stream has a highWaterMark.", "Streams are buffered."]),  # the likelier comes first
+    ([0.9, 0.88, 0.86], ["Streams are buffered.", "Each stream has a highWaterMark."]),   # one more at most
+])
+def test_a_second_sentence_of_a_quoted_block_follows_it_only_when_nearly_as_likely(tmp_path, probabilities, quoted):
+    texts = ["Streams are buffered.", "Each stream has a highWaterMark.", "Streams emit events."][:len(probabilities)]
+    site = one_block(tmp_path, texts)
+    scored = [(Candidate(passage.id, 1, {}), p) for passage, p in zip(site.passages_of("/p"), probabilities)]
+    chosen = select(scored, site, 0.3, 0.1)
+    assert [site.passage(q.passage_id).text for q in chosen] == quoted
+    assert [q.text for q in sentences(chosen, site)] == [c.quote for q in sentences(chosen, site) for c in q.citations]
+
+
+def test_a_second_sentence_of_a_block_takes_no_other_places_room(tmp_path):
+    site = one_block(tmp_path, ["Streams are buffered.", "Each stream has a highWaterMark."])
+    first, second = site.passages_of("/p")
+    scored = [(Candidate(first.id, 1, {}), 0.9), (Candidate(second.id, 1, {}), 0.85),
+              (Candidate(site.passages_of("/q")[0].id, 2, {}), 0.8)]
+    assert [site.passage(q.passage_id).text for q in select(scored, site, 0.3, 0.1, limit=2)] == [
+        "Streams are buffered.", "Each stream has a highWaterMark.", "Pipes move data."]
 
 
 def test_one_table_row_gives_one_quote(tmp_path):

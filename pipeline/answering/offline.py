@@ -12,7 +12,11 @@ passage is weighed, for input with no word to look up ("🤔", "???", "こんに
 
 Candidates are the passages of the first `CANDIDATE_CHUNKS` retrieved chunks (a model is
 shown only the first `CONTEXT_CHUNKS`). Up to three quotes, most likely first, each from a
-different block (a table row counts as one), a sentence that only points elsewhere ("See X
+different block (a table row counts as one), each followed by the other sentence of its block
+nearly as likely as itself (`MATE`), since a paragraph often answers in two ("If you use
+--enable-error-code explicit-override mypy generates an error if you override a base class method
+without using the @override decorator. An error will not be emitted for overrides of __init__ or
+__new__."); a sentence that only points elsewhere ("See X
 for details.") only when nothing else qualifies, a further one only when it is at least
 `second` times as likely as the first (both fitted with the model) and says something the
 others do not (the same sentence repeated on another page adds nothing); an item of a "See
@@ -76,6 +80,9 @@ _ASKING_PHRASE = re.compile(r"(?i)^\s*(?:how|what|why|which|who)(?: to| do| does
                             r"(?:\s+[^\s.,:!;]+){1,10}\s*$")
 CONTEXT_CHUNKS = 6        # retrieved chunks issued to a model
 CANDIDATE_CHUNKS = 20     # retrieved chunks whose passages the offline answer may quote
+# A second sentence of a quoted block needs this share of the block's quote's probability: chosen on the
+# development questions of every set (bench/answers/mates.py).
+MATE = 0.9
 IN_CHUNK = 2.0            # weight of a passage's own cosine and overlap inside its chunk (in_chunk_order)
 # The lowest best-chunk cosine of an answerable same-language development question (0.272, English,
 # over the bundled, Node.js and FastAPI ja/ko/ru development sets), less 0.05; judged on
@@ -136,7 +143,8 @@ def select(scored: list[tuple[Candidate, float]], release, threshold: float, sec
     said = [(c, p) for c, p in ranked if not points_elsewhere(release.passage(c.passage_id))]
     ranked = said or ranked[:1]
     chosen: list[Quoted] = []
-    blocks: set[tuple[str, int]] = set()
+    mates: dict[tuple, Quoted] = {}
+    blocks: dict[tuple, float] = {}
     texts: set[str] = set()
     for candidate, probability in ranked:
         if len(chosen) >= limit or probability < threshold:
@@ -148,12 +156,17 @@ def select(scored: list[tuple[Candidate, float]], release, threshold: float, sec
         # A table row is one retrieved chunk whose cells are blocks of their own: "nl2br",
         # "markdown.extensions.nl2br" and "New Line to Break" quoted apart are one row said thrice.
         block = ("row", candidate.rank) if passage.kind in TABLE_CELLS else (passage.page, passage.block)
-        if block in blocks or text in texts:
+        if text in texts:
             continue
-        blocks.add(block)
+        if block in blocks:
+            if block[0] != "row" and block not in mates and probability >= MATE * blocks[block]:
+                mates[block] = Quoted(candidate.passage_id, probability, candidate.rank)
+                texts.add(text)
+            continue
+        blocks[block] = probability
         texts.add(text)
         chosen.append(Quoted(candidate.passage_id, probability, candidate.rank))
-    return chosen
+    return [quoted for block, first in zip(blocks, chosen) for quoted in (first, mates.get(block)) if quoted]
 
 
 def defining_quotes(defined, release) -> list[Quoted]:
