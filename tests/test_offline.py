@@ -17,6 +17,7 @@ from trigsight.answering.offline import (
     asks_anything,
     echoes,
     in_chunk_order,
+    is_label,
     points_elsewhere,
     select,
     sentences,
@@ -196,6 +197,20 @@ def test_a_sentence_that_only_points_elsewhere_is_quoted_only_alone(tmp_path, po
     scored += [(Candidate(site.passages_of(path)[0].id, 2 + n, {}), p) for n, (path, p) in enumerate(zip(["/b", "/c"], others))]
     chosen = select(scored, site, threshold=0.3, second=0.1)
     assert [site.passage(q.passage_id).text for q in chosen] == quoted
+
+
+@pytest.mark.parametrize("markdown, title", [
+    ("# Streams\n\n!!! note\n    Streams buffer data.\n", "Note"),                          # MkDocs
+    ("# Streams\n\n```{warning}\nStreams buffer data.\n```\n", "Warning"),                  # MyST
+    ("# Streams\n\n> [!TIP]\n> Streams buffer data.\n", "Tip"),                              # GitHub alert
+])
+def test_an_admonitions_title_is_a_label_never_quoted_even_alone(write_content, tmp_path, markdown, title):
+    site = built(write_content, tmp_path, markdown)
+    label, said = (the_passage(site, text) for text in (title, "Streams buffer data."))
+    assert is_label(label) and not is_label(said)
+    assert [q.passage_id for q in select([(Candidate(label.id, 1, {}), 0.9), (Candidate(said.id, 1, {}), 0.5)],
+                                         site, 0.3, 0.1)] == [said.id]
+    assert select([(Candidate(label.id, 1, {}), 0.9)], site, 0.3, 0.1) == []
 
 
 @pytest.mark.parametrize("text, pointing", [

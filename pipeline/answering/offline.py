@@ -12,15 +12,15 @@ passage is weighed, for input with no word to look up ("🤔", "???", "こんに
 
 Candidates are the passages of the first `CANDIDATE_CHUNKS` retrieved chunks (a model is
 shown only the first `CONTEXT_CHUNKS`). Up to three quotes, most likely first, each from a
-different block (a table row counts as one), each followed by the other sentence of its block
-nearly as likely as itself (`MATE`), since a paragraph often answers in two ("If you use
---enable-error-code explicit-override mypy generates an error if you override a base class method
-without using the @override decorator. An error will not be emitted for overrides of __init__ or
-__new__."); a sentence that only points elsewhere ("See X
-for details.") only when nothing else qualifies, a further one only when it is at least
-`second` times as likely as the first (both fitted with the model) and says something the
-others do not (the same sentence repeated on another page adds nothing); an item of a "See
-also" section points elsewhere too. A quote that leads into a list ("The main differences
+different block (a table row counts as one) and none a label ("Note", `pointers.is_label`);
+each followed by the other sentence of its block nearly as likely as itself (`MATE`), since a
+paragraph often answers in two ("If you use --enable-error-code explicit-override mypy generates
+an error if you override a base class method without using the @override decorator. An error
+will not be emitted for overrides of __init__ or __new__."); a sentence that only points
+elsewhere ("See X for details.") only when nothing else qualifies; a further one only when it
+is at least `second` times as likely as the first (both fitted with the model) and says
+something the others do not (the same sentence repeated on another page adds nothing); an
+item of a "See also" section points elsewhere too. A quote that leads into a list ("The main differences
 between npm install and npm ci are:") brings the list: up to `LIST_ITEMS` of the items right
 after it on its page, each quoted with its own chip, since the lead-in alone answers nothing;
 a list item too short to stand alone ("yarn.lock") comes after its lead-in, among its list.
@@ -58,7 +58,7 @@ from .change_logs import present_first
 from .dated_headings import dated_heading
 from .lists import lead_in_of, list_after
 from .overlap import Overlap, terms
-from .pointers import points_elsewhere
+from .pointers import is_label, points_elsewhere
 from .relevance import (
     Candidate,
     RelevanceModel,
@@ -134,7 +134,8 @@ def select(scored: list[tuple[Candidate, float]], release, threshold: float, sec
            limit: int = MAX_SENTENCES) -> list[Quoted]:
     """The quotes among scored candidates: see the module docstring."""
     scored = in_chunk_order(scored)
-    ranked = sorted(((c, p) for c, p in scored if p >= threshold), key=lambda pair: (-pair[1], pair[0].rank))
+    ranked = sorted(((c, p) for c, p in scored if p >= threshold and not is_label(release.passage(c.passage_id))),
+                    key=lambda pair: (-pair[1], pair[0].rank))
     # "See assert.throws() for more details." points elsewhere and says nothing itself: it is
     # quoted only when nothing else reaches the threshold ("Where is the list of extensions?"),
     # and then alone.

@@ -1,8 +1,12 @@
-"""Sentences that only point to another place ("See Streams for details.") (pure).
+"""Sentences that only point to another place ("See Streams for details."), and labels (pure).
 
 Quoted, such a sentence tells the reader nothing: the offline answer quotes one only when nothing else
 qualifies (trigsight.answering.offline), and a comparison never takes one for what a term is
 (trigsight.answering.comparisons: "setImmediate is described in the timers section.").
+
+A label is a paragraph of one word, the title of an admonition ("Note", "Warning", "Tip": 240 of the
+one-word paragraphs of the bench releases) or of a tab ("Bash", "Windows"): it names what follows and
+says nothing, so the offline answer never quotes one, not even alone.
 """
 from __future__ import annotations
 
@@ -19,6 +23,13 @@ _POINTER = re.compile(r"(?i)^\s*(?:see|refer to|for (?:more|further|full|additio
 # A section of links to other pages ("See Also" closing each of npm's command pages) only points.
 _POINTING_SECTION = re.compile(r"(?i)^\s*(?:see also|related(?: (?:pages|topics|links))?|further reading"
                                r"|см\. также|смотрите также|関連項目|関連ページ|참고 항목|같이 보기|관련 문서)\s*$")
+
+_ONE_WORD = re.compile(r"[^\W\d_]+")
+
+
+def is_label(passage) -> bool:
+    """Is the passage a paragraph of one word, letters only ("Note", "Warning", "注意")?"""
+    return passage.kind == "p" and bool(_ONE_WORD.fullmatch(passage.text))
 
 
 def points_elsewhere(passage) -> bool:
