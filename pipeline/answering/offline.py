@@ -20,9 +20,9 @@ will not be emitted for overrides of __init__ or __new__."); a sentence that onl
 elsewhere ("See X for details.") only when nothing else qualifies; a further one only when it
 is at least `second` times as likely as the first (both fitted with the model) and says
 something the others do not (the same sentence repeated on another page adds nothing); an
-item of a "See also" section points elsewhere too. A quote that leads into a list ("The main differences
-between npm install and npm ci are:") brings the list: up to `LIST_ITEMS` of the items right
-after it on its page, each quoted with its own chip, since the lead-in alone answers nothing;
+item of a "See also" section points elsewhere too. A quote that leads into a list ("The main
+differences between npm install and npm ci are:") brings the list: up to `LIST_ITEMS` of the
+items right after it on its page, each quoted with its own chip, since the lead-in alone answers nothing;
 a list item too short to stand alone ("yarn.lock") comes after its lead-in, among its list.
 A quote comes with the sentence of its paragraph that finishes its thought ("Otherwise …",
 "Therefore …") and, when it opens so itself, the sentence it leans on (`continuations`).

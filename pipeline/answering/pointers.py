@@ -4,9 +4,9 @@ Quoted, such a sentence tells the reader nothing: the offline answer quotes one 
 qualifies (trigsight.answering.offline), and a comparison never takes one for what a term is
 (trigsight.answering.comparisons: "setImmediate is described in the timers section.").
 
-A label is a paragraph of one word, the title of an admonition ("Note", "Warning", "Tip": 240 of the
-one-word paragraphs of the bench releases) or of a tab ("Bash", "Windows"): it names what follows and
-says nothing, so the offline answer never quotes one, not even alone.
+A label is a paragraph of one word, the title of an admonition ("Note", "Warning", "Tip") or of a tab
+("Bash", "Windows"): it names what follows and says nothing, so the offline answer never quotes one,
+not even alone.
 """
 from __future__ import annotations
 
