@@ -254,6 +254,12 @@ def test_each_dialect_renders_as_its_generator_would_show_it(write_content, mark
      "```"),
     ("<Tab>\n    Run it:\n\n    ```sh\n    npm i x\n    ```\n</Tab>", '<p>Run it:</p>\n<pre><code class="language-sh">npm i x',
      "```"),
+    # an HTML element written as JSX, with a {…} value, on its line(s): nothing; one in HTML's own syntax is HTML
+    ('<video src="/demo.mp4" autoPlay loop muted style={{width:"100%", borderRadius:"8px"}} />\n\nText.',
+     "<p>Text.</p>", "video"),
+    ('<video\n  src="/demo.mp4"\n  style={{ width: "100%" }}\n/>\n\nText.', "<p>Text.</p>", "width"),
+    ('<img src={logo} alt="Logo" />\n\nText.', "<p>Text.</p>", "logo"),
+    ('<div align="center">\n\nCentred.\n\n</div>', "<p>Centred.</p>", "align"),
     # a component's body with blank lines inside it (Mintlify's snippets)
     ("export const Frame = ({ src }) => {\n  const [url] = React.useState(null);\n\n  if (!url) {\n"
      "    return <div style={{ width: \"100%\" }} />;\n  }\n\n  return <iframe src={url} />;\n};\n\nText.",

@@ -14,7 +14,9 @@ What a reader of the built site sees of that JavaScript is kept, the rest produc
   site: without it, a rule page's incorrect and correct examples read alike. Markdown-it
   cannot be left to read these tags as HTML: a JSX value (`label={"a b"}`) is not HTML, and
   the tag would be published as text. A component inside a sentence is raw HTML like any
-  other, dropped by the sanitiser with its text kept.
+  other, dropped by the sanitiser with its text kept;
+- so does a line of HTML elements written as JSX, with a `{…}` value (Mintlify's `<video
+  src="/demo.mp4" autoPlay style={{width: "100%"}} />`), which HTML cannot read either.
 
 Code is never touched: fenced blocks are skipped, and so are code spans. Removed lines
 become empty lines, so a content error still names the line the author wrote.
@@ -46,6 +48,9 @@ _JSX_VALUE = r"""(?:[^<>{}"']|"[^"]*"|'[^']*'|\{(?:[^{}]|\{[^{}]*\})*\})"""
 _COMPONENT_TAG = re.compile(rf"</?([A-Z][\w.]*)({_JSX_VALUE}*?)/?>")
 _COMPONENT_LINE = re.compile(rf"^\s*(?:</?[A-Z][\w.]*{_JSX_VALUE}*?/?>\s*)+$")
 _COMPONENT_START = re.compile(r"^\s*</?[A-Z][\w.]*(?:\s|/?>|$)")
+# An HTML element written as JSX: lower-case, with an attribute whose value is `{…}`.
+_JSX_ELEMENT_START = re.compile(r"^\s*<[a-z][\w-]*(?:\s|$)")
+_JSX_ELEMENT_LINE = re.compile(rf"^\s*<[a-z][\w-]*(?=[^<>]*?\s[\w:-]+=\{{){_JSX_VALUE}*?/?>\s*$")
 MAX_TAG_LINES = 20
 _TAB_LABEL = re.compile(r"""\b(label|value)\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*(?:"([^"]*)"|'([^']*)'|`([^`$]*)`)\s*\})""")
 
@@ -102,6 +107,9 @@ def without_javascript(source: str) -> str:
             if end is not None:
                 index = _replace(lines, index, end, "")
                 continue
+        elif _JSX_ELEMENT_START.match(line) and (end := _tags_end(lines, index, _JSX_ELEMENT_LINE)) is not None:
+            index = _replace(lines, index, end, "")
+            continue
         elif _COMPONENT_START.match(line):
             end = _tags_end(lines, index)
             if end is not None:
@@ -160,10 +168,10 @@ def _replace(lines: list[str], start: int, end: int, shown: str) -> int:
     return end + 1
 
 
-def _tags_end(lines: list[str], start: int) -> int | None:
+def _tags_end(lines: list[str], start: int, tags: re.Pattern = _COMPONENT_LINE) -> int | None:
     """The last line of the component tags opening at `start` when they are all the line(s) hold."""
     for end in range(start, min(len(lines), start + MAX_TAG_LINES)):
-        if _COMPONENT_LINE.match("\n".join(lines[start:end + 1])):
+        if tags.match("\n".join(lines[start:end + 1])):
             return end
         if not lines[end].strip():
             return None
