@@ -6,7 +6,7 @@ import json
 import numpy as np
 import pytest
 from trigsight.answering import small_talk
-from trigsight.answering.change_logs import is_change_log, present_first
+from trigsight.answering.change_logs import is_change_log, on_current_pages, present_first
 from trigsight.answering.dated_headings import dated_heading
 from trigsight.answering.fitting import SIGNS, fit
 from trigsight.answering.offline import (
@@ -491,6 +491,32 @@ def test_a_change_log_is_quoted_after_the_page_that_tells_how_things_are(write_c
     # asked in which release it came: the log tells
     assert present_first("Which release first shipped crawl_delay()?", chosen, site) == chosen
     assert present_first("crawl_delay() は どのバージョンで 追加されましたか？", chosen, site) == chosen
+
+
+SAID = "If no progress token is provided, progress calls have no effect."
+
+
+@pytest.mark.parametrize("old, current", [
+    ("v3/servers/progress.md", "/servers/progress"),          # Mintlify's version folders
+    ("docs/2.0/progress.md", "/docs/progress"),
+    ("version-2.x/progress.md", "/progress"),
+    ("v3/gone.md", None),                                     # no current page: the old one stays
+    ("servers/v3.md", None),                                  # a page named like a version is no folder
+])
+def test_a_quote_from_an_older_versions_copy_is_taken_from_the_current_page(write_content, tmp_path, old, current):
+    pages = {old: f"# Progress\n\n{SAID}\n\nOnly the old version says this.\n",
+             "servers/progress.md": f"# Progress\n\n{SAID}\n", "docs/progress.md": f"# Progress\n\n{SAID}\n",
+             "progress.md": f"# Progress\n\n{SAID}\n"}
+    write_json(tmp_path / "release" / ALLOWLIST, allowlist(build(BuildConfig(write_content(pages)))))
+    site = Release.load(tmp_path / "release")
+    old_page = "/" + old.removesuffix(".md")
+    said, only_old = (next(p for p in site.passages_of(old_page) if p.text == text)
+                      for text in (SAID, "Only the old version says this."))
+    chosen = [Quoted(said.id, 0.9, 1), Quoted(only_old.id, 0.8, 1)]
+    shown = on_current_pages("Do progress calls fail without a token?", chosen, site)
+    assert [site.passage(q.passage_id).page for q in shown] == [current or old_page, old_page]
+    assert [site.passage(q.passage_id).text for q in shown] == [SAID, "Only the old version says this."]
+    assert on_current_pages("In v3, do progress calls fail without a token?", chosen, site) == chosen
 
 
 @pytest.mark.parametrize("own, best", [

@@ -5,9 +5,17 @@
 RobotParser" is near it in every leg, and was quoted first. A change log says what a release did
 at the time, the rest of the site what holds now: among the quotes chosen for a question that
 names no version, those from a change log's pages come after the others, in their own order.
+
+Versioned docs keep an older version's pages beside the current ones: FastMCP's `/v3/servers/progress`
+beside `/servers/progress`, both saying "If no progress token is provided, progress calls have no
+effect". Quoted from the copy, the chip takes the reader to the docs of a version they may not use. So,
+for a question that names no version, a quote from a page whose path, without a version folder ("v3",
+"2.0", "version-2.x"), is another page of the site is taken from that page when it says the same
+sentence (`on_current_pages`).
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 
 # a change log's file or folder names: /changelog, /news, /changes/1.7, /change_log/release-2.5,
@@ -15,6 +23,7 @@ import re
 _NAME = re.compile(r"(?i)^(?:change[-_]?log|changes|news|history|release[-_]?notes|releases|what'?s[-_]?new)$")
 # "2.5", "v7", "rxjs@7", "RxJS 7", "Python 3" (not "Crawl-delay: 10", "wait 10 seconds")
 _VERSION = re.compile(r"\d+\.\d+|[@vV]\d|[A-Z][\w.-]*\s+\d+(?!\d)")
+_VERSION_FOLDER = re.compile(r"(?i)^(?:v|version-)?\d+(?:\.(?:\d+|x))*$")
 _TITLE = re.compile(r"(?i)^(?:change[ -]?log|changes|news|release notes|release history|history|what'?s new)\b")
 # "In which version…?", "Which release first shipped…?", "since when", "В какой версии…?", "どのバージョンで…?",
 # "몇 버전부터…?": what a change log's version headings answer
@@ -46,3 +55,26 @@ def present_first(question: str, chosen: list, release) -> list:
         page = release.page(passage.page) if passage is not None else None
         return page is not None and is_change_log(page.path, page.title or "")
     return sorted(chosen, key=logged)
+
+
+def on_current_pages(question: str, chosen: list, release) -> list:
+    """The quotes (each with a `passage_id`), each from an older version's copy of a page taken from the current
+    page when it says the same sentence, unless the question names a version; a passage is quoted once."""
+    if _VERSION.search(question):
+        return chosen
+    out: dict[str, object] = {}
+    for quoted in chosen:
+        current = current_copy(release.passage(quoted.passage_id), release)
+        found = dataclasses.replace(quoted, passage_id=current.id) if current is not None else quoted
+        out.setdefault(found.passage_id, found)
+    return list(out.values())
+
+
+def current_copy(passage, release):
+    """The same sentence on the current page of which `passage`'s page is an older version's copy, or None."""
+    parts = passage.page.strip("/").split("/")
+    for number, part in enumerate(parts[:-1]):
+        if _VERSION_FOLDER.match(part):
+            current = "/" + "/".join(parts[:number] + parts[number + 1:])
+            return next((p for p in release.passages_of(current) if p.text == passage.text), None)
+    return None

@@ -111,8 +111,7 @@ def run(question: str, history: tuple[Turn, ...], retriever, release, settings: 
         note = messages.message(language, "unverified")
     if quoting:
         cited = {c.id for s in shown for c in s.citations}
-        quotes = (offline.choose(asked, hits, scores, retriever, release, language)
-                  or offline.choose_told(asked, hits, retriever, release, language, depth))
+        quotes = offline.quoting(asked, hits, scores, retriever, release, language, depth)
         if not quotes and mode == MODEL:
             note = ""
         for sentence in offline.sentences(quotes, release):

@@ -54,7 +54,7 @@ from . import (
 )
 from .answer import SUPPORTED, AnswerSentence, citation_for
 from .attribution import language_of
-from .change_logs import present_first
+from .change_logs import on_current_pages, present_first
 from .dated_headings import dated_heading
 from .lists import lead_in_of, list_after
 from .overlap import Overlap, terms
@@ -328,8 +328,15 @@ def respond(question: str, retriever, release, language: str | None = None,
     asked = spelling.corrected(small_talk.strip(question) or question, retriever)
     hits, scores = retrieve(asked, retriever, release, k)
     language = language or language_of(asked)
-    quotes = choose(asked, hits, scores, retriever, release, language)
-    return quotes or choose_told(asked, hits, retriever, release, language, k), hits
+    return quoting(asked, hits, scores, retriever, release, language, k), hits
+
+
+def quoting(asked: str, hits, scores, retriever, release, language: str, k: int = CANDIDATE_CHUNKS) -> list[Quoted]:
+    """The offline answer's quotes for `asked` from its retrieved `hits`: `choose`'s, else `choose_told`'s, each from
+    the current page when an older version's copy of it was quoted (`change_logs.on_current_pages`)."""
+    quotes = choose(asked, hits, scores, retriever, release, language) or choose_told(asked, hits, retriever, release,
+                                                                                        language, k)
+    return on_current_pages(asked, quotes, release)
 
 
 def choose_told(asked: str, hits, retriever, release, language: str, k: int = CANDIDATE_CHUNKS) -> list[Quoted]:
