@@ -15,8 +15,9 @@ What a reader of the built site sees of that JavaScript is kept, the rest produc
   cannot be left to read these tags as HTML: a JSX value (`label={"a b"}`) is not HTML, and
   the tag would be published as text. A component inside a sentence is raw HTML like any
   other, dropped by the sanitiser with its text kept;
-- so does a line of HTML elements written as JSX, with a `{…}` value (Mintlify's `<video
-  src="/demo.mp4" autoPlay style={{width: "100%"}} />`), which HTML cannot read either.
+- so does an HTML element written as JSX, with a `{…}` value, alone on its line or lines
+  (Mintlify's `<video src="/demo.mp4" autoPlay style={{width: "100%"}} />`, `<div style={{…}}>`),
+  which HTML cannot read either; its content on the lines after it is read as usual.
 
 Code is never touched: fenced blocks are skipped, and so are code spans. Removed lines
 become empty lines, so a content error still names the line the author wrote.
