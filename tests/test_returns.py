@@ -25,6 +25,7 @@ from indexed_site import indexed_site, quoted_texts
     ("net.Server の server.address() は何を返しますか？", "server.address", ("net.Server",)),
     ("util.inspect() の戻り値の型は何ですか？", "util.inspect", ()),
     ("os.uptime() の戻り値を教えてください。", "os.uptime", ()),
+    ("structlog.get_logger() の戻り値にはどんな型ヒントが付いていますか？", "structlog.get_logger", ()),
     ("os.uptime()의 반환값을 알려 주세요.", "os.uptime", ()),
     ("url.format()의 반환값은 무엇인가요?", "url.format", ()),
     # the name a possessive owns; a name in snake case; initials are no name
