@@ -50,6 +50,9 @@ from indexed_site import indexed_site, quoted_texts
     ("child_process.exec가 기본으로 사용하는 shell은 무엇인가요?", "shell", ("child_process.exec",)),
     ("What shell does child_process.exec use by default?", "shell", ("child_process.exec",)),
     ("What prompt does repl.start() print when I don't set the prompt option?", "prompt", ("repl.start",)),
+    # "where" asks for a value too (a folder), and "if I leave it out" leaves the setting unset
+    ("Where does stubgen write the stubs if I don't pass -o?", "-o", ()),
+    ("What value does --line-length take if I leave it out?", "--line-length", ()),
     # without a dotted owner, a plain Latin word is no setting
     ("wikilinks 拡張のデフォルトの html_class は何ですか？", "html_class", ()),
 ])
@@ -222,4 +225,33 @@ LOOSE_LIST_PAGES = {
 ])
 def test_a_loose_list_items_default_in_its_own_paragraph_is_the_items(tmp_path, question, quoted):
     release, retriever = indexed_site(tmp_path, LOOSE_LIST_PAGES)
+    assert quoted_texts(question, release, retriever) == quoted
+
+
+OPTION_PAGES = {
+    "stubgen.rst": "Stubgen\n=======\n\nStubgen writes stub files.\n\nOptions\n*******\n\n"
+                   ".. option:: -o PATH, --output PATH\n\n"
+                   "   Change the output directory. By default the stubs are written in the ``./out`` directory.\n\n"
+                   ".. option:: --python-executable EXECUTABLE\n\n"
+                   "   Collect type information for the Python executable EXECUTABLE.\n"
+                   "   If not provided, stubgen uses the Python executable running it.\n\n"
+                   ".. option:: -v, --verbose\n\n   Produce more verbose output.\n",
+}
+
+
+@pytest.mark.parametrize("question, quoted", [
+    # an option's name line ("-o PATH, --output PATH") opens its entry, which gives the default
+    ("Where does stubgen write the stubs if I don't pass -o?", [
+        "-o PATH, --output PATH", "Change the output directory.",
+        "By default the stubs are written in the ./out directory."]),
+    ("What value does --output take if I leave it out?", [
+        "-o PATH, --output PATH", "Change the output directory.",
+        "By default the stubs are written in the ./out directory."]),
+    # in its own entry, what holds without it is its default
+    ("What is the default value of --python-executable?", [
+        "--python-executable EXECUTABLE", "Collect type information for the Python executable EXECUTABLE.",
+        "If not provided, stubgen uses the Python executable running it."]),
+])
+def test_a_command_line_options_default_is_read_from_its_entry(tmp_path, question, quoted):
+    release, retriever = indexed_site(tmp_path, OPTION_PAGES)
     assert quoted_texts(question, release, retriever) == quoted

@@ -65,14 +65,15 @@ _SAYS_DEFAULT = re.compile(r"(?i)\bby\s+default\b|\bdefault\s+(?:value|setting)s
                            r"|\bwithout\s+(?:an?|the|any)\s+\S+\s+option\b|\b(?:isn't|is\s+not|aren't|are\s+not)\s+"
                            r"(?:set|configured|specified|given|passed|provided)\b"
                            r"|\b(?:if|when)\s+(?:i|you|we)\s+(?:don't|do\s+not|never|didn't)\s+"
-                           r"(?:set|pass|specify|configure|provide)\s+(?!up\b)"
+                           r"(?:set|pass|specify|configure|provide)\s+(?!up\b)|\b(?:leave|left)\s+(?:it|them)\s+out\b"
                            r"|значени\w+\s+по\s+умолчанию|по\s+умолчанию|дефолт\w*|\bне\s+(?:указ|зада|переда|устан|настр)\w*"
                            r"|デフォルト|既定|初期値|省略(?:した|する|時)|指定し(?:ない|なかった|なけ)|設定し(?:ない|なかった|なけ)"
                            r"|기본값|기본\s*설정|기본적으로|기본으로|디폴트|지정하지\s*않|설정하지\s*않|생략하")
 # …and asks for a value, or whether it is on: "what", "how many", "какой", "ли", "何", "有効", "무엇", "활성화" (not
 # "…if I never set up a model API key?").
-_ASKS_VALUE = re.compile(r"(?i)\b(?:what|which|how\s+(?:many|much|long|big|large|deep))\b|\b(?:как\w+|чему|сколько|что|ли)\b"
-                         r"|何|なに|いくつ|どれ|どちら|どの|どんな|有効|無効|무엇|뭐|무슨|어떤|어느|얼마|몇|활성화|비활성화|켜져|꺼져")
+_ASKS_VALUE = re.compile(r"(?i)\b(?:what|which|where|how\s+(?:many|much|long|big|large|deep))\b"
+                         r"|\b(?:как\w+|чему|сколько|что|ли|где|куда)\b"
+                         r"|何|なに|いくつ|どれ|どちら|どの|どんな|どこ|有効|無効|무엇|뭐|무슨|어떤|어느|얼마|몇|어디|활성화|비활성화|켜져|꺼져")
 # "default value", "デフォルト値", "기본값" ask for the value themselves.
 _ASKS_DEFAULT = re.compile(r"(?i)\bdefault\s+value|значени\w+\s+по\s+умолчанию|デフォルト値|既定値|初期値|기본값")
 _CODE = r"[A-Za-z0-9_.$:/@-]+"          # a name in Latin letters, without the particle after it ("backlog를")

@@ -11,7 +11,9 @@ So a default question is read for its setting (trigsight.answering.default_terms
 words (trigsight.answering.term_places), and answered (`defaulting`) by a place that names the
 setting with the sentence that gives its default:
 1. its entry in a list (a list item that opens with its name), with the default the item gives;
-2. a section its name heads, with the first sentence of the section that gives a default;
+2. a section its name heads, or a line of its name alone opens (Sphinx's option line "-o PATH, --output
+   PATH" too), with the first sentence of the section that gives a default, else one that opens by saying
+   what holds without it ("If not provided, mypy will use …");
 3. a table row whose first cell is its name, with the cell under a "Default" heading;
 4. a paragraph that names it among its first words, with a later sentence of it that says what it is
    by default ("All listen() methods can take a backlog parameter…" … "The default value of this
@@ -51,8 +53,11 @@ _DEFAULT_VALUE = re.compile(r"(?i)\bdefault(?:s\s+to|\s+is|\s+value\s+is)?\s*[:=
 _DEFAULT_COLUMN = re.compile(r"(?i)^\W*(?:default(?:\s+value)?|по\s+умолчанию|デフォルト値?|既定値?|기본값)\W*$")
 
 
+# In the setting's own section, what holds without it: "If not provided, mypy will use …" (--python-executable).
+_UNSTATED = re.compile(r"(?i)^\W*(?:if|when)\s+(?:not|never)\s+(?:provided|specified|given|set|passed|supplied)\b"
+                       r"|^\W*(?:if|when)\s+omitted\b")
 DEFAULT = Fact(labelled=_LABELLED_DEFAULT, says=_SAYS_DEFAULT, mentions=_GIVES_DEFAULT, own=_DEFAULT_VALUE,
-               column=_DEFAULT_COLUMN)
+               column=_DEFAULT_COLUMN, unstated=_UNSTATED)
 
 
 @dataclass(frozen=True)

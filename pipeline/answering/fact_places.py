@@ -46,6 +46,9 @@ _ARGUMENTS = re.compile(r"(?:\([^()]*\))?")     # "()", "(name, context=None)" a
 _OTHER_FIELD = re.compile(r"^[A-Z][A-Za-z]{1,15}(?: [a-z]+)?:\s+[^.]{1,60}$")   # "Type: str", "Added in: v0.3"
 # a name line ("HttpRequest.get_full_path()", "TESTING", "node:fs"); a label ("Parameters:", "Default:") is none
 _NAME_ALONE = re.compile(r"^[`'\"]?[\w.$:/@-]*[\w.$/@-](?:\([^()]*\))?[`'\"]?$")
+# a command-line option's name line, its forms with their value's name (Sphinx's ".. option:: -o PATH, --output PATH")
+_OPTION_FORM = r"-{1,2}\w[\w-]*(?:[ =][A-Z][A-Z0-9_.]*)?"
+_OPTION_LINE = re.compile(rf"^{_OPTION_FORM}(?:,\s*{_OPTION_FORM})*$")
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,8 @@ class Fact:
     api: bool = False
     # A passage that is the label alone ("returns" of a field list, "Returns:" over a table), its value after it.
     bare: re.Pattern | None = None
+    # In a section its name opens, a sentence that opens by saying what holds without it ("If not provided, …").
+    unstated: re.Pattern | None = None
 
 
 @dataclass(frozen=True)
@@ -149,14 +154,13 @@ def _sections(fact: Fact, term: str, readings, written: re.Pattern, code: bool, 
     openers = [heading for _, folded, heading in headings(release) if not code or first in folded
                if (names & heading_names(heading.text) and (not code or cased.search(heading.text)))
                or any(_heads(written, part) for part in heading.text.split(", "))]
-    openers += [p for p in candidates if p.kind not in HEADING_KINDS | TABLE_CELLS and _NAME_ALONE.match(p.text)
-                and (match := written.match(p.text)) and _ARGUMENTS.fullmatch(p.text[match.end():].strip("`'\" "))]
+    openers += [p for p in candidates if p.kind not in HEADING_KINDS | TABLE_CELLS and _names_alone(p.text, written)]
     for heading in openers:
         section, signatures = [], heading.kind not in HEADING_KINDS
         for order in range(heading.order + 1, heading.order + 1 + fact.section_span):
             passage = release.passage_at(heading.page, order)
             line = heading.kind not in HEADING_KINDS and passage is not None and passage.kind == heading.kind \
-                and bool(_NAME_ALONE.match(passage.text))   # a name line ("returns" of a field list is none)
+                and _name_line(passage.text)   # a name line ("returns" of a field list is none)
             if signatures and line:
                 continue            # the same run's other signatures ("get(*args, **kwargs)", "aget(*args, **kwargs)")
             signatures = False
@@ -173,6 +177,20 @@ def _sections(fact: Fact, term: str, readings, written: re.Pattern, code: bool, 
     return found
 
 
+def _name_line(text: str) -> bool:
+    """Is the text a name alone ("TESTING", "HttpRequest.get_full_path()") or an option's forms ("-o PATH, --output
+    PATH")?"""
+    return bool(_NAME_ALONE.match(text) or _OPTION_LINE.match(text))
+
+
+def _names_alone(text: str, written: re.Pattern) -> bool:
+    """Is the text the name `written` alone, with its arguments at most, or one of an option line's forms?"""
+    if _OPTION_LINE.match(text):
+        return any(written.fullmatch(form.split()[0].split("=")[0]) for form in text.split(","))
+    match = written.match(text) if _NAME_ALONE.match(text) else None
+    return bool(match) and bool(_ARGUMENTS.fullmatch(text[match.end():].strip("`'\" ")))
+
+
 def _heads(written: re.Pattern, heading: str) -> bool:
     """Is the heading the name, with its arguments or a title at most ("`save-exact`", "fs.mkdir(path)", "MD013 -
     Line length"), rather than a title that opens with it ("Node.js crypto constants")?"""
@@ -187,7 +205,9 @@ def _giving(fact: Fact, passages: list, section: bool = False):
     unlabelled = [p for p in passages if not (fact.api and section and p.kind == "li")]
     return (next((p for p in passages if fact.labelled.match(p.text) or _bare(fact, p)), None)
             or next((p for p in unlabelled if fact.says.search(p.text)), None)
-            or next((p for p in unlabelled if fact.mentions.search(p.text)), None))
+            or next((p for p in unlabelled if fact.mentions.search(p.text)), None)
+            or next((p for p in unlabelled if section and fact.unstated is not None and fact.unstated.match(p.text)),
+                    None))
 
 
 def _table_rows(fact: Fact, candidates, written: re.Pattern, release) -> list[Place]:
@@ -309,7 +329,7 @@ def _saying_after(fact: Fact, passage, release) -> list:
     found = []
     for order in range(passage.order + 1, passage.order + 1 + fact.section_span):
         after = release.passage_at(passage.page, order)
-        if after is None or after.kind in HEADING_KINDS or (after.kind in ("p", "dt") and _NAME_ALONE.match(after.text)):
+        if after is None or after.kind in HEADING_KINDS or (after.kind in ("p", "dt") and _name_line(after.text)):
             break
         if fact.says.search(after.text) and not fact.labelled.match(after.text):
             found.append(after)
