@@ -33,7 +33,7 @@ from common import machine, write_results  # noqa: E402
 SHARES = (1.01, 0.95, 0.9, 0.85, 0.8)
 
 
-def answers(specs: list[str]) -> dict[tuple[str, str], tuple[str, bool, bool, tuple[str, ...], frozenset[str]]]:
+def answers(specs: list[str]) -> dict[tuple[str, str], tuple[str, bool, tuple[str, ...], frozenset[str]]]:
     """Each question's (split, answerable, its quotes, its expected passages) under the current `offline.MATE`."""
     loaded: dict[str, tuple] = {}
     out = {}

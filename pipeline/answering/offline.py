@@ -143,14 +143,13 @@ def select(scored: list[tuple[Candidate, float]], release, threshold: float, sec
               if (told := telling(release.passage(c.passage_id), release)) is not None]
     said = [(c, p) for c, p in ranked if not points_elsewhere(release.passage(c.passage_id))]
     ranked = said or ranked[:1]
-    chosen: list[Quoted] = []
-    mates: dict[tuple, Quoted] = {}
-    blocks: dict[tuple, float] = {}
+    chosen: dict[tuple, Quoted] = {}     # each block's quote, in the order chosen
+    mates: dict[tuple, Quoted] = {}      # the other sentence of a chosen block nearly as likely
     texts: set[str] = set()
     for candidate, probability in ranked:
         if len(chosen) >= limit or probability < threshold:
             break
-        if chosen and probability < second * chosen[0].relevance:
+        if chosen and probability < second * next(iter(chosen.values())).relevance:
             break
         passage = release.passage(candidate.passage_id)
         text = str(normalise(passage.text))
@@ -159,15 +158,14 @@ def select(scored: list[tuple[Candidate, float]], release, threshold: float, sec
         block = ("row", candidate.rank) if passage.kind in TABLE_CELLS else (passage.page, passage.block)
         if text in texts:
             continue
-        if block in blocks:
-            if block[0] != "row" and block not in mates and probability >= MATE * blocks[block]:
+        if block in chosen:
+            if block[0] != "row" and block not in mates and probability >= MATE * chosen[block].relevance:
                 mates[block] = Quoted(candidate.passage_id, probability, candidate.rank)
                 texts.add(text)
             continue
-        blocks[block] = probability
         texts.add(text)
-        chosen.append(Quoted(candidate.passage_id, probability, candidate.rank))
-    return [quoted for block, first in zip(blocks, chosen) for quoted in (first, mates.get(block)) if quoted]
+        chosen[block] = Quoted(candidate.passage_id, probability, candidate.rank)
+    return [quoted for block, first in chosen.items() for quoted in (first, mates.get(block)) if quoted]
 
 
 def defining_quotes(defined, release) -> list[Quoted]:
