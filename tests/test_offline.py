@@ -618,6 +618,21 @@ def test_a_capitalised_name_the_pages_only_write_as_an_ordinary_word_is_unknown(
     assert Overlap.of(Release.load(write_allowlist(tmp_path, pages))).unknown_names(question) == names
 
 
+@pytest.mark.parametrize("question, names", [
+    ("Does it run on PyPy?", ["PyPy"]),                 # one stem with the pages' PyPI, another name
+    ("PyPy에서도 동작하나요?", ["PyPy"]),
+    ("Can I install it from PyPI?", []),
+    ("Are other APIs supported?", []),                  # the pages' "API", with an ending
+    ("Does PyPI list the APIs?", []),
+    ("Is it OK to check every page?", []),              # the capitals of chat name nothing
+    ("Can I skip the check ASAP, BTW?", []),
+])
+def test_a_name_that_only_shares_its_stem_with_a_word_of_the_pages_is_unknown(tmp_path, question, names):
+    pages = {f"/page{n}": [f"Page {n} says trigsight checks sentence {n} of the site."] for n in range(60)}
+    pages["/install"] = ["Install it from PyPI with pip.", "The API lists the libraries it needs."]
+    assert Overlap.of(Release.load(write_allowlist(tmp_path, pages))).unknown_names(question) == names
+
+
 @pytest.mark.parametrize("question, low, high", [
     ("Who is the author's dentist?", 0.5, 1.0),                  # asks about nothing the pages use
     ("What does the author write about?", 0.0, 0.0),

@@ -66,6 +66,7 @@ class Overlap:
     n: int
     language: str = "en"     # the language most passages are written in (their pages')
     capitalised: frozenset[str] | None = None    # words the pages write with a capital at least once, lower-cased
+    written: frozenset[str] | None = None        # every Latin-script word the pages write, lower-cased, unstemmed
 
     @classmethod
     def of(cls, release) -> "Overlap":
@@ -75,8 +76,10 @@ class Overlap:
                 df: dict[str, int] = {}
                 languages: dict[str, int] = {}
                 capitalised: set[str] = set()
+                written: set[str] = set()
                 for passage in release.passages:
                     capitalised.update(w.lower() for w in _CAPITALISED.findall(passage.text))
+                    written.update(w.lower() for w in _LATIN_WORD.findall(passage.text))
                     for term in terms(passage.text):
                         df[term] = df.get(term, 0) + 1
                     page = release.page(passage.page)
@@ -84,7 +87,7 @@ class Overlap:
                     languages[language] = languages.get(language, 0) + 1
                 found = _CACHE[release.release_id] = cls(
                     df, len(release.passages), max(languages, key=languages.get) if languages else "en",
-                    frozenset(capitalised))
+                    frozenset(capitalised), frozenset(written))
             return found
 
     def reads_names_only(self, question: str) -> bool:
@@ -133,8 +136,23 @@ class Overlap:
         """
         in_prose = set(_CAPITALISED_IN_PROSE.findall(question)) if self.capitalised is not None else set()
         return [word for word in _name_words(question, every_word=bool(NON_LATIN.search(question)))
-                if any(not self.df.get(t) for t in terms(word))
+                if any(not self.df.get(t) for t in terms(word)) or self._stem_of_another(word)
                 or (word in in_prose and self._only_lower_case(word))]
+
+    def _stem_of_another(self, word: str) -> bool:
+        """Is `word` a name the pages never write, whose stem only another word of theirs has? The
+        stemmer turns a final "y" into "i", so "PyPy" and "PyPI" are one term ("pypi"): a question
+        about PyPy read as one the pages answer wherever they name PyPI. Only a name the stemmer
+        changes rather than cuts short ("pypy" is not "pypi" with an ending) is looked up as written,
+        so "APIs" or "Buffers" stay the "API" and "Buffer" the pages write, and "Library" their "libraries"."""
+        folded = word.lower()
+        stems = tokenize(folded)
+        if self.written is None or len(stems) != 1 or folded.startswith(stems[0]):
+            return False
+        forms = {folded, folded.removesuffix("s"), folded + "s"}
+        if folded.endswith("y"):
+            forms.add(folded[:-1] + "ies")
+        return not forms & self.written
 
     def _only_lower_case(self, word: str) -> bool:
         """Is capitalised `word` ("Express", "Yarn") a name that the pages write only as an ordinary
@@ -180,6 +198,7 @@ NON_LATIN = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
 _SPACED_TERM = re.compile(r"^[a-z0-9_.$\u00c0-\u024f\u0400-\u04ff-]+$")
 _LATIN_TERM = re.compile(r"^[a-z0-9_.$-]+$")
 _LOCK = threading.Lock()
+_CHAT_CAPITALS = frozenset("OK Ok OKAY Okay ASAP FYI BTW IMO IMHO AFAIK TLDR TL DR PS PLS PLZ THX TIA LOL AKA".split())
 _CAPITALISED = re.compile(r"(?<![A-Za-z0-9_.$-])[A-Z][a-z]{2,}(?![A-Za-z0-9_])")
 # A capitalised word of the question's prose, not of code it quotes (require('./Foo')), which keeps its own case.
 _CAPITALISED_IN_PROSE = re.compile(r"(?<![A-Za-z0-9_./'\"`$-])[A-Z][a-z]{2,}(?![A-Za-z0-9_\"`(/-]|'(?!s\b)|\.\w)")
@@ -187,10 +206,11 @@ _CAPITALISED_IN_PROSE = re.compile(r"(?<![A-Za-z0-9_./'\"`$-])[A-Z][a-z]{2,}(?![
 
 def _name_words(text: str, every_word: bool = False) -> list[str]:
     """The Latin-script words of `text` written like names: capitalised inside the sentence, with a
-    digit or an inner capital; with `every_word`, all of them."""
+    digit or an inner capital; with `every_word`, all of them. The capitals of chat ("is it OK to…",
+    "ASAP", "BTW") name nothing."""
     capitals_tell = capitals_name(text)
-    return [m.group() for m in _LATIN_WORD.finditer(text)
-            if every_word or any(c.isdigit() for c in m.group()) or is_name(text, m.start(), m.group(), capitals_tell)]
+    return [m.group() for m in _LATIN_WORD.finditer(text) if m.group() not in _CHAT_CAPITALS
+            and (every_word or any(c.isdigit() for c in m.group()) or is_name(text, m.start(), m.group(), capitals_tell))]
 
 
 def _matches(term: str, offered: frozenset[str]) -> bool:
