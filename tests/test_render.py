@@ -122,6 +122,24 @@ def test_a_visible_toctree_lists_its_pages_as_sphinx_shows_them(write_content, i
     assert "topics/*" not in body
 
 
+@pytest.mark.parametrize("name, text", [
+    ("index.rst", "Filters\n=======\n\nBefore.\n\n.. jinja:filters:: jinja2.defaults.DEFAULT_FILTERS\n\nAfter.\n"),
+    ("index.md", "# Filters\n\nBefore.\n\n```{jinja:filters} jinja2.defaults.DEFAULT_FILTERS\n```\n\nAfter.\n"),
+])
+def test_an_extensions_directive_that_lists_what_it_finds_in_code_shows_nothing(write_content, name, text):
+    body = render(write_content, {name: text})[name].body_html
+    assert "<p>Before.</p>" in body and "<p>After.</p>" in body and "DEFAULT_FILTERS" not in body
+
+
+@pytest.mark.parametrize("name, text, shown", [
+    # a domain's object description still shows its signature, and an extension's directive its words
+    ("index.rst", "API\n===\n\n.. py:function:: jinja2.select_autoescape\n", "select_autoescape"),
+    ("index.md", "# API\n\n```{click:note} jinja2.Environment\nWords of the author.\n```\n", "Words of the author."),
+])
+def test_an_object_or_an_extensions_directive_with_words_still_shows(write_content, name, text, shown):
+    assert shown in render(write_content, {name: text})[name].body_html
+
+
 def test_a_hidden_toctree_shows_nothing(write_content):
     pages = render(write_content, {"index.md": "# Home\n\n```{toctree}\n:hidden:\n\nguide\n```\n",
                                    "guide.md": "# The guide\n\nText."})

@@ -38,6 +38,7 @@ from .markdown_writing import code_span
 # An argument that is a file's path ("../../NEWS.rst", "data/table.json"): what an extension reads, not words
 _PATH = re.compile(r"(?:\.{0,2}/)*[\w.-]+(?:/[\w.-]+)*\.(?:rst|md|txt|json|ya?ml|toml|csv|py|ipynb|html?|dot|svg|png)"
                    r"|(?:\.{0,2}/)+[\w./-]+", re.I)
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _FENCE_MARKERS = "`~:/"
 _MYST_INFO = re.compile(r"^\{([A-Za-z][\w:.+-]*)\}\s*(.*)$")
 # :::tip Title, /// note | Title, Docusaurus 3's :::info[Title]
@@ -199,8 +200,10 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
         _code_block(state, language, body, start, body_end)
         return
     names_file = family is None and bool(_PATH.fullmatch(argument))
-    if names_file and not body.strip():
-        env.setdefault("silent_directives", set()).add(base)    # an extension reading a file: nothing to show
+    if (names_file or _extension_object(name, base, argument)) and not body.strip():
+        # an extension reading a file, or the code of an object (Jinja's `.. jinja:filters::
+        # jinja2.defaults.DEFAULT_FILTERS` lists the filters it finds there): nothing to show
+        env.setdefault("silent_directives", set()).add(base)
         return
     if family is None and base not in SHOWN_AS_IS and base not in OBJECTS and base != "list-table":
         env.setdefault("text_directives", set()).add(base)
@@ -238,6 +241,13 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
         else:
             state.tokens[first:] = table
     state.push("directive_close", "aside" if family else "div", -1).block = True
+
+
+def _extension_object(name: str, base: str, argument: str) -> bool:
+    """Is this an extension's directive (`jinja:nodes`) naming only a Python object by its dotted path
+    (`jinja2.nodes.Node`)? What it shows is made from that object's code, which is not in the docs."""
+    plain = argument.strip().replace("\\", "")      # rST's fence escapes its "_"
+    return ":" in name and base not in OBJECTS and bool(_DOTTED.fullmatch(plain))
 
 
 def _read_rst(state: StateBlock, body: str, start: int, end: int) -> None:
