@@ -238,7 +238,12 @@ OPTION_PAGES = {
                    ".. option:: --python-executable EXECUTABLE\n\n"
                    "   Collect type information for the Python executable EXECUTABLE.\n"
                    "   If not provided, stubgen uses the Python executable running it.\n\n"
-                   ".. option:: -v, --verbose\n\n   Produce more verbose output.\n",
+                   ".. option:: -v, --verbose\n\n   Produce more verbose output.\n\n"
+                   ".. option:: -r CHARS, --report-chars=CHARS\n\n   Show extra test summary info as specified by chars:\n\n"
+                   + "".join(f"   * {c}: {what}\n" for c, what in zip("fEsxXpPaAN", (
+                       "failed", "error", "skipped", "xfailed", "xpassed", "passed", "passed with output",
+                       "all except passed", "all", "resets the list"))) +
+                   "   * w: warnings (enabled by default)\n\n   Default: 'fE'\n",
 }
 
 
@@ -254,6 +259,9 @@ OPTION_PAGES = {
     ("What is the default value of --python-executable?", [
         "--python-executable EXECUTABLE", "Collect type information for the Python executable EXECUTABLE.",
         "If not provided, stubgen uses the Python executable running it."]),
+    # the entry's own "Default:" line after a long list, not an item that mentions a default
+    ("What does --report-chars default to?", [
+        "-r CHARS, --report-chars=CHARS", "Show extra test summary info as specified by chars:", "Default: 'fE'"]),
 ])
 def test_a_command_line_options_default_is_read_from_its_entry(tmp_path, question, quoted):
     release, retriever = indexed_site(tmp_path, OPTION_PAGES)

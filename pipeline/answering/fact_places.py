@@ -32,6 +32,7 @@ from .relevance import leads_in
 from .term_places import LATIN_NAME, headings, named
 
 MAX_QUOTES = 3
+LIST_READ = 40                 # items of one list read as one passage of a section
 BESIDE, IN_PARAGRAPH = 0, 1     # how close to the name its fact is given
 EARLY_WORDS = 8                 # a paragraph names the thing it is about among its first words
 # "baselevel: Base level…", "line_length — …": a name that labels what follows.
@@ -59,7 +60,7 @@ class Fact:
     mentions: re.Pattern     # beside the name, any mention of it states it ("(integer, default 80)")
     own: re.Pattern          # the fact inside an entry's own text, after the name
     column: re.Pattern | None = None    # a table's heading cell over the fact
-    section_span: int = 12              # passages of a section read for the fact, at most
+    section_span: int = 12              # passages of a section read for the fact, at most (a list counting as one)
     naming_says: bool = False           # a paragraph naming the thing may itself say the fact
     # An API section lists its parameters before its "Returns:" line: its lead is a paragraph, not a parameter,
     # and what follows the fact in the section says more of it ("If the encoding option is specified then this
@@ -157,7 +158,7 @@ def _sections(fact: Fact, term: str, readings, written: re.Pattern, code: bool, 
     openers += [p for p in candidates if p.kind not in HEADING_KINDS | TABLE_CELLS and _names_alone(p.text, written)]
     for heading in openers:
         section, signatures = [], heading.kind not in HEADING_KINDS
-        for order in range(heading.order + 1, heading.order + 1 + fact.section_span):
+        for order in _section_orders(heading, fact.section_span, release):
             passage = release.passage_at(heading.page, order)
             line = heading.kind not in HEADING_KINDS and passage is not None and passage.kind == heading.kind \
                 and _name_line(passage.text)   # a name line ("returns" of a field list is none)
@@ -175,6 +176,22 @@ def _sections(fact: Fact, term: str, readings, written: re.Pattern, code: bool, 
             giving or heading)
         found.append(Place(lead, giving, BESIDE, heading))
     return found
+
+
+def _section_orders(heading, span: int, release):
+    """The orders of the passages after `heading` read for the fact: `span` of them, a list's items counting as
+    one, so the "Default: 'fE'" under pytest's `-r CHARS` and its eleven letters is read (at most `LIST_READ`
+    items a list)."""
+    order, read, items = heading.order + 1, 0, 0
+    while read < span:
+        yield order
+        passage = release.passage_at(heading.page, order)
+        following = release.passage_at(heading.page, order + 1)
+        items = items + 1 if passage is not None and passage.kind == "li" else 0
+        if not (following is not None and passage is not None and passage.kind == following.kind == "li"
+                and items < LIST_READ):
+            read += 1
+        order += 1
 
 
 def _name_line(text: str) -> bool:
