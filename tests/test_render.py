@@ -28,6 +28,9 @@ def assert_shown(body: str, present: str, absent: str | None) -> None:
     ("```{unheard-of} Title\nIts body **shows**.\n```", "<p>Its body <strong>shows</strong>.</p>", "<code"),
     ("[x](javascript:alert(1))", "[x](javascript:alert(1))", 'href="javascript'),
     ("| a | b |\n|---|---|\n| 1 | 2 |", "<td>1</td>", None),
+    # an author's classes go, and so does the attribute they leave empty; words that say so stay words
+    ('<div class="alert alert-info">\n\nSay class="" here.\n\n</div>', '<div>\n<p>Say class="" here.</p>',
+     '<div class'),
 ])
 def test_markdown_renders_safely_whatever_the_dialect(write_content, markdown, present, absent):
     page = render(write_content, {"index.md": markdown})["index.md"]

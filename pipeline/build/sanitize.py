@@ -10,6 +10,7 @@ gate and the chat all see what the reader sees.
 """
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 import nh3
@@ -72,8 +73,14 @@ def clean(html: str, rewrite_href: Callable[[str], str] | None = None,
             return rewrite_src(value)
         return value
 
-    return nh3.clean(html, tags=set(TAGS), clean_content_tags=set(DROPPED_WITH_CONTENT),
-                     attributes={k: set(v) for k, v in ATTRIBUTES.items()},
-                     allowed_classes={k: set(v) for k, v in CLASSES.items()},
-                     attribute_filter=attribute_filter, strip_comments=True, link_rel=None,
-                     url_schemes=set(URL_SCHEMES))
+    cleaned = nh3.clean(html, tags=set(TAGS), clean_content_tags=set(DROPPED_WITH_CONTENT),
+                        attributes={k: set(v) for k, v in ATTRIBUTES.items()},
+                        allowed_classes={k: set(v) for k, v in CLASSES.items()},
+                        attribute_filter=attribute_filter, strip_comments=True, link_rel=None,
+                        url_schemes=set(URL_SCHEMES))
+    # nh3 keeps the attribute whose every class it dropped (a notebook's `<div class="alert alert-info">`)
+    return _EMPTY_CLASS.sub(r"\1", cleaned)
+
+
+# Inside a tag: its text holds no "<" unescaped, so this never reaches a page's words.
+_EMPTY_CLASS = re.compile(r'(<[a-z][a-z0-9]*\b[^<>]*?)\s+class=""')
