@@ -71,6 +71,7 @@ def test_the_setting_and_its_owners_are_read_from_a_default_question(question, t
     # the name is what the question serializes with, not a setting: it asks which fields come out by default
     "as_json でオブジェクトをシリアライズすると、デフォルトではどのフィールドが出力されますか？",
     "as_json으로 직렬화하면 기본적으로 어떤 필드가 출력되나요?",
+    "`as_json()` でシリアライズすると、デフォルトではどのフィールドが出力されますか？",
 ])
 def test_a_question_that_names_no_setting_is_no_default_question(question):
     assert default_of(question) is None

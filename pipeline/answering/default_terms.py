@@ -154,7 +154,7 @@ NAMED = re.compile(r"['`\"‘’“”「『«]([^'`\"‘’“”」』»\s]{1,
 NO_SETTING = re.compile(r"^(?:[A-Z]{2,5}|[A-Z][a-z]+\.js)$")
 # A name followed by a particle of means or place ("as_json でシリアライズすると", "Windows では", "as_json으로 직렬화하면",
 # "CLI에서") is what the question does something with or where, not the setting whose default it asks for.
-_MEANS = re.compile(r"[`'\"」]?\s*(?:で(?!の)|을\s*사용|를\s*사용|으로(?!의)|로(?!의)|에서(?!의))")
+_MEANS = re.compile(r"\s*(?:で(?!の)|을\s*사용|를\s*사용|으로(?!의)|로(?!의)|에서(?!의))")
 _BACK = {"it", "this", "that", "they", "them", "this one", "that one", "one", "any", "anything", "the", "a", "an"}
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 _CLAUSE = re.compile(r"(?i)\s+(?:when|if|while|because|so|and|but|in\s+order|i\.e\.|e\.g\.|если|когда)\b.*$")
@@ -179,7 +179,8 @@ def _named_setting(text: str) -> AskedThing | None:
     one it calls a setting or leaves unset ("the timeout option", "backlog를 지정하지 않으면"), else the last name
     before the default (Japanese, Korean: "MD040의 allowed_languages 기본값") or the first (other languages)."""
     names = _names_in(text)
-    settings = [(at, name) for at, name in names if not NO_SETTING.match(name) and not _MEANS.match(text, at + len(name))]
+    ends = {m.start(): m.end() for m in NAMED.finditer(text)}      # after its quotes or its "()"
+    settings = [(at, name) for at, name in names if not NO_SETTING.match(name) and not _MEANS.match(text, ends[at])]
     if any("." in name for _, name in names) and NON_LATIN.search(text):
         # "Какое значение по умолчанию имеет timeout у http.request?", "child_process.exec はデフォルトでどの shell
         # を使いますか？": beside a dotted name (a module's function, a class: the owner), a lower-case Latin word of a
