@@ -128,6 +128,9 @@ def test_a_visible_toctree_lists_its_pages_as_sphinx_shows_them(write_content, i
 @pytest.mark.parametrize("name, text", [
     ("index.rst", "Filters\n=======\n\nBefore.\n\n.. jinja:filters:: jinja2.defaults.DEFAULT_FILTERS\n\nAfter.\n"),
     ("index.md", "# Filters\n\nBefore.\n\n```{jinja:filters} jinja2.defaults.DEFAULT_FILTERS\n```\n\nAfter.\n"),
+    # what a service serves: the video's id is no words for the reader
+    ("index.md", "# Filters\n\nBefore.\n\n```{youtube} 2Z7wDaYt53Y_DEFAULT_FILTERS\n```\n\nAfter.\n"),
+    ("index.rst", "Filters\n=======\n\nBefore.\n\n.. youtube:: 2Z7wDaYt53Y_DEFAULT_FILTERS\n\nAfter.\n"),
 ])
 def test_an_extensions_directive_that_lists_what_it_finds_in_code_shows_nothing(write_content, name, text):
     body = render(write_content, {name: text})[name].body_html
@@ -138,6 +141,8 @@ def test_an_extensions_directive_that_lists_what_it_finds_in_code_shows_nothing(
     # a domain's object description still shows its signature, and an extension's directive its words
     ("index.rst", "API\n===\n\n.. py:function:: jinja2.select_autoescape\n", "select_autoescape"),
     ("index.md", "# API\n\n```{click:note} jinja2.Environment\nWords of the author.\n```\n", "Words of the author."),
+    ("index.md", "# API\n\n```{toggle}\n:::{note} This note is toggled!\n:::\n```\n", "This note is toggled!"),
+    ("index.md", "# API\n\n```{unheard-of} Step 2\n```\n", "Step 2"),      # words, not an id
 ])
 def test_an_object_or_an_extensions_directive_with_words_still_shows(write_content, name, text, shown):
     assert shown in render(write_content, {name: text})[name].body_html

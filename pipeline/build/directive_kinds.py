@@ -31,10 +31,11 @@ UNTITLED = frozenset("""figure button-link button-ref html div tabs code-tabs co
 tab-set container""".split())
 # Containers a generator draws around content it shows as it is (VitePress's `::: details Title` and
 # `::: code-group`, VuePress's `::: tabs` of `@tab Label` parts, sphinx-design's grids, cards, dropdowns
-# and tabs, MyST's and Pandoc's divs): shown under their title, if any, and not named in a warning.
+# and tabs, sphinx-togglebutton's toggles, MyST's and Pandoc's divs): shown under their title, if any, and not
+# named in a warning.
 SHOWN_AS_IS = frozenset("""details tabs code-tabs code-group grid grid-item grid-item-card card card-carousel dropdown
 tab-set tab-item tab group-tab container div figure topic sidebar margin rubric epigraph pull-quote highlights
-compound""".split())
+compound toggle""".split())
 # A domain's object descriptions (`.. function:: name(args)`, `{class}`, `.. envvar:: HOME`): the signature shown
 # as code above the description, as Sphinx shows it (without what autodoc would add from the code).
 OBJECTS = frozenset("""function class method attribute data exception classmethod staticmethod property decorator

@@ -39,6 +39,7 @@ from .markdown_writing import code_span
 _PATH = re.compile(r"(?:\.{0,2}/)*[\w.-]+(?:/[\w.-]+)*\.(?:rst|md|txt|json|ya?ml|toml|csv|py|ipynb|html?|dot|svg|png)"
                    r"|(?:\.{0,2}/)+[\w./-]+", re.I)
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+_EMBED_ID = re.compile(r"(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{6,}(?:/[\w-]+)?", re.ASCII)
 _FENCE_MARKERS = "`~:/"
 _MYST_INFO = re.compile(r"^\{([A-Za-z][\w:.+-]*)\}\s*(.*)$")
 # :::tip Title, /// note | Title, Docusaurus 3's :::info[Title]
@@ -200,9 +201,10 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
         _code_block(state, language, body, start, body_end)
         return
     names_file = family is None and bool(_PATH.fullmatch(argument))
-    if (names_file or _extension_object(name, base, argument)) and not body.strip():
-        # an extension reading a file, or the code of an object (Jinja's `.. jinja:filters::
-        # jinja2.defaults.DEFAULT_FILTERS` lists the filters it finds there): nothing to show
+    if (names_file or _extension_object(name, base, argument) or _embeds(family, base, argument)) and not body.strip():
+        # an extension reading a file, the code of an object (Jinja's `.. jinja:filters::
+        # jinja2.defaults.DEFAULT_FILTERS` lists the filters it finds there) or what a service serves
+        # (`{youtube} 2Z7wDaYt53Y`, a video): nothing to show
         env.setdefault("silent_directives", set()).add(base)
         return
     if family is None and base not in SHOWN_AS_IS and base not in OBJECTS and base != "list-table":
@@ -246,8 +248,19 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
 def _extension_object(name: str, base: str, argument: str) -> bool:
     """Is this an extension's directive (`jinja:nodes`) naming only a Python object by its dotted path
     (`jinja2.nodes.Node`)? What it shows is made from that object's code, which is not in the docs."""
-    plain = argument.strip().replace("\\", "")      # rST's fence escapes its "_"
-    return ":" in name and base not in OBJECTS and bool(_DOTTED.fullmatch(plain))
+    return ":" in name and base not in OBJECTS and bool(_DOTTED.fullmatch(_unescaped(argument)))
+
+
+def _unescaped(argument: str) -> str:
+    """The argument without the backslashes rST's fence escapes its "_" with."""
+    return argument.strip().replace("\\", "")
+
+
+def _embeds(family: str | None, base: str, argument: str) -> bool:
+    """Is the argument of an extension's directive one identifier with a digit in it, what it embeds from
+    elsewhere (`{youtube} 2Z7wDaYt53Y`, `{gist} 1f2e3d`), not words for the reader?"""
+    return (family is None and base not in OBJECTS and base not in SHOWN_AS_IS
+            and bool(_EMBED_ID.fullmatch(_unescaped(argument))))
 
 
 def _read_rst(state: StateBlock, body: str, start: int, end: int) -> None:
