@@ -187,6 +187,7 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     (":::caution\n\nBody.\n\n:::", '<p class="admonition-title">Caution</p>', ":::"),
     (":::info[Migration from `x`]\n\nBody.\n\n:::", '<p class="admonition-title">Migration from <code>x</code></p>', "["),
     ("```{versionadded} 2.1\nNew here.\n```", "New in version 2.1", "{versionadded}"),
+    ("```{versionremoved} 9.1\n```", "Removed in version 9.1", "<p>9.1</p>"),   # Sphinx 7.3's, bare as pytest writes it
     ("> \\[!WARNING]\n>\n> Escaped marker.", '<aside class="admonition kind-warning"', "[!"),
     ("## Setup {#install}\n\nText.", '<h2 id="install">Setup</h2>', "{#"),
     ("# 6.0 Migration Notes {: #\\6.0}\n\nText.", '<h1 id="6.0">6.0 Migration Notes</h1>', "{:"),   # pymdown's own

@@ -16,11 +16,12 @@ ADMONITIONS = {
     "important": "important",
     **dict.fromkeys("warning caution attention".split(), "warning"),
     **dict.fromkeys("danger error failure fail missing bug".split(), "danger"),
-    **dict.fromkeys("versionadded versionchanged deprecated".split(), "version"),
+    **dict.fromkeys("versionadded versionchanged deprecated versionremoved".split(), "version"),
     "admonition": "note",
 }
 TITLES = {"seealso": "See also", "tldr": "TL;DR", "versionadded": "New in version {arg}",
-          "versionchanged": "Changed in version {arg}", "deprecated": "Deprecated since version {arg}"}
+          "versionchanged": "Changed in version {arg}", "deprecated": "Deprecated since version {arg}",
+          "versionremoved": "Removed in version {arg}"}
 CODE_DIRECTIVES = frozenset("code code-block sourcecode code-cell code-tab literal math".split())
 # A diagram's or a grammar's source: the generator draws it; here it is shown as the code it is.
 DIAGRAM_DIRECTIVES = frozenset("mermaid graphviz digraph graph plantuml uml productionlist".split())
