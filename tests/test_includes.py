@@ -19,6 +19,11 @@ def text_of(html: str) -> str:
     # MyST / Sphinx, with the part between two markers
     ("```{include} parts/shared.md\n:start-after: <!-- start -->\n:end-before: <!-- end -->\n```",
      "The shared sentence is on every page", "Intro line"),
+    # MyST option values are YAML: quoted markers (attrs quotes its '### …' so YAML reads no comment)
+    ("```{include} parts/shared.md\n:start-after: '<!-- start -->'\n:end-before: \"<!-- end -->\"\n```",
+     "The shared sentence is on every page", "Outro line"),
+    ("```{include} parts/shared.md\n---\nstart-after: '<!-- start -->'\nend-before: <!-- end -->\n---\n```",
+     "The shared sentence is on every page", "Intro line"),
     (":::{include} parts/shared.md\n:::", "Intro line. The shared sentence is on every page", "{include}"),
     ("```{literalinclude} parts/code.py\n:language: python\n```", "print(os.sep)", "literalinclude"),
     # pymdown snippets: a file, lines of it, a named section, the block form

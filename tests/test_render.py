@@ -472,6 +472,20 @@ def test_containers_a_generator_shows_as_they_are_are_named_in_no_warning(write_
     assert {"Fast builds", "Cached.", "Wide."} <= texts and not {"1 2 2 2", "full-width"} & texts
 
 
+@pytest.mark.parametrize("name, page", [
+    ("cards.md", "# Cards\n\n::::{card} Card Title\n:class-card: sd-border-0\nCard header.\n^^^\nCard body.\n+++\n"
+                 "Card footer.\n::::\n\nAfter the card.\n"),
+    ("cards.rst", "Cards\n=====\n\n.. grid::\n\n    .. grid-item-card:: Card Title\n\n        Card header.\n"
+                  "        ^^^^^^^^^^^^\n        Card body.\n        ++++++++++++\n        Card footer.\n\n"
+                  "After the card.\n"),
+])
+def test_a_cards_header_body_and_footer_are_sentences_of_their_own_without_their_marks(write_content, name, page):
+    build = run(BuildConfig(write_content({name: page})))
+    texts = [passage.text for passage in build.passages]
+    assert texts == ["Cards", "Card Title", "Card header.", "Card body.", "Card footer.", "After the card."]
+    assert not [w for w in build.warnings if "problems" in w]
+
+
 @pytest.mark.parametrize("name, title", [("post.qmd", "Great Tables v0.12.0: zebra stripes"),
                                          ("post.md", "Great Tables `v0.12.0`: zebra stripes")])
 def test_a_quarto_front_matter_title_shows_its_code_as_text(write_content, name, title):

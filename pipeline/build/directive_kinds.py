@@ -34,6 +34,8 @@ tab-set container""".split())
 # `::: code-group`, VuePress's `::: tabs` of `@tab Label` parts, sphinx-design's grids, cards, dropdowns
 # and tabs, sphinx-togglebutton's toggles, MyST's and Pandoc's divs): shown under their title, if any, and not
 # named in a warning.
+# sphinx-design's cards, whose body a line of `^^^` parts from its header and one of `+++` from its footer
+CARDS = frozenset(("card", "grid-item-card"))
 SHOWN_AS_IS = frozenset("""details tabs code-tabs code-group grid grid-item grid-item-card card card-carousel dropdown
 tab-set tab-item tab group-tab container div figure topic sidebar margin rubric epigraph pull-quote highlights
 compound toggle""".split())

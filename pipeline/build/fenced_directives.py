@@ -21,6 +21,7 @@ from ..errors import ContentError
 from . import glossaries, list_tables, pandoc_divs
 from .directive_kinds import (
     ADMONITIONS,
+    CARDS,
     CODE_DIRECTIVES,
     COMMAND_DIRECTIVES,
     DIAGRAM_DIRECTIVES,
@@ -234,7 +235,10 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
     old_max, old_parent = state.lineMax, state.parentType
     state.lineMax, state.parentType = body_end, "directive"
     first = len(state.tokens)
-    state.md.block.tokenize(state, body_start, _demo_end(state, body_start, body_end))
+    shown_end = body_end if base in CARDS else _demo_end(state, body_start, body_end)
+    for part_start, part_end in card_parts(state, base, body_start, shown_end):
+        state.lineMax = part_end       # a paragraph reads on to lineMax, not to the end it is given
+        state.md.block.tokenize(state, part_start, part_end)
     state.lineMax, state.parentType = old_max, old_parent
     if base == "list-table":
         table = list_tables.as_table(state.tokens[first:], *list_tables.options(state.getLines(start + 1, body_start, 0, False)))
@@ -261,6 +265,15 @@ def _embeds(family: str | None, base: str, argument: str) -> bool:
     elsewhere (`{youtube} 2Z7wDaYt53Y`, `{gist} 1f2e3d`), not words for the reader?"""
     return (family is None and base not in OBJECTS and base not in SHOWN_AS_IS
             and bool(_EMBED_ID.fullmatch(_unescaped(argument))))
+
+
+def card_parts(state: StateBlock, base: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The lines of a directive's body read as one; a sphinx-design card's header, body and footer, which
+    a line starting `^^^` or `+++` parts, each on its own (the marks are no words of the card)."""
+    if base not in CARDS:
+        return [(start, end)]
+    marks = [n for n in range(start, end) if state.getLines(n, n + 1, 0, False).strip()[:3] in ("^^^", "+++")]
+    return list(zip([start] + [n + 1 for n in marks], marks + [end]))
 
 
 def _read_rst(state: StateBlock, body: str, start: int, end: int) -> None:

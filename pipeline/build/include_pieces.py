@@ -14,6 +14,25 @@ def option(line: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
+def myst_options(lines: list[str]) -> dict[str, str]:
+    """A MyST directive's options, as `:name: value` lines or a `---` YAML block. Their values are YAML:
+    a quoted one (`:start-after: '### Usage'`, quoted so YAML does not read a comment) is unquoted."""
+    if lines and lines[0].strip() == "---":
+        end = next((n for n in range(1, len(lines)) if lines[n].strip() == "---"), len(lines))
+        pairs = [line.strip().partition(":")[::2] for line in lines[1:end] if ":" in line]
+    else:
+        pairs = [option(line) for line in lines if line.strip().startswith(":")]
+    return {name.strip(): _unquoted(value.strip()) for name, value in pairs}
+
+
+def _unquoted(value: str) -> str:
+    if len(value) >= 2 and value[0] == value[-1] == "'":
+        return value[1:-1].replace("''", "'")
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        return re.sub(r'\\(["\\])', r"\1", value[1:-1])
+    return value
+
+
 def cut_myst(text: str, first: int, options: dict[str, str]) -> tuple[str, int]:
     text, first = between(text, first, options.get("start-after"), options.get("end-before"))
     lines = text.split("\n")

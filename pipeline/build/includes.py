@@ -30,7 +30,7 @@ from pathlib import Path
 
 from .content import shorten
 from .generators import fence_after
-from .include_pieces import between, cut_myst, option, piece_of, shift_headings
+from .include_pieces import between, cut_myst, myst_options, piece_of, shift_headings
 from .included_files import IncludedFiles, project_root
 from .page_source import PageSource
 
@@ -179,7 +179,7 @@ class _Reader(IncludedFiles):
             fence = myst.group(1)
             end = next((n for n in range(index + 1, len(lines))
                         if lines[n].strip().startswith(fence) and not lines[n].strip().strip(fence[0])), len(lines))
-            options = dict(option(item) for item in lines[index + 1:end] if item.strip().startswith(":"))
+            options = myst_options(lines[index + 1:end])
             path, text, first = self.text(myst.group(3), file, beside_only=True)
             if text is None:
                 return myst.group(3)
