@@ -470,7 +470,8 @@ def test_an_item_of_a_see_also_section_is_quoted_only_when_nothing_else_is(write
     ("/news", "Release notes", True), ("/changes/1.7", "Changes in Sphinx 1.7", True),
     ("/change_log/release-2.5", "Release 2.5", True), ("/history/hatch", "Hatch history", True),
     ("/guide/upgrade-options", "Upgrade options", False), ("/topics/settings", "Settings", False),
-    ("/about", "Changelog", True),
+    ("/about", "Changelog", True), ("/versionhistory", "Version history", True),
+    ("/about/version-history", "Version history", True), ("/history-of-the-project", "Why it exists", False),
 ])
 def test_a_change_log_is_known_by_its_address_or_its_title(path, title, logged):
     assert is_change_log(path, title) is logged
@@ -630,6 +631,20 @@ def test_a_capitalised_name_the_pages_only_write_as_an_ordinary_word_is_unknown(
 def test_a_name_that_only_shares_its_stem_with_a_word_of_the_pages_is_unknown(tmp_path, question, names):
     pages = {f"/page{n}": [f"Page {n} says trigsight checks sentence {n} of the site."] for n in range(60)}
     pages["/install"] = ["Install it from PyPI with pip.", "The API lists the libraries it needs."]
+    assert Overlap.of(Release.load(write_allowlist(tmp_path, pages))).unknown_names(question) == names
+
+
+@pytest.mark.parametrize("question, names", [
+    ("My AuthorSchema and BookSchema import each other. How do I nest them?", []),   # the asker's own classes
+    ("Как вложить EmployeeSchema саму в себя?", []),
+    ("Can I load PyInstaller bundles?", ["PyInstaller"]),        # a product: no class of the pages' code
+    ("Does WebSocket work with a Schema?", ["WebSocket"]),
+    ("Does my UserModel need a Schema?", ["UserModel"]),          # "Model" is no class of their code
+])
+def test_a_name_made_on_a_class_of_the_pages_code_is_the_askers_own_not_unknown(tmp_path, question, names):
+    pages = {f"/page{n}": [f"Page {n} says a schema checks field {n} of the data."] for n in range(60)}
+    pages["/nesting"] = ["Call Schema.load to read data.", "Write class Book(Schema) for books.",
+                         "A Model is what the data is.", "A socket is not used."]
     assert Overlap.of(Release.load(write_allowlist(tmp_path, pages))).unknown_names(question) == names
 
 

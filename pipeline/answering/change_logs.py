@@ -19,12 +19,14 @@ import dataclasses
 import re
 
 # a change log's file or folder names: /changelog, /news, /changes/1.7, /change_log/release-2.5,
-# /about/releases/9.0, /history/hatch, /release-notes, /whatsnew/3.12
-_NAME = re.compile(r"(?i)^(?:change[-_]?log|changes|news|history|release[-_]?notes|releases|what'?s[-_]?new)$")
+# /about/releases/9.0, /history/hatch, /versionhistory (AnyIO), /release-notes, /whatsnew/3.12
+_NAME = re.compile(r"(?i)^(?:change[-_]?log|changes|news|(?:version[-_]?|release[-_]?)?history|release[-_]?notes|releases"
+                   r"|what'?s[-_]?new)$")
 # "2.5", "v7", "rxjs@7", "RxJS 7", "Python 3" (not "Crawl-delay: 10", "wait 10 seconds")
 _VERSION = re.compile(r"\d+\.\d+|[@vV]\d|[A-Z][\w.-]*\s+\d+(?!\d)")
 _VERSION_FOLDER = re.compile(r"(?i)^(?:v|version-)?\d+(?:\.(?:\d+|x))*$")
-_TITLE = re.compile(r"(?i)^(?:change[ -]?log|changes|news|release notes|release history|history|what'?s new)\b")
+_TITLE = re.compile(r"(?i)^(?:change[ -]?log|changes|news|release notes|release history|version history|history"
+                    r"|what'?s new)\b")
 # "In which version…?", "Which release first shipped…?", "since when", "В какой версии…?", "どのバージョンで…?",
 # "몇 버전부터…?": what a change log's version headings answer
 _RELEASE_ASKED = re.compile(

@@ -67,6 +67,7 @@ class Overlap:
     language: str = "en"     # the language most passages are written in (their pages')
     capitalised: frozenset[str] | None = None    # words the pages write with a capital at least once, lower-cased
     written: frozenset[str] | None = None        # every Latin-script word the pages write, lower-cased, unstemmed
+    classes: frozenset[str] = frozenset()        # one-word class names the pages' code uses (Schema, Field)
 
     @classmethod
     def of(cls, release) -> "Overlap":
@@ -77,8 +78,10 @@ class Overlap:
                 languages: dict[str, int] = {}
                 capitalised: set[str] = set()
                 written: set[str] = set()
+                classes: set[str] = set()
                 for passage in release.passages:
                     capitalised.update(w.lower() for w in _CAPITALISED.findall(passage.text))
+                    classes.update(m.group(m.lastindex) for m in _CODE_CLASS.finditer(passage.text))
                     written.update(w.lower() for w in _LATIN_WORD.findall(passage.text))
                     for term in terms(passage.text):
                         df[term] = df.get(term, 0) + 1
@@ -87,7 +90,7 @@ class Overlap:
                     languages[language] = languages.get(language, 0) + 1
                 found = _CACHE[release.release_id] = cls(
                     df, len(release.passages), max(languages, key=languages.get) if languages else "en",
-                    frozenset(capitalised), frozenset(written))
+                    frozenset(capitalised), frozenset(written), frozenset(classes))
             return found
 
     def reads_names_only(self, question: str) -> bool:
@@ -136,8 +139,15 @@ class Overlap:
         """
         in_prose = set(_CAPITALISED_IN_PROSE.findall(question)) if self.capitalised is not None else set()
         return [word for word in _name_words(question, every_word=bool(NON_LATIN.search(question)))
-                if any(not self.df.get(t) for t in terms(word)) or self._stem_of_another(word)
-                or (word in in_prose and self._only_lower_case(word))]
+                if (any(not self.df.get(t) for t in terms(word)) or self._stem_of_another(word)
+                    or (word in in_prose and self._only_lower_case(word))) and not self._subclass_name(word)]
+
+    def _subclass_name(self, word: str) -> bool:
+        """Is `word` the asker's own class, named after a class of the pages' code? "My AuthorSchema and
+        BookSchema…" of marshmallow's pages, whose code writes `Schema.load` and `class X(Schema)`. A
+        product named like that ("PyInstaller", "WebSocket") ends in no class the pages' code uses."""
+        parts = _CAMEL_PART.findall(word)
+        return len(parts) >= 2 and "".join(parts) == word and parts[-1] in self.classes
 
     def _stem_of_another(self, word: str) -> bool:
         """Is `word` a name the pages never write, whose stem only another word of theirs has? The
@@ -198,6 +208,10 @@ NON_LATIN = re.compile(r"[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
 _SPACED_TERM = re.compile(r"^[a-z0-9_.$\u00c0-\u024f\u0400-\u04ff-]+$")
 _LATIN_TERM = re.compile(r"^[a-z0-9_.$-]+$")
 _LOCK = threading.Lock()
+# a one-word class in code: `Schema.load`, `Schema(`, `fields.Nested`, `class Book(Schema)`
+_CODE_CLASS = re.compile(r"(?<![\w.])([A-Z][a-z]{2,})(?=\.[a-z_]|\()|(?<=[a-z_]\.)([A-Z][a-z]{2,})\b(?![.\w])"
+                         r"|(?<=\()([A-Z][a-z]{2,})(?=\))")
+_CAMEL_PART = re.compile(r"[A-Z][a-z]+")
 _CHAT_CAPITALS = frozenset("OK Ok OKAY Okay ASAP FYI BTW IMO IMHO AFAIK TLDR TL DR PS PLS PLZ THX TIA LOL AKA".split())
 _CAPITALISED = re.compile(r"(?<![A-Za-z0-9_.$-])[A-Z][a-z]{2,}(?![A-Za-z0-9_])")
 # A capitalised word of the question's prose, not of code it quotes (require('./Foo')), which keeps its own case.
