@@ -102,6 +102,22 @@ def test_links_and_images_of_an_included_file_in_another_folder_still_reach_thei
     assert 'href="../NOTES.md"' in home         # a file outside the folder: named as from the page, not a page
 
 
+@pytest.mark.parametrize("parser, markdown_read", [("myst_parser.sphinx_", True), ("myst", True), ("", False)])
+def test_a_markdown_file_an_rst_page_includes_with_mysts_parser_is_read_as_markdown(write_content, parser,
+                                                                                     markdown_read):
+    option = f"\n   :parser: {parser}" if parser else ""
+    project = write_content({
+        "pyproject.toml": "", "SECURITY.md": "# Security\n\n> [!WARNING]\n> Do not file a public issue.\n\n"
+                                             "Report it by **email**.\n",
+        "docs/index.rst": "Home\n====\n\nText.\n", "docs/security.rst": f".. include:: ../SECURITY.md{option}\n"},
+        "project")
+    built = run(BuildConfig(project / "docs"))
+    texts = {p.text for p in built.passages if p.page == "/security"}
+    assert ({"Security", "Do not file a public issue.", "Report it by email."} <= texts) == markdown_read
+    assert any("[!WARNING]" in text for text in texts) != markdown_read
+    assert not [w for w in built.warnings if "reStructuredText problems" in w]
+
+
 def test_includes_that_multiply_stop_at_the_pages_limit(write_content, monkeypatch):
     monkeypatch.setattr(includes, "MOST_BYTES_A_PAGE", 1_000_000)     # 20 MB in use; 1 MB keeps the test quick
     files = {"index.md": "# Home\n\n" + "{!_l1.md!}\n" * 10, "_l5.md": "```\n" + "x\n" * 5_000 + "```\n"}

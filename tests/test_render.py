@@ -188,6 +188,7 @@ def test_author_citation_becomes_a_chip_linking_to_the_sentence(write_content):
     (":::info[Migration from `x`]\n\nBody.\n\n:::", '<p class="admonition-title">Migration from <code>x</code></p>', "["),
     ("```{versionadded} 2.1\nNew here.\n```", "New in version 2.1", "{versionadded}"),
     ("```{versionremoved} 9.1\n```", "Removed in version 9.1", "<p>9.1</p>"),   # Sphinx 7.3's, bare as pytest writes it
+    ("```{version-added} 7.10\n```", "New in version 7.10", "<p>7.10</p>"),    # Sphinx 9's name for it
     ("> \\[!WARNING]\n>\n> Escaped marker.", '<aside class="admonition kind-warning"', "[!"),
     ("## Setup {#install}\n\nText.", '<h2 id="install">Setup</h2>', "{#"),
     ("# 6.0 Migration Notes {: #\\6.0}\n\nText.", '<h1 id="6.0">6.0 Migration Notes</h1>', "{:"),   # pymdown's own
@@ -484,6 +485,33 @@ def test_a_cards_header_body_and_footer_are_sentences_of_their_own_without_their
     texts = [passage.text for passage in build.passages]
     assert texts == ["Cards", "Card Title", "Card header.", "Card body.", "Card footer.", "After the card."]
     assert not [w for w in build.warnings if "problems" in w]
+
+
+@pytest.mark.parametrize("name, page", [
+    ("tests.md", "# Tests\n\n```{testsetup} unions\nimport hidden\n```\n\n```{doctest} unions\n\n# As a union.\n"
+                 ">>> convert(A(1))\n{'a': 1}\n```\n\n```{testcode} unions\nprint(3)\n```\n\n```{testoutput} unions\n3\n```\n\n"
+                 "After the tests.\n"),
+    ("tests.rst", "Tests\n=====\n\n.. testsetup:: unions\n\n   import hidden\n\n.. doctest:: unions\n\n   # As a union.\n"
+                  "   >>> convert(A(1))\n   {'a': 1}\n\n.. testcode:: unions\n\n   print(3)\n\n.. testoutput:: unions\n\n   3\n\n"
+                  "After the tests.\n"),
+])
+def test_doctest_blocks_are_code_in_their_language_whatever_group_they_name(write_content, name, page):
+    build = run(BuildConfig(write_content({name: page})))
+    html = next(p for p in build.pages if p.path == "/tests").body_html
+    assert [passage.text for passage in build.passages] == ["Tests", "After the tests."]
+    assert '<code class="language-pycon"># As a union.\n&gt;&gt;&gt; convert(A(1))' in html
+    assert '<code class="language-python">print(3)' in html and '<code class="language-text">3' in html
+    assert "hidden" not in html and "unions" not in html
+
+
+def test_an_rst_code_tab_is_code_in_its_language_and_sphinx_9_version_notes_are_version_notes(write_content):
+    page = ("Config\n======\n\n.. version-added:: 7.10 ``--save-signal``\n\n.. tabs::\n\n    .. code-tab:: ini\n"
+            "        :caption: .coveragerc\n\n        [paths]\n        source =\n            src/\n\nAfter.\n")
+    build = run(BuildConfig(write_content({"config.rst": page})))
+    html = next(p for p in build.pages if p.path == "/config").body_html
+    assert '<code class="language-ini">[paths]\nsource =\n    src/' in html
+    assert '<p class="admonition-title">New in version 7.10</p>' in html
+    assert not [w for w in build.warnings if "problems" in w or "shown as their text" in w]
 
 
 @pytest.mark.parametrize("name, title", [("post.qmd", "Great Tables v0.12.0: zebra stripes"),

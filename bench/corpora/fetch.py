@@ -245,6 +245,11 @@ CORPORA: dict[str, Corpus] = {
         # A theme's own docs: MyST and rST side by side, a notebook, component galleries (kitchen sink).
         Corpus("pydata-sphinx-theme", "pypi", "pydata-sphinx-theme", "0.24.0", "docs",
                "Sphinx, MyST + rST + notebook (PyData theme)"),
+        Corpus("cattrs", "pypi", "cattrs", "26.2.1", "docs", "Sphinx, MyST + rST (cattrs)"),
+        # Sphinx rST with cog-generated option tables, a long FAQ and change history.
+        Corpus("coverage", "pypi", "coverage", "7.18.0", "doc", "Sphinx, reStructuredText (coverage.py)"),
+        Corpus("urllib3", "pypi", "urllib3", "2.8.0", "docs", "Sphinx, reStructuredText (urllib3)"),
+        Corpus("trio", "pypi", "trio", "0.35.0", "docs/source", "Sphinx, reStructuredText (Trio)"),
     )
 }
 

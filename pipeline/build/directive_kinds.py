@@ -16,13 +16,20 @@ ADMONITIONS = {
     "important": "important",
     **dict.fromkeys("warning caution attention".split(), "warning"),
     **dict.fromkeys("danger error failure fail missing bug".split(), "danger"),
-    **dict.fromkeys("versionadded versionchanged deprecated versionremoved".split(), "version"),
     "admonition": "note",
 }
-TITLES = {"seealso": "See also", "tldr": "TL;DR", "versionadded": "New in version {arg}",
-          "versionchanged": "Changed in version {arg}", "deprecated": "Deprecated since version {arg}",
-          "versionremoved": "Removed in version {arg}"}
-CODE_DIRECTIVES = frozenset("code code-block sourcecode code-cell code-tab literal math".split())
+# Sphinx's version notes, and the names Sphinx 9 also gives them (coverage.py writes `.. version-added:: 7.10`)
+VERSION_TITLES = {
+    **dict.fromkeys(("versionadded", "version-added"), "New in version {arg}"),
+    **dict.fromkeys(("versionchanged", "version-changed"), "Changed in version {arg}"),
+    **dict.fromkeys(("deprecated", "version-deprecated"), "Deprecated since version {arg}"),
+    **dict.fromkeys(("versionremoved", "version-removed"), "Removed in version {arg}"),
+}
+ADMONITIONS |= dict.fromkeys(VERSION_TITLES, "version")
+TITLES = {"seealso": "See also", "tldr": "TL;DR", **VERSION_TITLES}
+# sphinx.ext.doctest's blocks, whose argument names a group of tests, not a language
+DOCTEST_LANGUAGES = {"doctest": "pycon", "testcode": "python", "testoutput": "text"}
+CODE_DIRECTIVES = frozenset("code code-block sourcecode code-cell code-tab literal math".split()) | set(DOCTEST_LANGUAGES)
 # A diagram's or a grammar's source: the generator draws it; here it is shown as the code it is.
 DIAGRAM_DIRECTIVES = frozenset("mermaid graphviz digraph graph plantuml uml productionlist".split())
 # sphinxcontrib-programoutput: the generator runs the command and shows its output; here, the command.
@@ -51,7 +58,7 @@ TABS = frozenset("tab tab-item group-tab".split())
 # (towncrier's draft entries): nothing to show on the page itself.
 SILENT_DIRECTIVES = frozenset("""
 toctree include literalinclude toc contents tableofcontents raw iframe image meta index
-highlight currentmodule module bibliography embed towncrier-draft-entries
+highlight currentmodule module bibliography embed towncrier-draft-entries testsetup testcleanup
 """.split())
 
 # A shell session's prompt: a directive of commands (pip's `{pip-cli}`) is a console block whatever its name

@@ -25,6 +25,7 @@ from .directive_kinds import (
     CODE_DIRECTIVES,
     COMMAND_DIRECTIVES,
     DIAGRAM_DIRECTIVES,
+    DOCTEST_LANGUAGES,
     OBJECTS,
     SHOWN_AS_IS,
     SILENT_DIRECTIVES,
@@ -173,7 +174,7 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
     if base in CODE_DIRECTIVES or base in DIAGRAM_DIRECTIVES or base in pandoc_divs.CELL_LANGUAGES:
         cell = base in pandoc_divs.CELL_LANGUAGES      # Quarto's and R Markdown's ```{python}, ```{r}
         language = base if cell or base == "math" or base in DIAGRAM_DIRECTIVES else \
-            argument.split()[0] if argument else ""
+            DOCTEST_LANGUAGES[base] if base in DOCTEST_LANGUAGES else argument.split()[0] if argument else ""
         body = state.getLines(body_start, body_end, state.blkIndent, True).lstrip("\n")    # the blank line after options
         _code_block(state, language, pandoc_divs.cell_body(body) if cell else body, start, body_end)
         return

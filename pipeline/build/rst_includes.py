@@ -4,7 +4,8 @@ Files are found and read by included_files.py's rules (beside the file, the cont
 project's root; never hidden, large or binary files), docutils' own sets (`<isonum.txt>`) from
 docutils; at most 5 deep, never in a cycle, 20 MB a page. The options Sphinx and docutils give
 them: `:start-after:`, `:end-before:`, `:start-line:`, `:end-line:`, `:lines:`, `:literal:`,
-`:code:` and `:language:`. An include not read stays, and rst_source.py names it in a warning.
+`:code:`, `:language:` and `:parser:` (a markdown file included with MyST's parser is read as markdown).
+An include not read stays, and rst_source.py names it in a warning.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ _LITERAL_START = re.compile(r"^(?![ \t]*\.\.[ \t]).*::[ \t]*$|^[ \t]*\.\.[ \t]+(
 _INCLUDE = re.compile(r"^([ \t]*)\.\.[ \t]+(include|literalinclude)::[ \t]*(\S.*?)[ \t]*$")
 
 
+_MARKDOWN_PARSER = re.compile(r"(?i)myst|markdown|commonmark|^md$")    # Sphinx's include `:parser:`
 _PIECE = ("start-after", "end-before", "start-line", "end-line", "lines")     # options that cut a piece
 
 
@@ -71,7 +73,12 @@ class Expander:
             self.room -= len(piece)
             code = options.get("language", options.get("code", "")) if kind == "literalinclude" or \
                 "code" in options or "literal" in options else None
-            if code is not None:
+            if code is None and _MARKDOWN_PARSER.search(options.get("parser", "")):
+                # `:parser: myst_parser.sphinx_`: a markdown file read as markdown, not as rST
+                out += [f"{indent}.. raw:: markdown", ""]
+                origins.append((len(out), included, first))
+                out += [f"{indent}   {line}" if line.strip() else "" for line in piece.split("\n")]
+            elif code is not None:
                 out += [f"{indent}.. code-block:: {code}".rstrip(), ""]
                 origins.append((len(out), included, first))
                 out += [f"{indent}   {line}" if line.strip() else "" for line in piece.split("\n")]

@@ -109,7 +109,8 @@ class _Writer(InlineWriter):
             self.language = node["language"]
             return []
         if isinstance(node, nodes.raw):
-            return [(line, None) for line in node.astext().split("\n")] if "html" in node.get("format", "") else []
+            shown = {"html", "markdown"} & set(node.get("format", "").split())
+            return [(line, None) for line in node.astext().split("\n")] if shown else []
         if isinstance(node, _UNSHOWN) or not isinstance(node, nodes.Element):
             return [(escape(node.astext()), None)] if isinstance(node, nodes.Text) and node.strip() else []
         labels = [(f"({name})=", None) for name in self._labels(node) if not isinstance(node, nodes.section)]

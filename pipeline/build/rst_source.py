@@ -32,19 +32,20 @@ from docutils.readers import standalone
 
 from ..errors import ContentError
 from .dialects import standard_reference
-from .directive_kinds import ADMONITIONS, CARDS, code_language
+from .directive_kinds import ADMONITIONS, CARDS, DOCTEST_LANGUAGES, VERSION_TITLES, code_language
 from .included_files import IncludedFiles, origin_of
 from .rst_includes import Expander
 from .rst_project import BUILDER_TAGS, DefaultSubstitutions, RstProject, only_shown
 
 # Directives whose body is not prose: kept as written for the markdown reader.
 RAW_BODY = frozenset("toctree autosummary math productionlist mermaid graphviz digraph graph plantuml plot".split())
-CODE = frozenset("code code-block sourcecode testcode doctest ipython jupyter-execute code-cell prompt console".split())
+CODE = frozenset("code code-block sourcecode code-tab ipython jupyter-execute code-cell prompt console".split()) | set(
+    DOCTEST_LANGUAGES)
 # Sphinx's object descriptions without a domain prefix (the default domain's, and std's)
 DESCRIBES = frozenset("""function class method staticmethod classmethod attribute data exception decorator
 decoratormethod property module object describe option cmdoption envvar program confval directive role type
 fixture hook globalvar""".split())
-VERSIONS = frozenset("versionadded versionchanged deprecated versionremoved".split())
+VERSIONS = frozenset(VERSION_TITLES)
 HIDDEN = frozenset("testsetup testcleanup index highlight highlightlang tabularcolumns sectionauthor moduleauthor "
                    "codeauthor currentmodule module program".split())
 _SETTINGS = {"report_level": 2, "halt_level": 5, "doctitle_xform": False, "docinfo_xform": False,
@@ -165,9 +166,13 @@ class _CodeBlock(Directive):
     option_spec = _AnyOption()
 
     def run(self):
-        language = self.arguments[0].split()[0] if self.arguments else self.options.get("language", "")
+        name = self.name.lower()
+        if name in DOCTEST_LANGUAGES:       # `.. doctest:: group`: the group of tests, not a language
+            language = DOCTEST_LANGUAGES[name]
+        else:
+            language = self.arguments[0].split()[0] if self.arguments else self.options.get("language", "")
         if not language:     # Django's `.. console::`: shell sessions
-            language = {"doctest": "pycon", "ipython": "pycon", "console": "console"}.get(self.name.lower(), "")
+            language = {"ipython": "pycon", "console": "console"}.get(name, "")
         block = _literal(self, language)
         caption = self.options.get("caption")
         if not caption:
