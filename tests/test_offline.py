@@ -648,6 +648,16 @@ def test_a_name_made_on_a_class_of_the_pages_code_is_the_askers_own_not_unknown(
     assert Overlap.of(Release.load(write_allowlist(tmp_path, pages))).unknown_names(question) == names
 
 
+@pytest.mark.parametrize("question, rare", [
+    ("I think I found a hole in the sieve. Where is it supposed to go?", {"found", "hole", "siev"}),
+    ("Is it just me, or does the sieve really leak?", {"siev", "leak"}),      # "just", "really" frame the question
+    ("Does the sieve pay rewards?", {"siev", "pay", "reward"}),
+])
+def test_the_words_that_frame_a_question_are_not_its_rare_wording(tmp_path, question, rare):
+    pages = {f"/page{n}": [f"Page {n} says trigsight checks sentence {n} of the site."] for n in range(60)}
+    assert set(Overlap.of(Release.load(write_allowlist(tmp_path, pages))).rare(question)) == rare
+
+
 @pytest.mark.parametrize("question, low, high", [
     ("Who is the author's dentist?", 0.5, 1.0),                  # asks about nothing the pages use
     ("What does the author write about?", 0.0, 0.0),

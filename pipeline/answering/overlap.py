@@ -176,7 +176,7 @@ class Overlap:
         English in every language): what an on-topic question the pages do not answer is usually about."""
         limit = max(RARE_MIN_DF, self.n * RARE_SHARE)
         return [t for t in terms(question) if _LATIN_TERM.match(t) and not t.isdigit() and len(t) > 2
-                and self.df.get(t, 0) <= limit]
+                and self.df.get(t, 0) <= limit and t not in _FRAMING]
 
     def missing(self, wanted: list[str], text: str) -> float:
         """Idf-weighted share of `wanted` terms that `text` lacks (0 when nothing is wanted)."""
@@ -212,6 +212,14 @@ _LOCK = threading.Lock()
 _CODE_CLASS = re.compile(r"(?<![\w.])([A-Z][a-z]{2,})(?=\.[a-z_]|\()|(?<=[a-z_]\.)([A-Z][a-z]{2,})\b(?![.\w])"
                          r"|(?<=\()([A-Z][a-z]{2,})(?=\))")
 _CAMEL_PART = re.compile(r"[A-Z][a-z]+")
+# Words that frame an English question rather than name what it asks ("I think…", "is it supposed to…", "just"):
+# on a small site they are rare too, yet a passage that answers never needs them
+# (bench/answers/rare_words_probe.py `framing`: 2 refusals answered, 1 wrong answer refused, 1 answer refused).
+_FRAMING = frozenset(stem for word in """think thought suppose supposed guess wonder wondering wondered know knows
+knew just really actually basically simply maybe perhaps probably somehow anyway anyways please thanks thank help
+trying try tried want wanted wants wish hoping hope seem seems seemed noticed notice realize realized sure okay way
+ways thing things stuff something anything someone anyone people folks kind sort lot lots bit pretty quite still
+already even also else instead rather""".split() for stem in tokenize(word))
 _CHAT_CAPITALS = frozenset("OK Ok OKAY Okay ASAP FYI BTW IMO IMHO AFAIK TLDR TL DR PS PLS PLZ THX TIA LOL AKA".split())
 _CAPITALISED = re.compile(r"(?<![A-Za-z0-9_.$-])[A-Z][a-z]{2,}(?![A-Za-z0-9_])")
 # A capitalised word of the question's prose, not of code it quotes (require('./Foo')), which keeps its own case.
