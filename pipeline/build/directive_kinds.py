@@ -43,6 +43,14 @@ tab-set container""".split())
 # named in a warning.
 # sphinx-design's cards, whose body a line of `^^^` parts from its header and one of `+++` from its footer
 CARDS = frozenset(("card", "grid-item-card"))
+
+
+def card_parts(lines: list[str]) -> list[tuple[int, int]]:
+    """A card's header, body and footer: the (start, end) of each run of `lines` between its marks."""
+    marks = [n for n, line in enumerate(lines) if line.strip()[:3] in ("^^^", "+++")]
+    return list(zip([0] + [n + 1 for n in marks], marks + [len(lines)]))
+
+
 SHOWN_AS_IS = frozenset("""details tabs code-tabs code-group grid grid-item grid-item-card card card-carousel dropdown
 tab-set tab-item tab group-tab container div figure topic sidebar margin rubric epigraph pull-quote highlights
 compound toggle""".split())

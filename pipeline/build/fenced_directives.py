@@ -32,6 +32,7 @@ from .directive_kinds import (
     TABS,
     TITLES,
     UNTITLED,
+    card_parts,
     code_language,
 )
 from .generators import literal
@@ -237,9 +238,11 @@ def _emit(state: StateBlock, name: str, argument: str, start: int, body_start: i
     state.lineMax, state.parentType = body_end, "directive"
     first = len(state.tokens)
     shown_end = body_end if base in CARDS else _demo_end(state, body_start, body_end)
-    for part_start, part_end in card_parts(state, base, body_start, shown_end):
-        state.lineMax = part_end       # a paragraph reads on to lineMax, not to the end it is given
-        state.md.block.tokenize(state, part_start, part_end)
+    parts = card_parts([state.getLines(n, n + 1, 0, False) for n in range(body_start, shown_end)]) \
+        if base in CARDS else [(0, shown_end - body_start)]
+    for part_start, part_end in parts:
+        state.lineMax = body_start + part_end       # a paragraph reads on to lineMax, not to the end it is given
+        state.md.block.tokenize(state, body_start + part_start, body_start + part_end)
     state.lineMax, state.parentType = old_max, old_parent
     if base == "list-table":
         table = list_tables.as_table(state.tokens[first:], *list_tables.options(state.getLines(start + 1, body_start, 0, False)))
@@ -266,15 +269,6 @@ def _embeds(family: str | None, base: str, argument: str) -> bool:
     elsewhere (`{youtube} 2Z7wDaYt53Y`, `{gist} 1f2e3d`), not words for the reader?"""
     return (family is None and base not in OBJECTS and base not in SHOWN_AS_IS
             and bool(_EMBED_ID.fullmatch(_unescaped(argument))))
-
-
-def card_parts(state: StateBlock, base: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The lines of a directive's body read as one; a sphinx-design card's header, body and footer, which
-    a line starting `^^^` or `+++` parts, each on its own (the marks are no words of the card)."""
-    if base not in CARDS:
-        return [(start, end)]
-    marks = [n for n in range(start, end) if state.getLines(n, n + 1, 0, False).strip()[:3] in ("^^^", "+++")]
-    return list(zip([start] + [n + 1 for n in marks], marks + [end]))
 
 
 def _read_rst(state: StateBlock, body: str, start: int, end: int) -> None:

@@ -32,7 +32,7 @@ from docutils.readers import standalone
 
 from ..errors import ContentError
 from .dialects import standard_reference
-from .directive_kinds import ADMONITIONS, CARDS, DOCTEST_LANGUAGES, VERSION_TITLES, code_language
+from .directive_kinds import ADMONITIONS, CARDS, DOCTEST_LANGUAGES, VERSION_TITLES, card_parts, code_language
 from .included_files import IncludedFiles, origin_of
 from .rst_includes import Expander
 from .rst_project import BUILDER_TAGS, DefaultSubstitutions, RstProject, only_shown
@@ -125,8 +125,7 @@ class _PassThrough(Directive):
         elif self.content and (base in _TITLED or _describes(name)):
             _nested_with_titles(self, node)
         elif self.content and base in CARDS:
-            marks = [n for n, line in enumerate(self.content) if line.strip()[:3] in ("^^^", "+++")]
-            for start, end in zip([0] + [n + 1 for n in marks], marks + [len(self.content)]):
+            for start, end in card_parts(list(self.content)):
                 self.state.nested_parse(self.content[start:end], self.content_offset + start, node)
         elif self.content:
             self.state.nested_parse(self.content, self.content_offset, node)
