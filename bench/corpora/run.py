@@ -10,6 +10,7 @@ passages (scan.py; text the author wrote as inline code is masked first, since s
     python bench/corpora/run.py                        # every corpus, full release
     python bench/corpora/run.py furo jupyter-book      # some
     python bench/corpora/run.py --source-only          # build + source gate, no browser (fast)
+    python bench/corpora/run.py --whole attrs          # the docs folder of the whole sdist (fetch.py --whole)
 
 Results: bench/corpora/results/<date>.md (appended per run), naming the machine and its load.
 """
@@ -30,7 +31,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from fetch import CORPORA, fetch, manifest  # noqa: E402
+from fetch import CORPORA, fetch, manifest, whole  # noqa: E402
 from scan import scan  # noqa: E402
 
 from common import ROOT, machine, release  # noqa: E402
@@ -87,12 +88,17 @@ def masked(passages: list[dict], pages_dir: Path, pages: list[dict]) -> list[str
     return out
 
 
-def measure(name: str, out_root: Path, source_only: bool) -> dict:
-    folder = fetch(name)
-    info = manifest(folder)
+def measure(name: str, out_root: Path, source_only: bool, whole_project: bool = False) -> dict:
+    if whole_project:    # the docs folder inside the whole sdist, as the project's repository holds it
+        folder, corpus = whole(name), CORPORA[name]
+        info = {"version": corpus.version, "source": f"{corpus.source}, whole"}
+    else:
+        folder = fetch(name)
+        info = manifest(folder)
     if source_only:
         return _source_only(name, folder, info)
-    run = release(folder, out_root / name / "release", cache=out_root / name / "cache", check=False)
+    out = out_root / name / ("release-whole" if whole_project else "release")
+    run = release(folder, out, cache=out_root / name / "cache", check=False)
     if not run.manifest:
         return {"name": name, "version": info.get("version", ""), "error": run.stderr.strip().splitlines()[-1:]}
     allowlist = json.loads((run.out / "allowlist.json").read_text("utf-8"))
@@ -183,6 +189,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", help=f"corpora (default: all of {', '.join(CORPORA)})")
     parser.add_argument("--source-only", action="store_true", help="build and source gate only, no browser")
+    parser.add_argument("--whole", action="store_true",
+                        help="release the docs folder of the whole sdist or tarball (fetch.py --whole), not the "
+                             "docs folder alone")
     parser.add_argument("--work", type=Path, default=ROOT / ".cache" / "corpora-bench",
                         help="where releases and their caches go")
     args = parser.parse_args(argv)
@@ -192,12 +201,15 @@ def main(argv: list[str] | None = None) -> int:
     started = time.strftime("%H:%M")
     rows = []
     for name in names:
-        row = measure(name, args.work, args.source_only)
+        row = measure(name, args.work, args.source_only, args.whole)
         rows.append(row)
         print(table([row], args.source_only).splitlines()[-1], flush=True)
     kind = "build + source gate only (--source-only), in-process" if args.source_only else \
         f"full `trigsight release` via the CLI, {'cold caches' if cold else 'caches kept in ' + str(args.work)}"
-    text = (f"## {date.today().isoformat()} {started}: {kind}\n\nMachine: {where}\n\n"
+    kind += ", whole sdists (--whole)" if args.whole else ""
+    import trigsight  # which code built them: this checkout's, or a worktree's on PYTHONPATH
+    text = (f"## {date.today().isoformat()} {started}: {kind}\n\nMachine: {where}; code: "
+            f"{Path(trigsight.__file__).parent}\n\n"
             + table(rows, args.source_only) + "\n" + details(rows))
     RESULTS.mkdir(exist_ok=True)
     result_file = RESULTS / f"{date.today().isoformat()}.md"
