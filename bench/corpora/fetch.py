@@ -250,6 +250,10 @@ CORPORA: dict[str, Corpus] = {
         Corpus("coverage", "pypi", "coverage", "7.18.0", "doc", "Sphinx, reStructuredText (coverage.py)"),
         Corpus("urllib3", "pypi", "urllib3", "2.8.0", "docs", "Sphinx, reStructuredText (urllib3)"),
         Corpus("trio", "pypi", "trio", "0.35.0", "docs/source", "Sphinx, reStructuredText (Trio)"),
+        # A large Sphinx manual (188 rST pages): changelog fragments, dialect pages, ORM and Core tutorials.
+        Corpus("sqlalchemy", "pypi", "sqlalchemy", "2.1.9", "doc/build", "Sphinx, reStructuredText (SQLAlchemy)"),
+        Corpus("tox", "pypi", "tox", "4.67.17", "docs", "Sphinx, reStructuredText (tox)"),
+        Corpus("nox", "pypi", "nox", "2026.10.20", "docs", "Sphinx, MyST + rST (nox)"),
     )
 }
 
