@@ -343,6 +343,21 @@ def test_a_changelog_of_the_changelog_extension_is_a_section_per_release_and_an_
     assert not re.search(r"tags|tickets|usecase|1560|🎟", html)
 
 
+def test_a_changelog_shows_its_own_changes_once_and_not_the_older_changelogs_it_imports(write_content):
+    # SQLAlchemy's pages import every older one (`changelog_imports`), and give some releases `:released:` twice
+    older = "Old\n===\n\n.. changelog::\n    :version: 1.0.0\n\n    .. change::\n        :versions: 2.0.0\n\n" \
+            "        Fixed the old thing.\n"
+    newer = ("New\n===\n\n.. changelog_imports::\n\n    .. include:: older.rst\n        :start-line: 3\n\n"
+             ".. changelog::\n    :version: 2.0.0\n    :released: May 2, 2025\n    :released: May 9, 2025\n\n"
+             "    .. change::\n        :tags: bug\n\n        Fixed the new thing.\n")
+    built = run(BuildConfig(write_content({"index.rst": newer, "older.rst": older})))
+    page = next(page for page in built.pages if page.path == "/")
+    assert '<h2 id="200">2.0.0</h2>\n<p>Released: May 9, 2025</p>\n<ul>\n<li>Fixed the new thing.</li>' in \
+        page.body_html
+    assert [p.text for p in built.passages if "thing" in p.text] == ["Fixed the new thing.", "Fixed the old thing."]
+    assert not any("problems" in warning or "shown as their text" in warning for warning in built.warnings)
+
+
 def test_pages_with_nothing_to_cite_but_their_title_are_named_in_one_warning(write_content):
     built = run(BuildConfig(write_content({
         "index.rst": "Home\n====\n\nThe home page says something.\n\n.. toctree::\n\n   api\n   changes\n   guide\n",

@@ -90,3 +90,49 @@ def test_the_haystack_knows_where_each_run_of_hidden_content_starts_and_ends():
     assert text.hidden == {text.index("three."): text.index("four.") + len("four.")}
     assert [segments[segment_at(text, find_matches(text, w)[0])].text for w in ("two.", "three.", "five.")] == \
         ["Two.", "Three.", "Five."]
+
+
+def _matches_by_the_letter(text: str, part: str, prefix: str) -> list[int]:
+    """Every place of `part` that `prefix` reaches over white space and whole hidden runs, tried one by one."""
+    glue = text.glue
+
+    def at(piece: str, j: int) -> bool:
+        return text.startswith(piece, j) and glue[j] != 2 and glue[j + len(piece)] != 2
+
+    def reach(j: int) -> int:
+        while True:
+            while j < len(text) and text[j] in " \t\n":
+                j += 1
+            if j not in text.hidden:
+                return j
+            j = text.hidden[j]
+
+    places = [q for q in range(len(text)) if at(part, q) and glue[q + len(part)] == 0]
+    return [q for q in places if any(at(prefix, p) and glue[p] == 0 and reach(p + len(prefix)) == q
+                                     for p in range(len(text)))]
+
+
+_WORDS = ["the", "the cat", "cat", "sat", "the end", "end."]
+
+
+def _random_page(seed: int) -> str:
+    import random
+    pick = random.Random(seed)
+    blocks = []
+    for _ in range(pick.randint(3, 12)):
+        words = " ".join(pick.choice(_WORDS) for _ in range(pick.randint(1, 5)))
+        kind = pick.choice(["p", "p", "p", "details", "open"])
+        if kind == "p":
+            blocks.append(f"<p>{words}</p>")
+        else:
+            blocks.append(f"<details{' open' if kind == 'open' else ''}><summary>{pick.choice(_WORDS)}</summary>"
+                          f"<p>{words}</p></details>")
+    return "".join(blocks)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_prefix_reaches_its_text_over_white_space_and_whole_hidden_runs_as_the_rule_says_letter_by_letter(seed):
+    text = haystack(_random_page(seed))
+    for prefix in _WORDS:
+        for part in _WORDS:
+            assert find_matches(text, part, prefix) == _matches_by_the_letter(text, part, prefix), (prefix, part)

@@ -18,6 +18,7 @@ tickets; the tags and tickets are not shown here, the changes keep the order the
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from docutils import nodes
@@ -25,6 +26,12 @@ from docutils import nodes
 from .markdown_writing import escape
 
 DIRECTIVES = frozenset({"changelog", "change"})
+# `changelog_imports` reads other pages' changelogs only to list, under this page's releases, their changes that
+# name one of them in `:versions:`; its body is not shown. Shown as text, each SQLAlchemy changelog page carried
+# every older one (changelog_21.rst included 20, which included 14, …): 74,166 sentences repeated on their page.
+# Each change is shown once, on the page that writes it.
+HIDDEN = frozenset({"changelog_imports"})
+_OPTION = re.compile(r" *:(.+?):(?: +(.+))?")
 
 Lines = list[tuple[str, int | None]]
 
@@ -47,6 +54,18 @@ def lines(node: nodes.Element, depth: int, blocks: Callable[[list, int], Lines])
         if _is_change(child):
             out += _item(child, depth + 1, blocks)
     return out
+
+
+def leading_options(content: list[str]) -> tuple[dict[str, str], int]:
+    """The `:name: value` lines a `changelog` or `change` body starts with, read as the extension reads them (the
+    last of a name wins, words on the directive's own line are passed over), and how many lines they take."""
+    options: dict[str, str] = {}
+    for read, line in enumerate(content):
+        if match := _OPTION.match(line):
+            options[match.group(1)] = (match.group(2) or "").strip()
+        elif not (read == 0 and line):
+            return options, read
+    return options, len(content)
 
 
 def _is_change(node: nodes.Node) -> bool:

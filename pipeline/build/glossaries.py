@@ -18,6 +18,7 @@ from __future__ import annotations
 import textwrap
 
 _OPENER = ": "
+TERMS_JOINED = ", "     # several names of one meaning, on one term line ("1.x style, 2.0 style")
 
 
 def as_definition_list(lines: list[str]) -> list[str] | None:
@@ -44,7 +45,7 @@ def as_definition_list(lines: list[str]) -> list[str] | None:
             continue
         found = True
         out += [""] * (index - terms - 1)      # several names of one meaning: one term line, joined
-        out.append(" ".join(line.strip() for line in lines[terms:index]))
+        out.append(TERMS_JOINED.join(line.strip() for line in lines[terms:index]))
         while not lines[index].strip():      # Sphinx allows blank lines between a term and its definition
             out.append("")
             index += 1
@@ -53,3 +54,30 @@ def as_definition_list(lines: list[str]) -> list[str] | None:
         out += [" " * len(_OPENER) + text if text.strip() else "" for text in definition[1:]]
         index = end
     return out if found else None
+
+
+def rst_terms_joined(lines: list[str]) -> list[str]:
+    """An rST glossary's lines with several term lines over one definition joined into one, and the blank lines
+    Sphinx allows between a term and its definition moved above it: docutils' definition list takes a term of one
+    line right over its definition (SQLAlchemy's "1.x style" / "2.0 style" were 24 "Unexpected indentation"
+    errors). As many lines as given, so every line keeps its number."""
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        if not lines[index].strip() or lines[index][:1] in " \t":
+            out.append(lines[index])
+            index += 1
+            continue
+        terms = index
+        while index < len(lines) and lines[index].strip() and lines[index][:1] not in " \t":
+            index += 1
+        below = index
+        while below < len(lines) and not lines[below].strip():
+            below += 1
+        if below == len(lines) or lines[below][:1] not in " \t":     # no definition under them: left as written
+            out += lines[terms:index]
+            continue
+        out += [""] * (below - terms - 1)
+        out.append(TERMS_JOINED.join(line.strip() for line in lines[terms:index]))
+        index = below
+    return out

@@ -29,8 +29,10 @@ from docutils.core import publish_doctree
 from docutils.parsers.rst import Directive, directives, roles
 from docutils.parsers.rst.languages import en
 from docutils.readers import standalone
+from docutils.statemachine import StringList
 
 from ..errors import ContentError
+from . import changelog_directives, glossaries
 from .dialects import standard_reference
 from .directive_kinds import ADMONITIONS, CARDS, DOCTEST_LANGUAGES, VERSION_TITLES, card_parts, code_language
 from .included_files import IncludedFiles, origin_of
@@ -47,7 +49,7 @@ decoratormethod property module object describe option cmdoption envvar program 
 fixture hook globalvar""".split())
 VERSIONS = frozenset(VERSION_TITLES)
 HIDDEN = frozenset("testsetup testcleanup index highlight highlightlang tabularcolumns sectionauthor moduleauthor "
-                   "codeauthor currentmodule module program".split())
+                   "codeauthor currentmodule module program".split()) | changelog_directives.HIDDEN
 _SETTINGS = {"report_level": 2, "halt_level": 5, "doctitle_xform": False, "docinfo_xform": False,
              "sectsubtitle_xform": False, "file_insertion_enabled": False, "raw_enabled": True,
              "syntax_highlight": "none", "smart_quotes": False, "line_length_limit": 1_000_000}
@@ -127,6 +129,9 @@ class _PassThrough(Directive):
         elif self.content and base in CARDS:
             for start, end in card_parts(list(self.content)):
                 self.state.nested_parse(self.content[start:end], self.content_offset + start, node)
+        elif self.content and base == "glossary":
+            lines = StringList(glossaries.rst_terms_joined(list(self.content)), items=self.content.items)
+            self.state.nested_parse(lines, self.content_offset, node)
         elif self.content:
             self.state.nested_parse(self.content, self.content_offset, node)
         return [node]
@@ -158,6 +163,17 @@ def _describes(name: str) -> bool:
 class _Admonition(_PassThrough):
     """Sphinx's admonitions without a title (`seealso`, `todo`): words on the first line are the body."""
     optional_arguments = 0
+
+
+class _ChangelogEntry(_PassThrough):
+    """The `changelog` extension's `changelog` and `change`: their `:name: value` lines are read by the extension
+    itself, the last of a name winning (SQLAlchemy gives some releases `:released:` twice), not by docutils."""
+    optional_arguments, option_spec = 0, None
+
+    def run(self):
+        self.options, read = changelog_directives.leading_options(list(self.content))
+        self.content, self.content_offset = self.content[read:], self.content_offset + read
+        return super().run()
 
 
 class _CodeBlock(Directive):
@@ -268,6 +284,8 @@ def _register(text: str, project: RstProject | None) -> None:
             directives.register_directive(name, _CodeBlock)
         elif name.lower() in ("include", "literalinclude"):
             directives.register_directive(name, _Unreadable)
+        elif name.lower() in changelog_directives.DIRECTIVES:
+            directives.register_directive(name, _ChangelogEntry)
         elif name not in _KNOWN_DIRECTIVES or name.lower() == "class":    # Sphinx's is the Python class's
             base = name.lower().split(":")[-1]
             untitled = name.lower() in ADMONITIONS and base not in VERSIONS and base != "admonition"
