@@ -343,18 +343,26 @@ def test_a_changelog_of_the_changelog_extension_is_a_section_per_release_and_an_
     assert not re.search(r"tags|tickets|usecase|1560|🎟", html)
 
 
-def test_a_changelog_shows_its_own_changes_once_and_not_the_older_changelogs_it_imports(write_content):
+@pytest.mark.parametrize("versions, listed", [
+    ("2.0.0", ["Fixed the new thing.", "Fixed the old thing."]),         # the old fix names this page's release
+    ("1.0.1, 2.0.0", ["Fixed the new thing.", "Fixed the old thing."]),
+    ("1.0.0", ["Fixed the new thing."]),                                  # it names none: not listed here
+    ("2.0.0 1.0.0", ["Fixed the new thing."]),                            # a comma list, as the extension reads it
+])
+def test_a_changelog_lists_the_imported_changes_that_name_its_release_and_nothing_else_it_imports(
+        write_content, versions, listed):
     # SQLAlchemy's pages import every older one (`changelog_imports`), and give some releases `:released:` twice
-    older = "Old\n===\n\n.. changelog::\n    :version: 1.0.0\n\n    .. change::\n        :versions: 2.0.0\n\n" \
-            "        Fixed the old thing.\n"
+    older = ("Old\n===\n\n.. changelog_imports::\n\n    .. include:: oldest.rst\n\n.. changelog::\n"
+             f"    :version: 1.0.0\n\n    .. change::\n        :versions: {versions}\n\n        Fixed the old thing.\n")
+    oldest = ".. changelog::\n    :version: 0.9\n\n    .. change::\n        :versions: 2.0.0\n\n        Fixed by 0.9.\n"
     newer = ("New\n===\n\n.. changelog_imports::\n\n    .. include:: older.rst\n        :start-line: 3\n\n"
              ".. changelog::\n    :version: 2.0.0\n    :released: May 2, 2025\n    :released: May 9, 2025\n\n"
              "    .. change::\n        :tags: bug\n\n        Fixed the new thing.\n")
-    built = run(BuildConfig(write_content({"index.rst": newer, "older.rst": older})))
+    built = run(BuildConfig(write_content({"index.rst": newer, "older.rst": older, "oldest.rst": oldest})))
     page = next(page for page in built.pages if page.path == "/")
-    assert '<h2 id="200">2.0.0</h2>\n<p>Released: May 9, 2025</p>\n<ul>\n<li>Fixed the new thing.</li>' in \
-        page.body_html
-    assert [p.text for p in built.passages if "thing" in p.text] == ["Fixed the new thing.", "Fixed the old thing."]
+    items = "".join(f"<li>{text}</li>\n" for text in listed)
+    assert f'<h2 id="200">2.0.0</h2>\n<p>Released: May 9, 2025</p>\n<ul>\n{items}</ul>' in page.body_html
+    assert [p.text for p in built.passages if p.page == "/"][1:] == ["2.0.0", "Released: May 9, 2025", *listed]
     assert not any("problems" in warning or "shown as their text" in warning for warning in built.warnings)
 
 

@@ -15,6 +15,7 @@ and its changes a list, one item each. Shown as their text, the versions were go
 of every release read as one run of sentences under "Changelog": nobody could tell in which release
 a change came. The extension also sorts the changes into sections by their tags and links their
 tickets; the tags and tickets are not shown here, the changes keep the order they are written in.
+A page's `changelog_imports` lends it the changes of older changelogs that name one of its releases.
 """
 from __future__ import annotations
 
@@ -27,10 +28,11 @@ from .markdown_writing import escape
 
 DIRECTIVES = frozenset({"changelog", "change"})
 # `changelog_imports` reads other pages' changelogs only to list, under this page's releases, their changes that
-# name one of them in `:versions:`; its body is not shown. Shown as text, each SQLAlchemy changelog page carried
-# every older one (changelog_21.rst included 20, which included 14, …): 74,166 sentences repeated on their page.
-# Each change is shown once, on the page that writes it.
-HIDDEN = frozenset({"changelog_imports"})
+# name one of them in `:versions:` (a fix written in the 1.4 changelog under 1.4.54 and `:versions: 2.0.33` is
+# listed under 2.0.33 in the 2.0 one too); the rest of its body is not shown. Shown as text, each SQLAlchemy
+# changelog page carried every older one (changelog_21.rst included 20, which included 14, …): 74,166 sentences
+# repeated on their page.
+IMPORTS = "changelog_imports"
 _OPTION = re.compile(r" *:(.+?):(?: +(.+))?")
 
 Lines = list[tuple[str, int | None]]
@@ -66,6 +68,31 @@ def leading_options(content: list[str]) -> tuple[dict[str, str], int]:
         elif not (read == 0 and line):
             return options, read
     return options, len(content)
+
+
+def imported_changes(parsed: nodes.Element) -> dict[str, list[nodes.Element]]:
+    """The changes of imported changelogs (`parsed`) by the other releases their `:versions:` name (a comma list,
+    as the extension reads it); a change naming no other release is not imported."""
+    found: dict[str, list[nodes.Element]] = {}
+    for release in parsed.findall(lambda n: isinstance(n, nodes.Element) and n.get("name", "").split(":")[-1]
+                                  == "changelog"):
+        own = (release["options"].get("version") or "").strip()
+        for change in (child for child in release.children if _is_change(child)):
+            for version in dict.fromkeys(v.strip() for v in change["options"].get("versions", "").split(",")):
+                if version and version != own:
+                    found.setdefault(version, []).append(change)
+    return found
+
+
+def with_imported(release: nodes.Element, imported: dict[str, list[nodes.Element]]) -> nodes.Element:
+    """A `changelog` with the imported changes for its version after its own, each once."""
+    version = (release["options"].get("version") or "").strip()
+    said = {child.astext() for child in release.children if _is_change(child)}
+    for change in imported.get(version, ()):
+        if change.astext() not in said:
+            said.add(change.astext())
+            release += change.deepcopy()
+    return release
 
 
 def _is_change(node: nodes.Node) -> bool:

@@ -49,7 +49,7 @@ decoratormethod property module object describe option cmdoption envvar program 
 fixture hook globalvar""".split())
 VERSIONS = frozenset(VERSION_TITLES)
 HIDDEN = frozenset("testsetup testcleanup index highlight highlightlang tabularcolumns sectionauthor moduleauthor "
-                   "codeauthor currentmodule module program".split()) | changelog_directives.HIDDEN
+                   "codeauthor currentmodule module program".split())
 _SETTINGS = {"report_level": 2, "halt_level": 5, "doctitle_xform": False, "docinfo_xform": False,
              "sectsubtitle_xform": False, "file_insertion_enabled": False, "raw_enabled": True,
              "syntax_highlight": "none", "smart_quotes": False, "line_length_limit": 1_000_000}
@@ -173,7 +173,34 @@ class _ChangelogEntry(_PassThrough):
     def run(self):
         self.options, read = changelog_directives.leading_options(list(self.content))
         self.content, self.content_offset = self.content[read:], self.content_offset + read
-        return super().run()
+        shown = super().run()
+        imported = getattr(self.state.document, "trigsight_imported", {})
+        if shown and self.name.lower() == "changelog" and imported:
+            shown[0] = changelog_directives.with_imported(shown[0], imported)
+        return shown
+
+
+class _ChangelogImports(Directive):
+    """`.. changelog_imports::`: the older changelogs it includes are read for their changes that name a release
+    of this page (`changelog_directives.imported_changes`), and shown nowhere else; one level deep, as the
+    extension reads them (the imports inside an imported changelog are not read again)."""
+    has_content = True
+
+    def run(self):
+        document = self.state.document
+        if getattr(document, "trigsight_importing", False):
+            return []
+        parsed = nodes.Element()
+        document.trigsight_importing = True
+        try:
+            _nested_with_titles(self, parsed)
+        finally:
+            document.trigsight_importing = False
+        imported = getattr(document, "trigsight_imported", {})
+        for version, changes in changelog_directives.imported_changes(parsed).items():
+            imported.setdefault(version, []).extend(changes)
+        document.trigsight_imported = imported
+        return []
 
 
 class _CodeBlock(Directive):
@@ -286,6 +313,8 @@ def _register(text: str, project: RstProject | None) -> None:
             directives.register_directive(name, _Unreadable)
         elif name.lower() in changelog_directives.DIRECTIVES:
             directives.register_directive(name, _ChangelogEntry)
+        elif name.lower() == changelog_directives.IMPORTS:
+            directives.register_directive(name, _ChangelogImports)
         elif name not in _KNOWN_DIRECTIVES or name.lower() == "class":    # Sphinx's is the Python class's
             base = name.lower().split(":")[-1]
             untitled = name.lower() in ADMONITIONS and base not in VERSIONS and base != "admonition"
