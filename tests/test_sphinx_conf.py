@@ -230,3 +230,28 @@ def test_a_sphinx_project_with_its_sources_apart_names_the_folder_to_give(write_
                             "Makefile": "html:\n"})
     assert any(line.startswith("source/conf.py found: Sphinx reads this project's pages from source/")
                for line in read_folder(folder).warnings)
+
+
+_ZZZEEK = "extensions = ['zzzeeksphinx']\nzzzeeksphinx_module_prefixes = {'_sa': 'sqlalchemy', '_orm': 'sqlalchemy.orm'}\n"
+
+
+@pytest.mark.parametrize("conf, text, shown", [
+    (_ZZZEEK, ":paramref:`_sa.create_engine.echo`", "create_engine.echo"),
+    (_ZZZEEK, ":func:`_sa.create_engine`", "create_engine()"),
+    (_ZZZEEK, ":meth:`_orm.Session.commit`", "Session.commit()"),
+    (_ZZZEEK, ":meth:`sqlalchemy.orm.Session.commit`", "Session.commit()"),
+    (_ZZZEEK, ":class:`_orm.Session`", "Session"),
+    (_ZZZEEK, ":class:`.Connection`", "Connection"),
+    (_ZZZEEK, ":class:`sqlalchemy.orm.Session`", "sqlalchemy.orm.Session"),     # no prefix, not searched
+    (_ZZZEEK, ":paramref:`.Session.begin.nested`", "Session.begin.nested"),    # a class's method's parameter
+    (_ZZZEEK, ":attr:`_orm.Session.info`", "Session.info"),
+    (_ZZZEEK, ":meth:`_sa.create_engine`", "sqlalchemy.create_engine()"),     # the prefix stands for its module
+    (_ZZZEEK, ":attr:`_orm.BLANK`", "sqlalchemy.orm.BLANK"),
+    (_ZZZEEK, ":meth:`the commit <_orm.Session.commit>`", "the commit"),
+    ("extensions = ['sphinx.ext.autodoc']\nzzzeeksphinx_module_prefixes = {'_sa': 'sqlalchemy'}\n",
+     ":paramref:`_sa.create_engine.echo`", "_sa.create_engine.echo"),          # only with the extension
+])
+def test_a_zzzeeksphinx_project_shows_objects_by_their_short_names(write_content, conf, text, shown):
+    # SQLAlchemy's pages write `_sa.` and `_orm.` for the modules conf.py names; its site shows neither
+    folder = write_content({"conf.py": conf, "index.rst": f"T\n=\n\nSee {text} here.\n"})
+    assert [p.text for p in run(BuildConfig(folder)).passages] == [f"See {shown} here."]

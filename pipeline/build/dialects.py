@@ -204,6 +204,32 @@ def object_shown(name: str, target: str) -> str:
     return shown
 
 
+def zzzeek_shown(name: str, text: str, prefixes: dict[str, str]) -> str:
+    """The object zzzeeksphinx shows for a cross-reference (its `replace_synonyms`), written as the target
+    `object_shown` shows so. A leading module prefix of conf.py's (`_orm` in `_orm.Session.commit`) stands for
+    its module; then a method, attribute or parameter shows its last two names ("Session.commit()"; three for a
+    class's method's parameter), and a function, object, module or class reached through a prefix
+    (`_engine.Engine`) or searched for (`.Engine`) its last name. A target with its own title, or any other
+    role, stays as written."""
+    if "<" in text:
+        return text
+    target = text.lstrip("~")
+    target = target[1:] if target.startswith(".") else target
+    tokens = target.split(".")
+    renamed = tokens[0] in prefixes
+    if renamed:
+        tokens[0] = prefixes[tokens[0]]
+    if name in ("meth", "attr", "paramref"):
+        need = 3 if name == "paramref" and len(tokens) >= 3 and tokens[-3][:1].isupper() else min(len(tokens), 2)
+        return ".".join(tokens[-need:])
+    if name in ("func", "obj", "data", "mod") and (renamed or text[:1] in ".~") or \
+            name == "class" and (renamed or text[:1] == "."):
+        return tokens[-1]
+    return text
+
+
+ZZZEEK_ROLES = frozenset("meth attr paramref func obj data mod class".split())
+
 # "python:" of `python:ValueError`: an intersphinx inventory's name. A C++ name ("std::vector") has two colons,
 # and a domain's name is no inventory's (Sphinx's change log writes of the `py:function` directive).
 _INVENTORY = re.compile(r"^[~!]?([a-z][\w-]*):(?=[^:\s])(?!//)")

@@ -39,6 +39,8 @@ class RstProject:
     default_role: str = ""
     links: dict = field(default_factory=dict)  # role name → (URL pattern, caption pattern, takes a list)
     tags: tuple[frozenset, frozenset] = (BUILDER_TAGS, frozenset())   # set for sure, set on some paths only
+    # zzzeeksphinx's short names of objects (SQLAlchemy, Alembic): None without it, else its module prefixes
+    module_prefixes: dict | None = None
 
     def framed(self, text: str, origins: list[tuple[int, str, int]]) -> tuple[str, list[tuple[int, str, int]]]:
         """The page with the prolog and epilog in place, and where each of its lines comes from."""
@@ -94,12 +96,15 @@ def project(conf: SphinxConf | None) -> RstProject | None:
                 isinstance(value[0], str) and isinstance(value[1], (str, type(None))):
             links[name.lower()] = (_braced(value[0]), _braced(value[1]) if value[1] is not None else "", False)
     sure, maybe = conf.tags
+    extensions = conf.get("extensions", [], (list, tuple))
     return RstProject(
         (conf.get("rst_prolog", ""), conf.lines.get("rst_prolog", 1)),
         (conf.get("rst_epilog", ""), conf.lines.get("rst_epilog", 1)),
         {"today": date.today().strftime(conf.get("today_fmt") or "%b %d, %Y"),
          **{name: conf.get(name) for name in ("version", "release", "today") if conf.get(name)}},
-        conf.get("default_role", "") or "", links, (BUILDER_TAGS | sure, maybe - sure))
+        conf.get("default_role", "") or "", links, (BUILDER_TAGS | sure, maybe - sure),
+        {str(k): str(v) for k, v in conf.get("zzzeeksphinx_module_prefixes", {}, dict).items()}
+        if "zzzeeksphinx" in extensions else None)
 
 
 def only_shown(expression: str, tags: tuple[frozenset, frozenset] = (BUILDER_TAGS, frozenset())) -> bool:

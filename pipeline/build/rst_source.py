@@ -33,7 +33,7 @@ from docutils.statemachine import StringList
 
 from ..errors import ContentError
 from . import changelog_directives, glossaries
-from .dialects import standard_reference
+from .dialects import ZZZEEK_ROLES, standard_reference, zzzeek_shown
 from .directive_kinds import ADMONITIONS, CARDS, DOCTEST_LANGUAGES, VERSION_TITLES, card_parts, code_language
 from .included_files import IncludedFiles, origin_of
 from .rst_includes import Expander
@@ -260,6 +260,11 @@ def _role(name, rawtext, text, lineno, inliner, options=None, content=None):
     return [role(rawtext, utils.unescape(text), name=name.lower())], []
 
 
+def _zzzeek_role(prefixes, name, rawtext, text, lineno, inliner, options=None, content=None):
+    """A Python cross-reference of a zzzeeksphinx project, shown by its short name (`dialects.zzzeek_shown`)."""
+    return _role(name, rawtext, zzzeek_shown(name.lower(), utils.unescape(text), prefixes), lineno, inliner)
+
+
 def _named_role(named, name, rawtext, text, lineno, inliner, options=None, content=None):
     """The project's default role when docutils does not know it (`py:obj`, `any`)."""
     return _role(named, rawtext, text, lineno, inliner)
@@ -324,6 +329,8 @@ def _register(text: str, project: RstProject | None) -> None:
     for name in set(_ROLE.findall(text)):
         if project and (link := project.role(name)):
             roles.register_local_role(name, link)
+        elif project and project.module_prefixes is not None and name.lower() in ZZZEEK_ROLES:
+            roles.register_local_role(name, functools.partial(_zzzeek_role, project.module_prefixes))
         elif name.lower() in ("pep", "rfc", "pep-reference", "rfc-reference"):
             roles.register_local_role(name, _standard)
         elif name not in _KNOWN_ROLES:

@@ -37,7 +37,7 @@ EXTENSION_SUFFIXES = {"myst_parser": (".md",), "myst_nb": (".md", ".ipynb"), "nb
                       "recommonmark": (".md",), "sphinx_markdown_parser": (".md",), "jupytext": (".md",)}
 _READ = frozenset("""source_suffix exclude_patterns include_patterns root_doc master_doc rst_prolog rst_epilog
 project language version release today today_fmt default_role extlinks issues_github_path extensions
-nbsphinx_custom_formats nb_custom_formats redirects""".split())
+nbsphinx_custom_formats nb_custom_formats redirects zzzeeksphinx_module_prefixes""".split())
 # Notebooks written as other files, read as notebooks by nbsphinx and myst_nb (`.md` through jupytext)
 _CUSTOM_FORMATS = ("nbsphinx_custom_formats", "nb_custom_formats")
 
