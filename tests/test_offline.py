@@ -800,3 +800,27 @@ def test_a_page_in_the_questions_own_language_is_read_against_the_question_as_as
              for c in relevance.candidates(question, hits, scores, retriever, release, "ru")}
     answer = next(text for text in found if text.startswith("По щелчку на плашке"))
     assert found[answer] >= 0.5
+
+
+@pytest.mark.parametrize("question, asks_of_changes", [
+    ("How does pool_pre_ping test connections?", False),
+    ("What changed in how pool_pre_ping tests connections?", True),       # asked of a change: the log tells
+    ("Does 1.4 fix how pool_pre_ping tests connections?", True),          # a version named
+    ("Зачем поменяли то, как pool_pre_ping проверяет соединения?", True),
+    ("pool_pre_ping の接続チェックは以前はどうでしたか？", True),
+])
+def test_a_change_log_gives_way_to_the_page_that_tells_how_things_are_among_the_retrieved_chunks(
+        tmp_path, question, asks_of_changes):
+    from trigsight.answering import offline
+
+    from indexed_site import indexed_site
+    log = "".join(f"## 1.{n}\n\nFixed how pool_pre_ping tests connections on backend {n}.\n\n" for n in range(6))
+    release, retriever = indexed_site(tmp_path, {
+        "index.md": "# Pooling\n\nThe pool_pre_ping flag emits a ping on each checkout.\n",
+        "changelog.md": "# Changelog\n\n" + log})
+    hits, _ = offline.retrieve(question, retriever, release, k=3)
+    if asks_of_changes:      # the chunks as retrieved
+        assert [hit.chunk_id for hit in hits] == [hit.chunk_id for hit in retriever.search_scored(question, k=3)[0]]
+    else:                    # the change log's six chunks ranked first gave way to the page's one
+        assert [hit.page for hit in retriever.search_scored(question, k=3)[0]] == ["/changelog"] * 3
+        assert [hit.page for hit in hits] == ["/", "/changelog", "/changelog"]

@@ -27,6 +27,8 @@ bench/answers/results/<date>-variant-<VARIANT>[-label].md.
   the answers before it, with the same evaluator.
 - `no-told-questions`: a question told with a story is read whole only; its asking sentences are
   never answered apart (`offline.choose_told`, stop 62): the answers before it.
+- `change-logs-kept`: change logs' chunks keep their place among the retrieved ones for every question
+  (`change_logs.current_hits`, stop 75): the answers before it.
 - `rare-bridged`: a question with another script than Latin also has the rare terms of its bridged
   form (the question in the pages' words, as BM25 read it) as rare wording.
 
@@ -48,7 +50,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from trigsight.answering import defaults, evaluate, offline, overlap, relevance, returns  # noqa: E402
+from trigsight.answering import change_logs, defaults, evaluate, offline, overlap, relevance, returns  # noqa: E402
 from trigsight.answering.overlap import Overlap, terms  # noqa: E402
 from trigsight.files import unused_name  # noqa: E402
 from trigsight.retrieval import evaluate as retrieval_evaluate  # noqa: E402
@@ -254,7 +256,11 @@ def no_told_questions() -> None:
     offline.choose_told = lambda *args, **kwargs: []
 
 
-VARIANTS = {"shipped": lambda: None, "no-default-questions": no_default_questions,
+def change_logs_kept() -> None:
+    offline.asks_of_changes = change_logs.asks_of_changes = lambda question: True
+
+
+VARIANTS = {"shipped": lambda: None, "change-logs-kept": change_logs_kept, "no-default-questions": no_default_questions,
             "no-return-questions": no_return_questions, "no-told-questions": no_told_questions,
             "rare-names-only": rare_names_only, "rare-bridged": rare_bridged,
             "function-words": function_words,
