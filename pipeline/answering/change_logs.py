@@ -68,8 +68,8 @@ def current_hits(question: str, hits: list, release, k: int) -> list:
     after the others, for a question that does not ask of changes (`asks_of_changes`).
 
     On a site whose change logs are half its text (SQLAlchemy's 17 changelog pages hold half its 30,000
-    passages), their chunks took 436 of the 960 places of 48 questions, pushing the page that answers out of the
-    candidates; a change log still answers where no other page is retrieved."""
+    passages), their chunks took 439 of the 960 places of 48 questions, pushing the page that answers out of the
+    candidates (bench/answers/change_log_places.py); a change log still answers where no other page is retrieved."""
     if asks_of_changes(question):
         return hits[:k]
     logged = {hit.page: is_change_log(hit.page, getattr(release.page(hit.page), "title", "") or "") for hit in hits}
