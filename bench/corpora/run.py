@@ -160,7 +160,8 @@ def table(rows: list[dict], source_only: bool) -> str:
         why = "; ".join(f"{n} {reason}" for reason, n in sorted(r["left_out"].items())) or "0"
         total = sum(r["left_out"].values())
         time_cell = f"{r['seconds']} s" + ("" if source_only else
-                                           f" (browser {r['timings'].get('browser', 0):.0f} s)")
+                                           f" (browser {r['timings'].get('browser', 0):.0f} s, "
+                                           f"payload {r['timings'].get('payload', 0):.0f} s)")
         lines.append(f"| {r['name']} | {r['version']} | {r['pages']} | {r['passages']} | {total}: {why} | "
                      f"{r['markup_count']} | {len(r['warnings'])} | {time_cell} |")
     return head + "\n".join(lines) + "\n"

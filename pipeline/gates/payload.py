@@ -35,7 +35,10 @@ __all__ = ["CACHED_BASE", "CONCURRENCY", "LOAD_TIMEOUT_SECONDS", "MEASURED", "NE
            "RELEASE_RUNS", "SETTLE_LIMIT_SECONDS", "Measurement", "PageFigures", "PageLoad", "Script", "measure",
            "problems", "release_stage", "report_lines", "unreachable"]
 
-CONCURRENCY = 2
+# Pages loaded at once. A load mostly waits for the network to go quiet (QUIET_SECONDS after the load event and
+# again after the scroll), so more tabs than cores pay: 40 of SQLAlchemy's pages took 75.1 s with 2, 41.9 s with 4
+# and 33.4 s with 6 on 2 cores, with the same figures (bench/payload/concurrency.py, results/concurrency-2026-12-07.md).
+CONCURRENCY = 4
 RELEASE_RUNS = 1           # bytes of a given release do not vary between loads; the bench uses 3
 LOAD_TIMEOUT_SECONDS = 30.0
 CACHED_BASE = "http://127.0.0.1"   # the address of figures all taken from the cache (shown relative to it)
