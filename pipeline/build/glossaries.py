@@ -28,13 +28,11 @@ def as_definition_list(lines: list[str]) -> list[str] | None:
     index, found = 0, False
     while index < len(lines):
         line = lines[index]
-        if not line.strip() or line[:1] in " \t":
+        if not _is_term(line):
             out.append(line if not line.strip() else line.strip())    # stray indented text: a paragraph of its own
             index += 1
             continue
-        terms = index
-        while index < len(lines) and lines[index].strip() and lines[index][:1] not in " \t":
-            index += 1
+        terms, index = index, _terms_end(lines, index)
         end = index
         while end < len(lines) and (not lines[end].strip() or lines[end][:1] in " \t"):
             end += 1
@@ -64,13 +62,11 @@ def rst_terms_joined(lines: list[str]) -> list[str]:
     out: list[str] = []
     index = 0
     while index < len(lines):
-        if not lines[index].strip() or lines[index][:1] in " \t":
+        if not _is_term(lines[index]):
             out.append(lines[index])
             index += 1
             continue
-        terms = index
-        while index < len(lines) and lines[index].strip() and lines[index][:1] not in " \t":
-            index += 1
+        terms, index = index, _terms_end(lines, index)
         below = index
         while below < len(lines) and not lines[below].strip():
             below += 1
@@ -81,3 +77,16 @@ def rst_terms_joined(lines: list[str]) -> list[str]:
         out.append(TERMS_JOINED.join(line.strip() for line in lines[terms:index]))
         index = below
     return out
+
+
+def _is_term(line: str) -> bool:
+    """A term line: words written flush left (a definition is indented under its terms)."""
+    return bool(line.strip()) and line[:1] not in " \t"
+
+
+def _terms_end(lines: list[str], start: int) -> int:
+    """Where the run of term lines starting at `start` ends."""
+    end = start
+    while end < len(lines) and _is_term(lines[end]):
+        end += 1
+    return end
