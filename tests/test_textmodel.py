@@ -1,6 +1,8 @@
 """The matcher's model of a page: segments, normalisation and match counting."""
 import pytest
 from trigsight.matching.textmodel import (
+    EDGE,
+    INSIDE,
     count_matches,
     find_matches,
     normalise,
@@ -97,7 +99,7 @@ def _matches_by_the_letter(text: str, part: str, prefix: str) -> list[int]:
     glue = text.glue
 
     def at(piece: str, j: int) -> bool:
-        return text.startswith(piece, j) and glue[j] != 2 and glue[j + len(piece)] != 2
+        return text.startswith(piece, j) and glue[j] != INSIDE and glue[j + len(piece)] != INSIDE
 
     def reach(j: int) -> int:
         while True:
@@ -107,8 +109,8 @@ def _matches_by_the_letter(text: str, part: str, prefix: str) -> list[int]:
                 return j
             j = text.hidden[j]
 
-    places = [q for q in range(len(text)) if at(part, q) and glue[q + len(part)] == 0]
-    return [q for q in places if any(at(prefix, p) and glue[p] == 0 and reach(p + len(prefix)) == q
+    places = [q for q in range(len(text)) if at(part, q) and glue[q + len(part)] == EDGE]
+    return [q for q in places if any(at(prefix, p) and glue[p] == EDGE and reach(p + len(prefix)) == q
                                      for p in range(len(text)))]
 
 
