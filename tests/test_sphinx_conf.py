@@ -1,5 +1,6 @@
 """A Sphinx folder's conf.py: read as data, never run, and followed as Sphinx follows it."""
 import re
+from html import unescape
 
 import pytest
 from trigsight.build import sphinx_conf
@@ -255,3 +256,21 @@ def test_a_zzzeeksphinx_project_shows_objects_by_their_short_names(write_content
     # SQLAlchemy's pages write `_sa.` and `_orm.` for the modules conf.py names; its site shows neither
     folder = write_content({"conf.py": conf, "index.rst": f"T\n=\n\nSee {text} here.\n"})
     assert [p.text for p in run(BuildConfig(folder)).passages] == [f"See {shown} here."]
+
+
+_SQL_SESSION = "    >>> conn.execute(text('select 1'))\n    {execsql}BEGIN (implicit)\n    select 1{stop}\n    ROLLBACK{stop}\n"
+
+
+@pytest.mark.parametrize("block", [
+    ".. sourcecode:: pycon+sql\n\n" + _SQL_SESSION,
+    ".. highlight:: pycon+sql\n\nRun it::\n\n" + _SQL_SESSION,       # a literal block in the page's language
+])
+@pytest.mark.parametrize("conf, shown", [
+    (_ZZZEEK, ">>> conn.execute(text('select 1'))\nBEGIN (implicit)\nselect 1\nROLLBACK"),
+    ("extensions = ['sphinx.ext.autodoc']\n", _SQL_SESSION.replace("    ", "").rstrip("\n")),   # as written
+])
+def test_a_zzzeeksphinx_sql_block_shows_its_sql_without_the_marks_of_where_it_starts_and_stops(
+        write_content, block, conf, shown):
+    html = run(BuildConfig(write_content({"conf.py": conf, "index.rst": f"T\n=\n\nSee.\n\n{block}"}))).pages[0].body_html
+    code = re.search(r"<pre><code[^>]*>(.*?)</code></pre>", html, re.S).group(1)
+    assert unescape(code).strip("\n") == shown

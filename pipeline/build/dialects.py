@@ -229,6 +229,14 @@ def zzzeek_shown(name: str, text: str, prefixes: dict[str, str]) -> str:
 
 
 ZZZEEK_ROLES = frozenset("meth attr paramref func obj data mod class".split())
+# zzzeeksphinx's marks in an SQL code block (`{execsql}BEGIN (implicit)`, `ROLLBACK{stop}`): where the SQL a
+# statement emits starts and stops, drawn as a box on its site, never shown as written
+_SQL_MARKS = re.compile(r"\{(?:sql|execsql|opensql|printsql|stop)\}")
+
+
+def zzzeek_sql(code: str) -> str:
+    """An SQL code block of a zzzeeksphinx project without the marks of where each statement's SQL starts and stops."""
+    return _SQL_MARKS.sub("", code)
 
 # "python:" of `python:ValueError`: an intersphinx inventory's name. A C++ name ("std::vector") has two colons,
 # and a domain's name is no inventory's (Sphinx's change log writes of the `py:function` directive).

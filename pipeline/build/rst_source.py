@@ -33,7 +33,7 @@ from docutils.statemachine import StringList
 
 from ..errors import ContentError
 from . import changelog_directives, glossaries
-from .dialects import ZZZEEK_ROLES, standard_reference, zzzeek_shown
+from .dialects import ZZZEEK_ROLES, standard_reference, zzzeek_shown, zzzeek_sql
 from .directive_kinds import ADMONITIONS, CARDS, DOCTEST_LANGUAGES, VERSION_TITLES, card_parts, code_language
 from .included_files import IncludedFiles, origin_of
 from .rst_includes import Expander
@@ -256,6 +256,19 @@ class _Unreadable(Directive):
         return [self.state.document.reporter.warning(message, line=self.lineno)]
 
 
+def _without_sql_marks(doctree: nodes.document) -> None:
+    """A zzzeeksphinx project's SQL code blocks (`pycon+sql`, as written or by `.. highlight::`) without the marks
+    of where each statement's SQL starts and stops (`dialects.zzzeek_sql`)."""
+    language = ""
+    for node in doctree.findall(lambda n: isinstance(n, (highlight, nodes.literal_block))):
+        if isinstance(node, highlight):
+            language = node["language"]
+        elif "sql" in (node.get("language") or language).lower() and all(isinstance(c, nodes.Text) for c in node.children):
+            text = zzzeek_sql(node.astext())
+            node.children = []
+            node += nodes.Text(text)
+
+
 def _role(name, rawtext, text, lineno, inliner, options=None, content=None):
     return [role(rawtext, utils.unescape(text), name=name.lower())], []
 
@@ -371,6 +384,8 @@ def run(text: str, file: Path, files: IncludedFiles, project: RstProject | None 
         raise ContentError(f"not readable as reStructuredText ({type(error).__name__}: {error})", label, 1) from None
     finally:
         roles._roles.pop("", None)
+    if project and project.module_prefixes is not None:
+        _without_sql_marks(doctree)
     source = RstSource(doctree, origins, outside=expander.outside)
     for line in stream.getvalue().splitlines():
         if (match := _MESSAGE.match(line)):
