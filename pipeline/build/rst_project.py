@@ -39,7 +39,7 @@ class RstProject:
     default_role: str = ""
     links: dict = field(default_factory=dict)  # role name → (URL pattern, caption pattern, takes a list)
     tags: tuple[frozenset, frozenset] = (BUILDER_TAGS, frozenset())   # set for sure, set on some paths only
-    # zzzeeksphinx's short names of objects (SQLAlchemy, Alembic): None without it, else its module prefixes
+    # zzzeeksphinx's short names of objects (SQLAlchemy, Mako): None without it, else its module prefixes
     module_prefixes: dict | None = None
 
     def framed(self, text: str, origins: list[tuple[int, str, int]]) -> tuple[str, list[tuple[int, str, int]]]:
