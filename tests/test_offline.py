@@ -824,3 +824,14 @@ def test_a_change_log_gives_way_to_the_page_that_tells_how_things_are_among_the_
     else:                    # the change log's six chunks ranked first gave way to the page's one
         assert [hit.page for hit in retriever.search_scored(question, k=3)[0]] == ["/changelog"] * 3
         assert [hit.page for hit in hits] == ["/", "/changelog", "/changelog"]
+
+
+def test_a_site_without_a_change_log_keeps_its_retrieved_chunks_as_they_are(tmp_path):
+    from trigsight.answering import offline
+
+    from indexed_site import indexed_site
+    pages = "".join(f"## Backend {n}\n\nThe pool_pre_ping flag tests connections on backend {n}.\n\n" for n in range(6))
+    release, retriever = indexed_site(tmp_path, {"index.md": "# Pooling\n\n" + pages})
+    question = "How does pool_pre_ping test connections?"
+    hits, _ = offline.retrieve(question, retriever, release, k=3)
+    assert [hit.chunk_id for hit in hits] == [hit.chunk_id for hit in retriever.search_scored(question, k=3)[0]]

@@ -257,7 +257,7 @@ def no_told_questions() -> None:
 
 
 def change_logs_kept() -> None:
-    offline.asks_of_changes = change_logs.asks_of_changes = lambda question: True
+    offline.sets_change_logs_aside = change_logs.sets_change_logs_aside = lambda question, release: False
 
 
 VARIANTS = {"shipped": lambda: None, "change-logs-kept": change_logs_kept, "no-default-questions": no_default_questions,

@@ -63,14 +63,27 @@ def asks_of_changes(question: str) -> bool:
     return bool(_VERSION.search(question) or asks_which_release(question) or _CHANGE_ASKED.search(question))
 
 
+_LOGGED_RELEASES: dict[str, bool] = {}
+
+
+def sets_change_logs_aside(question: str, release) -> bool:
+    """Should the chunks of change logs give way for `question`: it does not ask of changes (`asks_of_changes`)
+    and the release has a change log at all (a site without one keeps its retrieval as it was)?"""
+    if asks_of_changes(question):
+        return False
+    if release.release_id not in _LOGGED_RELEASES:
+        _LOGGED_RELEASES[release.release_id] = any(is_change_log(page.path, page.title or "") for page in release.pages)
+    return _LOGGED_RELEASES[release.release_id]
+
+
 def current_hits(question: str, hits: list, release, k: int) -> list:
     """The first `k` retrieved chunks (of `hits`, retrieved WIDER times as many), those of change log pages
-    after the others, for a question that does not ask of changes (`asks_of_changes`).
+    after the others, when they should give way (`sets_change_logs_aside`).
 
     On a site whose change logs are half its text (SQLAlchemy's 17 changelog pages hold half its 30,000
     passages), their chunks took 439 of the 960 places of 48 questions, pushing the page that answers out of the
     candidates (bench/answers/change_log_places.py); a change log still answers where no other page is retrieved."""
-    if asks_of_changes(question):
+    if not sets_change_logs_aside(question, release):
         return hits[:k]
     logged = {hit.page: is_change_log(hit.page, getattr(release.page(hit.page), "title", "") or "") for hit in hits}
     return sorted(hits, key=lambda hit: logged[hit.page])[:k]

@@ -54,7 +54,7 @@ from . import (
 )
 from .answer import SUPPORTED, AnswerSentence, citation_for
 from .attribution import language_of
-from .change_logs import WIDER, asks_of_changes, current_hits, on_current_pages, present_first
+from .change_logs import WIDER, current_hits, on_current_pages, present_first, sets_change_logs_aside
 from .dated_headings import dated_heading
 from .lists import lead_in_of, list_after
 from .overlap import Overlap, terms
@@ -360,7 +360,7 @@ def retrieve(asked: str, retriever, release, k: int = CANDIDATE_CHUNKS) -> tuple
     """The retrieved chunks for `asked`, with the leg scores; for a comparison question the chunks of
     the passages that tell its terms apart come first (`comparisons`), and for a definition question
     the chunk of the sentence defining its term (`definitions`), so a model is issued them too."""
-    hits, scores = retriever.search_scored(asked, k=k if asks_of_changes(asked) else WIDER * k)
+    hits, scores = retriever.search_scored(asked, k=WIDER * k if sets_change_logs_aside(asked, release) else k)
     hits = current_hits(asked, hits, release, k)
     compared = comparisons.comparing(asked, hits, retriever, release, scores)
     if compared is not None:
