@@ -134,7 +134,7 @@ def verify(settings: Settings, content_dir):
 @click.pass_obj
 def serve(settings: Settings, release_dir, host, port, workers):
     """Serve a published release with gunicorn."""
-    from .gates.liveserver import GUNICORN_CONFIG
+    from .gates.liveserver import GUNICORN_CONFIG, server_environment
     from .publishing.published import Release
 
     # Every setting was checked by the group before this line, so a malformed one never
@@ -146,7 +146,7 @@ def serve(settings: Settings, release_dir, host, port, workers):
     args = [sys.executable, "-m", "gunicorn", *GUNICORN_CONFIG, "--bind", f"{host}:{port}", "--workers", str(workers),
             "--access-logfile", "-", "trigsight_site:create_app()"]
     click.echo(f"serving {release_dir} at http://{host}:{port}", err=True)
-    os.execv(sys.executable, args)
+    os.execve(sys.executable, args, server_environment(dict(os.environ)))
 
 
 @main.command("releases")

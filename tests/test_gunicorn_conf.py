@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from gunicorn.config import KNOWN_SETTINGS
-from trigsight.gates.liveserver import GATE_CONFIG, GUNICORN_CONFIG, free_port
+from trigsight.gates.liveserver import GATE_CONFIG, GUNICORN_CONFIG, ONE_MATH_THREAD, free_port
 
 import small_site
 
@@ -90,3 +90,35 @@ def test_a_gates_server_has_every_setting_of_the_site_but_the_encoder_hook():
     site, gate = settings("trigsight_site.gunicorn_conf"), settings("trigsight_site.gunicorn_gate_conf")
     assert "on_starting" in site and "on_starting" not in gate
     assert gate == {name: value for name, value in site.items() if name != "on_starting"}
+
+
+@pytest.mark.parametrize("operator_sets, workers_get", [
+    ({}, "1"),                                  # two workers answering at once must not spin against each other
+    ({"OPENBLAS_NUM_THREADS": "3"}, "3"),       # an operator's own setting wins
+])
+def test_trigsight_serve_gives_each_worker_one_math_thread_unless_told_otherwise(release_dir, operator_sets,
+                                                                                  workers_get):
+    from conftest import TRIGSIGHT
+
+    port = free_port()
+    environment = {key: value for key, value in os.environ.items() if key not in ONE_MATH_THREAD}
+    process = subprocess.Popen([*TRIGSIGHT, "serve", "--release", str(release_dir), "--port", str(port)],
+                               env={**environment, **operator_sets}, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2).close()
+                break
+            except OSError:
+                assert process.poll() is None and time.monotonic() < deadline
+                time.sleep(0.2)
+        for worker in children(process.pid):
+            variables = dict(entry.split("=", 1) for entry in
+                             Path(f"/proc/{worker}/environ").read_text().split("\0") if "=" in entry)
+            assert variables["OPENBLAS_NUM_THREADS"] == workers_get
+            assert variables["OMP_NUM_THREADS"] == variables["MKL_NUM_THREADS"] == "1"
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)

@@ -1,7 +1,7 @@
 """Load on the real server: 50 clients on pages, chat and MCP, and 50 slow clients dripping headers.
 
     .venv/bin/python bench/load/run.py [--release DIR] [--clients 50] [--seconds 30] [--workers 2]
-                                       [--drippers 50] [--compare-gthread]
+                                       [--drippers 50] [--compare-gthread] [--blas-threads N]
 
 1. Load: gunicorn with the site's own config (trigsight_site/gunicorn_conf.py: gevent
    workers) serves a release; `--clients` threads on loopback, each on its own keep-alive
@@ -15,6 +15,8 @@
    another for 12 s. Reported: their p50/p95/max latency and how many waited over 5 s.
    With --compare-gthread the same is measured against the worker the site used before
    (`-k gthread --threads 4`), as the "before" figure.
+3. `--blas-threads N` serves with N math threads of numpy's library per worker instead of the site's
+   one (`trigsight.gates.liveserver.ONE_MATH_THREAD`); N = the cores is how the site served before.
 
 Bounded: every loop stops by its deadline and every socket has a timeout; loopback only.
 Without --release it builds the bundled content/ with the real CLI first.
@@ -39,7 +41,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # bench/common.py
 from trigsight.files import unused_name  # noqa: E402
-from trigsight.gates.liveserver import GUNICORN_CONFIG, free_port  # noqa: E402
+from trigsight.gates.liveserver import GUNICORN_CONFIG, ONE_MATH_THREAD, free_port, server_environment  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
 
 import common  # noqa: E402
@@ -54,11 +56,12 @@ SLOW_AFTER = 5.0
 class Server:
     """gunicorn on 127.0.0.1 with the site's config (plus `extra` arguments); stopped by its pid."""
 
-    def __init__(self, release: Path, workers: int, extra: tuple[str, ...] = ()):
+    def __init__(self, release: Path, workers: int, extra: tuple[str, ...] = (), math_threads: int = 0):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "TRIGSIGHT_RELEASE_DIR": str(release.absolute()),
-               "OPENAI_API_KEY": "", "OPENAI_BASE_URL": ""}
+        threads = {name: str(math_threads) for name in ONE_MATH_THREAD} if math_threads else {}
+        env = server_environment({**os.environ, "TRIGSIGHT_RELEASE_DIR": str(release.absolute()),
+                                  "OPENAI_API_KEY": "", "OPENAI_BASE_URL": "", **threads})
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", *GUNICORN_CONFIG, *extra, "--bind", f"127.0.0.1:{self.port}",
              "--workers", str(workers), "--log-level", "error", "trigsight_site:create_app()"],
@@ -222,6 +225,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--drippers", type=int, default=50)
     parser.add_argument("--compare-gthread", action="store_true", help="also measure the old gthread worker")
+    parser.add_argument("--blas-threads", type=int, default=0, metavar="N",
+                        help="numpy's math threads per worker (default: the site's own, 1; before stop 76: one a core)")
     args = parser.parse_args()
 
     machine_before = common.machine()
@@ -233,7 +238,7 @@ def main() -> None:
     release = Release.load(release_dir)
     plan = requests_for(release)
 
-    server = Server(release_dir, args.workers)
+    server = Server(release_dir, args.workers, math_threads=args.blas_threads)
     try:
         for route in ROUTES:                     # warm up: the question embedder loads on first use
             for _ in range(args.workers * 2):
@@ -260,7 +265,9 @@ def main() -> None:
     lines = [f"# Load on the real server ({date.today().isoformat()})", "",
              f"Release {release.release_id}: {len(release.pages)} pages, {len(release.passages)} passages. "
              "Chat answers offline (no model). Server: gunicorn, the site's config "
-             "(trigsight_site/gunicorn_conf.py), loopback; clients in the same machine's Python threads.", "",
+             "(trigsight_site/gunicorn_conf.py), loopback; clients in the same machine's Python threads; "
+             f"numpy's math threads per worker: {args.blas_threads or 1}"
+             f"{'' if args.blas_threads else ' (the site sets 1)'}.", "",
              f"Machine at start: {machine_before}", f"Machine at end: {common.machine()}", "",
              "Command: `.venv/bin/python bench/load/run.py " + " ".join(sys.argv[1:]) + "`", ""]
     lines += report_load(results, rss_before, rss_after, args)
