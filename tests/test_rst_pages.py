@@ -178,6 +178,20 @@ def test_a_page_may_include_a_piece_of_itself_but_never_in_a_cycle(write_content
     assert 'include of "index.rst" not read' in "\n".join(folder.warnings)
 
 
+def test_a_chain_of_changelogs_each_including_the_one_before_is_read_to_its_oldest(write_content):
+    # SQLAlchemy's changelog_21.rst includes changelog_20.rst past its title, which includes changelog_14.rst,
+    # and so on: nine deep
+    files = {"changelog_1.rst": "Changes 1\n=========\n\nThe first release.\n"}
+    for number in range(2, 11):
+        files[f"changelog_{number}.rst"] = (f"Changes {number}\n=========\n\nRelease {number} is out.\n\n"
+                                            f".. include:: changelog_{number - 1}.rst\n    :start-line: 3\n")
+    files["index.rst"] = "All changes\n===========\n\n.. include:: changelog_10.rst\n    :start-line: 3\n"
+    folder = read_folder(write_content(files))
+    body = next(page for page in folder.pages if page.source == "index.rst").body
+    assert "The first release." in body and body.count("is out.") == 9
+    assert "not read" not in "\n".join(folder.warnings)
+
+
 @pytest.mark.parametrize("text, expected", [
     ("T\n=\n\n.. tabs::\n\n   .. tab:: ``apt`` on *Linux*\n\n      Use apt.\n",
      '<p class="tab-label"><code>apt</code> on <em>Linux</em></p>\n<p>Use apt.</p>'),

@@ -254,6 +254,11 @@ CORPORA: dict[str, Corpus] = {
         Corpus("sqlalchemy", "pypi", "sqlalchemy", "2.1.9", "doc/build", "Sphinx, reStructuredText (SQLAlchemy)"),
         Corpus("tox", "pypi", "tox", "4.67.17", "docs", "Sphinx, reStructuredText (tox)"),
         Corpus("nox", "pypi", "nox", "2026.10.20", "docs", "Sphinx, MyST + rST (nox)"),
+        # Sphinx at size with its own extensions: pydoctor's :py: and :api: roles, listings included by
+        # literalinclude; cryptography's hazmat directives; Pyramid's narrative docs and tutorials.
+        Corpus("twisted", "pypi", "twisted", "26.10.0", "docs", "Sphinx, reStructuredText (Twisted)"),
+        Corpus("cryptography", "pypi", "cryptography", "51.0.1", "docs", "Sphinx, reStructuredText (cryptography)"),
+        Corpus("pyramid", "pypi", "pyramid", "2.1", "docs", "Sphinx, reStructuredText (Pyramid)"),
     )
 }
 

@@ -2,7 +2,8 @@
 
 Files are found and read by included_files.py's rules (beside the file, the content folder, the
 project's root; never hidden, large or binary files), docutils' own sets (`<isonum.txt>`) from
-docutils; at most 5 deep, never in a cycle, 20 MB a page. The options Sphinx and docutils give
+docutils; at most 20 deep (SQLAlchemy's changelog pages each include the one before, 9 deep),
+never in a cycle, 20 MB a page. The options Sphinx and docutils give
 them: `:start-after:`, `:end-before:`, `:start-line:`, `:end-line:`, `:lines:`, `:literal:`,
 `:code:`, `:language:` and `:parser:` (a markdown file included with MyST's parser is read as markdown).
 An include not read stays, and rst_source.py names it in a warning.
@@ -17,7 +18,7 @@ from docutils.parsers.rst.directives.misc import Include
 from .include_pieces import cut_myst, option
 from .included_files import IncludedFiles
 
-DEEPEST = 5
+DEEPEST = 20
 MOST_CHARACTERS = 20_000_000     # included text a page may take in (includes of includes multiply)
 # a paragraph ending in `::`, or a code directive: indented lines after it are shown as written
 _LITERAL_START = re.compile(r"^(?![ \t]*\.\.[ \t]).*::[ \t]*$|^[ \t]*\.\.[ \t]+(?:code-block|sourcecode|code|"

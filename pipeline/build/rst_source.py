@@ -10,7 +10,7 @@ to the markdown reader, which already reads the same directives in MyST pages:
 - every role docutils does not know (`:ref:`, `:doc:`, `:func:`, `:kbd:`, …) becomes a `role` node;
 - `.. include::` and `.. literalinclude::` are put in place before docutils reads the page, through
   included_files.py's rules (beside the file, the content folder, the project's root; never hidden,
-  large or binary files), at most 5 deep and never in a cycle; docutils itself reads no file.
+  large or binary files), at most 20 deep and never in a cycle; docutils itself reads no file.
 
 Problems docutils finds (a title's underline too short, an unknown link target) are warnings
 naming the file and line, as Sphinx gives them: a release is not refused for them.
