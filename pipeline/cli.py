@@ -18,6 +18,7 @@ from . import __version__
 from .cli_measure import eval_command, payload
 from .cli_options import REPORT_FILE, chosen_folder, reporting
 from .errors import TrigsightError, UsageError
+from .math_threads import use_one_math_thread
 from .settings import BY_NAME, Settings
 
 __all__ = ["TrigsightGroup", "browser", "eval_command", "main", "payload", "release", "releases_command", "rollback",
@@ -56,6 +57,9 @@ def main(ctx) -> None:
     """Build, gate and serve a site whose every citation a browser has proven."""
     # The one place the command reads the environment: a malformed setting stops here, exit 2.
     ctx.obj = Settings.from_environ(os.environ)
+    # numpy is not loaded yet: its math library takes one thread, in this process and in the gunicorn workers
+    # `serve` starts, which would otherwise spin against each other (math_threads.py)
+    use_one_math_thread()
     signal.signal(signal.SIGTERM, _stopped)
     if hasattr(signal, "SIGUSR1"):      # `kill -USR1 PID`: where each thread of a command that seems stuck is, on stderr
         faulthandler.register(signal.SIGUSR1, all_threads=True)
@@ -134,7 +138,7 @@ def verify(settings: Settings, content_dir):
 @click.pass_obj
 def serve(settings: Settings, release_dir, host, port, workers):
     """Serve a published release with gunicorn."""
-    from .gates.liveserver import GUNICORN_CONFIG, server_environment
+    from .gates.liveserver import GUNICORN_CONFIG
     from .publishing.published import Release
 
     # Every setting was checked by the group before this line, so a malformed one never
@@ -146,7 +150,7 @@ def serve(settings: Settings, release_dir, host, port, workers):
     args = [sys.executable, "-m", "gunicorn", *GUNICORN_CONFIG, "--bind", f"{host}:{port}", "--workers", str(workers),
             "--access-logfile", "-", "trigsight_site:create_app()"]
     click.echo(f"serving {release_dir} at http://{host}:{port}", err=True)
-    os.execve(sys.executable, args, server_environment(dict(os.environ)))
+    os.execv(sys.executable, args)     # main() gave each worker one math thread
 
 
 @main.command("releases")

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 from gunicorn.config import KNOWN_SETTINGS
-from trigsight.gates.liveserver import GATE_CONFIG, GUNICORN_CONFIG, ONE_MATH_THREAD, free_port
+from trigsight.gates.liveserver import GATE_CONFIG, GUNICORN_CONFIG, free_port
+from trigsight.math_threads import ONE_MATH_THREAD
 
 import small_site
 

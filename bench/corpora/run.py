@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 import tempfile
@@ -33,6 +34,7 @@ sys.path.insert(0, str(HERE))
 
 from fetch import CORPORA, fetch, manifest, whole  # noqa: E402
 from scan import scan  # noqa: E402
+from trigsight.math_threads import ONE_MATH_THREAD  # noqa: E402
 
 from common import ROOT, machine, release  # noqa: E402
 
@@ -161,7 +163,8 @@ def table(rows: list[dict], source_only: bool) -> str:
         total = sum(r["left_out"].values())
         time_cell = f"{r['seconds']} s" + ("" if source_only else
                                            f" (browser {r['timings'].get('browser', 0):.0f} s, "
-                                           f"payload {r['timings'].get('payload', 0):.0f} s)")
+                                           f"payload {r['timings'].get('payload', 0):.0f} s, "
+                                           f"index {r['timings'].get('index', 0):.0f} s)")
         lines.append(f"| {r['name']} | {r['version']} | {r['pages']} | {r['passages']} | {total}: {why} | "
                      f"{r['markup_count']} | {len(r['warnings'])} | {time_cell} |")
     return head + "\n".join(lines) + "\n"
@@ -209,8 +212,10 @@ def main(argv: list[str] | None = None) -> int:
         f"full `trigsight release` via the CLI, {'cold caches' if cold else 'caches kept in ' + str(args.work)}"
     kind += ", whole sdists (--whole)" if args.whole else ""
     import trigsight  # which code built them: this checkout's, or a worktree's on PYTHONPATH
+    threads = {name: os.environ[name] for name in ONE_MATH_THREAD if name in os.environ}
     text = (f"## {date.today().isoformat()} {started}: {kind}\n\nMachine: {where}; code: "
-            f"{Path(trigsight.__file__).parent}\n\n"
+            f"{Path(trigsight.__file__).parent}; math threads: "
+            f"{', '.join(f'{k}={v}' for k, v in threads.items()) or 'as trigsight sets them'}\n\n"
             + table(rows, args.source_only) + "\n" + details(rows))
     RESULTS.mkdir(exist_ok=True)
     result_file = RESULTS / f"{date.today().isoformat()}.md"

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/load/math_threads.py --release DIR [--questions FILE] [--threads 1 2 1 2] [--out FILE]
 
-`trigsight serve` gives each gunicorn worker one math thread (`trigsight.gates.liveserver.ONE_MATH_THREAD`);
+`trigsight serve` gives each gunicorn worker one math thread (`trigsight.math_threads`);
 bench/load/run.py measures what that does under 50 clients. This measures the other case, a quiet
 server asked one question after another: for each `--threads` value in turn (alternated, so a drift of
 the machine's load shows), the site's gunicorn (2 workers) on loopback, a warm-up of 5 questions, then
@@ -20,7 +20,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from trigsight.gates.liveserver import ONE_MATH_THREAD, serve_release  # noqa: E402
+from trigsight.gates.liveserver import serve_release  # noqa: E402
+from trigsight.math_threads import ONE_MATH_THREAD  # noqa: E402
 
 from common import ROOT, emit, machine, percentile  # noqa: E402
 

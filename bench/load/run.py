@@ -16,7 +16,7 @@
    With --compare-gthread the same is measured against the worker the site used before
    (`-k gthread --threads 4`), as the "before" figure.
 3. `--blas-threads N` serves with N math threads of numpy's library per worker instead of the site's
-   one (`trigsight.gates.liveserver.ONE_MATH_THREAD`); N = the cores is how the site served before.
+   one (`trigsight.math_threads`); N = the cores is how the site served before.
 
 Bounded: every loop stops by its deadline and every socket has a timeout; loopback only.
 Without --release it builds the bundled content/ with the real CLI first.
@@ -41,7 +41,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # bench/common.py
 from trigsight.files import unused_name  # noqa: E402
-from trigsight.gates.liveserver import GUNICORN_CONFIG, ONE_MATH_THREAD, free_port, server_environment  # noqa: E402
+from trigsight.gates.liveserver import GUNICORN_CONFIG, free_port  # noqa: E402
+from trigsight.math_threads import ONE_MATH_THREAD, with_one_math_thread  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
 
 import common  # noqa: E402
@@ -60,7 +61,7 @@ class Server:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         threads = {name: str(math_threads) for name in ONE_MATH_THREAD} if math_threads else {}
-        env = server_environment({**os.environ, "TRIGSIGHT_RELEASE_DIR": str(release.absolute()),
+        env = with_one_math_thread({**os.environ, "TRIGSIGHT_RELEASE_DIR": str(release.absolute()),
                                   "OPENAI_API_KEY": "", "OPENAI_BASE_URL": "", **threads})
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", *GUNICORN_CONFIG, *extra, "--bind", f"127.0.0.1:{self.port}",

@@ -17,20 +17,12 @@ from pathlib import Path
 from trigsight_site.gunicorn_conf import PARENT_VARIABLE
 
 from ..errors import TrigsightError
+from ..math_threads import with_one_math_thread
 
 # The site's own gunicorn settings (worker class, timeouts, limits), the same `trigsight serve` uses.
 GUNICORN_CONFIG = ("--config", "python:trigsight_site.gunicorn_conf")
 # The same settings without loading the question encoder first: a gate never asks a question.
 GATE_CONFIG = ("--config", "python:trigsight_site.gunicorn_gate_conf")
-# One thread of numpy's math library (OpenBLAS, or MKL/OpenMP in other builds) per worker: it starts one a core
-# in each process, and the workers answering at once on a busy machine then spin against each other (a question's
-# embedding took 0.5 s instead of 4 ms; bench/load/run.py --blas-threads). The workers are the parallelism.
-ONE_MATH_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
-
-
-def server_environment(environment: dict) -> dict:
-    """`environment` for a gunicorn of the site: one math thread per worker unless it says otherwise."""
-    return {**ONE_MATH_THREAD, **environment}
 
 
 def free_port() -> int:
@@ -51,9 +43,10 @@ def serve_release(release_dir: Path, workers: int = 2, env: dict | None = None, 
     """
     port = free_port()
     # absolute, not resolved: a `release` symlink must stay a link, so the site follows it when it moves
-    environment = server_environment({**os.environ, **(env or {}),
-                                      "TRIGSIGHT_RELEASE_DIR": str(Path(release_dir).absolute()),
-                                      PARENT_VARIABLE: str(os.getpid())})
+    # one math thread per worker: the workers are the parallelism (math_threads.py)
+    environment = with_one_math_thread({**os.environ, **(env or {}),
+                                        "TRIGSIGHT_RELEASE_DIR": str(Path(release_dir).absolute()),
+                                        PARENT_VARIABLE: str(os.getpid())})
     # A file, not a pipe: nobody reads gunicorn's stderr while it runs, and a full pipe would block it.
     log = tempfile.TemporaryFile()
     config = GATE_CONFIG if gate else GUNICORN_CONFIG

@@ -1,0 +1,46 @@
+"""trigsight computes on one math thread a process: numpy's OpenBLAS otherwise runs one a core, and the release's
+index stage beside the payload gate's Chromium, or gunicorn workers beside each other, spin against each other."""
+import os
+import subprocess
+import sys
+
+import pytest
+from trigsight.math_threads import ONE_MATH_THREAD
+
+# After a trigsight command has started (its group reads the settings first), numpy is loaded and asked how
+# many threads its OpenBLAS runs, from the library's own function.
+PROBE = """
+import ctypes, re, sys
+from trigsight.cli import main
+try:
+    main(["releases", "--release", sys.argv[1]], standalone_mode=False)
+except (Exception, SystemExit):
+    pass                                    # no releases there: the command's own error, after the group ran
+import numpy
+found = sorted(set(re.findall(r"(/\\S*openblas\\S*\\.so\\S*)", open("/proc/self/maps").read())))
+if not found:
+    print("no openblas")
+else:
+    library = ctypes.CDLL(found[0])
+    for name in ("scipy_openblas_get_num_threads64_", "scipy_openblas_get_num_threads", "openblas_get_num_threads64_",
+                 "openblas_get_num_threads"):
+        if hasattr(library, name):
+            print(getattr(library, name)())
+            break
+    else:
+        print("no openblas")
+"""
+
+
+@pytest.mark.parametrize("operator_sets, threads", [
+    ({}, "1"),
+    ({"OPENBLAS_NUM_THREADS": "2"}, "2"),       # an operator's own setting wins
+])
+def test_a_trigsight_command_runs_numpy_on_one_math_thread_unless_told_otherwise(tmp_path, operator_sets, threads):
+    environment = {key: value for key, value in os.environ.items() if key not in ONE_MATH_THREAD}
+    done = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path / "release")], capture_output=True, text=True,
+                          env={**environment, **operator_sets}, timeout=120)
+    assert done.returncode == 0, done.stderr
+    if done.stdout.strip() == "no openblas":
+        pytest.skip("this numpy is not built with OpenBLAS")
+    assert done.stdout.strip() == threads
