@@ -18,7 +18,7 @@ from . import __version__
 from .cli_measure import eval_command, payload
 from .cli_options import REPORT_FILE, chosen_folder, reporting
 from .errors import TrigsightError, UsageError
-from .math_threads import use_one_math_thread
+from .math_threads import with_one_math_thread
 from .settings import BY_NAME, Settings
 
 __all__ = ["TrigsightGroup", "browser", "eval_command", "main", "payload", "release", "releases_command", "rollback",
@@ -59,7 +59,7 @@ def main(ctx) -> None:
     ctx.obj = Settings.from_environ(os.environ)
     # numpy is not loaded yet: its math library takes one thread, in this process and in the gunicorn workers
     # `serve` starts, which would otherwise spin against each other (math_threads.py)
-    use_one_math_thread()
+    os.environ.update(with_one_math_thread(dict(os.environ)))
     signal.signal(signal.SIGTERM, _stopped)
     if hasattr(signal, "SIGUSR1"):      # `kill -USR1 PID`: where each thread of a command that seems stuck is, on stderr
         faulthandler.register(signal.SIGUSR1, all_threads=True)

@@ -3,24 +3,16 @@
 trigsight's processes share two cores with others doing real work: the site's gunicorn workers with
 each other, the release's index stage with the payload gate's Chromium. Each math library thread
 pool then spins against the rest, and a question's embedding took 0.5 s instead of 4 ms in a busy
-worker. The libraries read these variables when they load, so a process sets them before numpy is
-first imported (`use_one_math_thread`), or is started with them (`with_one_math_thread`); a value the
-environment already gives wins. Measured: bench/load/run.py --blas-threads, bench/load/math_threads.py,
+worker. The libraries read these variables when they load, so the command sets them before numpy is
+first imported (cli.py), and a process it starts is started with them; a value the environment
+already gives wins. Measured: bench/load/run.py --blas-threads, bench/load/math_threads.py,
 and the release's stage timings (bench/corpora/run.py, README "Deploying").
 """
 from __future__ import annotations
-
-import os
 
 ONE_MATH_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
 def with_one_math_thread(environment: dict) -> dict:
-    """`environment` for a process to start: one math thread unless it says otherwise."""
+    """`environment` with one math thread, unless it says otherwise (for this process, or one it starts)."""
     return {**ONE_MATH_THREAD, **environment}
-
-
-def use_one_math_thread() -> None:
-    """This process computes on one math thread, unless its environment says otherwise; before numpy loads."""
-    for name, value in ONE_MATH_THREAD.items():
-        os.environ.setdefault(name, value)
