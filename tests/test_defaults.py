@@ -39,6 +39,10 @@ from indexed_site import indexed_site, quoted_texts
     ("fs.mkdir의 recursive 옵션 기본값은 무엇인가요?", "recursive", ("fs.mkdir",)),
     ("net 서버의 server.listen()에서 backlog를 지정하지 않으면 기본값은 얼마인가요?", "backlog", ("server.listen",)),
     ("MD040의 allowed_languages 기본값은 무엇인가요?", "allowed_languages", ("MD040",)),
+    # the name left unset is the setting, the one called a setting around it its owner (Django's docs)
+    ("CACHES 설정에서 TIMEOUT을 따로 지정하지 않으면 캐시 키는 얼마 동안 유지되나요?", "TIMEOUT", ("CACHES",)),
+    ("CACHES の設定で TIMEOUT を指定しない場合、キャッシュはどれくらい保持されますか？", "TIMEOUT", ("CACHES",)),
+    ("If I don't set TIMEOUT in the CACHES setting, how long are keys kept?", "TIMEOUT", ("CACHES",)),
     # the name beside the default word owns the setting the question names as code around it
     ("Какой highWaterMark по умолчанию у Readable?", "highWaterMark", ("Readable",)),
     ("Readable のデフォルトの highWaterMark は何ですか？", "highWaterMark", ("Readable",)),

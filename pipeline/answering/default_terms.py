@@ -94,16 +94,17 @@ _BESIDE_RU = [
     re.compile(r"(?i)по\s+умолчанию\s+(?:у|для)\s+[`'\"«]?(?P<t>[A-Za-z]" + _CODE + r")"),
     re.compile(r"(?i)(?:у|для)\s+[`'\"«]?(?P<t>[A-Za-z]" + _CODE + r")[`'\"»]?\s+по\s+умолчанию"),
 ]
-# The setting a question leaves unset ("if I don't set X", "не указывать X", "X를 지정하지 않으면"), or names beside
-# its default word.
+# The setting a question leaves unset ("if I don't set X", "не указывать X", "X를 지정하지 않으면"). It is the setting
+# asked about even beside a name the question calls a setting: "CACHES 설정에서 TIMEOUT을 따로 지정하지 않으면" leaves
+# TIMEOUT unset in the CACHES setting, its owner.
 _UNSET = [
     re.compile(r"(?i)\b(?:if|when)\s+(?:i|you|we)\s+(?:don't|do\s+not|never|didn't)\s+(?:set|configure|pass|specify"
                r"|provide|give|change|supply|define)\s+(?:the\s+|a\s+|an\s+|any\s+)?[`'\"]?(?P<t>" + _CODE + r")"),
     re.compile(r"(?i)\bне\s+(?:указ|зада|переда|устан|настр)\w*\s+[`'\"«]?(?P<t>" + _CODE + r")"),
     re.compile(r"(?P<t>" + _CODE + r")[`'\"」]?\s*(?:を|를|을)\s*(?:따로\s*)?(?:指定|設定|省略|지정|설정|생략)"),
-    _BESIDE_THEN,
-    *_BESIDE_RU,
 ]
+# …or names beside its default word.
+_BESIDE = [_BESIDE_THEN, *_BESIDE_RU]
 # Beside its default word a name may be the setting's owner, the setting being named around it: in the question's own
 # words ("Какая длина строки по умолчанию у Black?", "fs.readFile のデフォルトのエンコーディングは？") or as code
 # ("Какой highWaterMark по умолчанию у Readable?", "Readable のデフォルトの highWaterMark は？").
@@ -191,7 +192,7 @@ def _named_setting(text: str) -> AskedThing | None:
     glosses = [found.group("t") for found in _GLOSS.finditer(text) if not NAMED.fullmatch(found.group("before"))
                or re.fullmatch(r"[A-Z]{2,5}", found.group("before"))]
     term = glosses[0] if glosses else None     # not "MD007 (ul-indent)", a name's other name
-    for pattern in _CALLED + _UNSET if term is None else ():
+    for pattern in _UNSET + _CALLED + _BESIDE if term is None else ():
         if (found := pattern.search(text)) and not _ROLE.fullmatch(" " + found.group("t")) \
                 and found.group("t").casefold() not in _BACK:
             term = found.group("t").removesuffix("()")
@@ -218,14 +219,18 @@ def _setting(raw: str, question: str) -> AskedThing | None:
     if raw.casefold() in _BACK:
         return None                 # "If I leave out the main field, what does it default to?": read from the whole
     called = next((found for pattern in _CALLED if (found := pattern.search(raw))), None)
+    parts = _OWNER_AFTER.match(raw)
+    if called is not None and parts and called.start("t") >= parts.start("o"):
+        called = None               # "TIMEOUT in the CACHES setting": the setting called so owns the one asked
     if called is not None and " " in raw.strip():
         # "the scheduling option to new http.Agent()" is about scheduling; the names beside it are its owners
         term = called.group("t").removesuffix("()")
         owners = tuple(n for n in (a or b for a, b in NAMED.findall(raw)) if n.removesuffix("()") != term)
         return AskedThing(term, tuple(o.removesuffix("()") for o in owners), bool(NAMED.fullmatch(term)), "")
     owners: tuple[str, ...] = ()
-    if (parts := _OWNER_AFTER.match(raw)) and not _ROLE.fullmatch(" " + parts.group("o")):
-        raw, owners = parts.group("t"), (_CLAUSE.sub("", parts.group("o")),)
+    if parts and not _ROLE.fullmatch(" " + parts.group("o")):
+        owner = _CLAUSE.sub("", parts.group("o"))
+        raw, owners = parts.group("t"), (_ROLE.sub("", owner).strip() or owner,)
     while (bare := _ROLE.sub("", raw).strip()) != raw and bare:
         raw = bare
     names = [a or b for a, b in NAMED.findall(raw)]
