@@ -56,3 +56,36 @@ def test_stale_names_siblings_of_a_file_rewritten_after_compression(tmp_path):
     assert compress.stale(tmp_path) == []
     page.write_bytes(TEXT + b"<p>added later</p>")
     assert compress.stale(tmp_path) == ["pages/index.html.br", "pages/index.html.gz"]
+
+
+def _release(folder, data: bytes, br: bytes | None = None):
+    page = folder / "pages" / "index.html"
+    page.parent.mkdir(parents=True)
+    page.write_bytes(data)
+    if br is not None:
+        (folder / "pages" / "index.html.br").write_bytes(br)
+        (folder / "pages" / "index.html.gz").write_bytes(gzip.compress(data, mtime=0))
+    return page
+
+
+def test_an_unchanged_file_takes_the_siblings_the_previous_release_wrote(tmp_path):
+    quick = brotli.compress(TEXT, quality=1)      # not what this release would write: a reuse shows
+    assert quick != compress.encode(TEXT, "br")
+    _release(tmp_path / "before", TEXT, quick)
+    _release(tmp_path / "now", TEXT)
+    compress.run(tmp_path / "now", tmp_path / "before")
+    assert (tmp_path / "now" / "pages" / "index.html.br").read_bytes() == quick
+    assert compress.stale(tmp_path / "now") == []
+
+
+@pytest.mark.parametrize("before, stored", [
+    (TEXT, b"not brotli at all"),                                  # a damaged sibling
+    (TEXT, brotli.compress(TEXT + b"!", quality=1)),               # a sibling of other bytes
+    (TEXT + b"<p>edited</p>", brotli.compress(TEXT + b"<p>edited</p>", quality=1)),   # the file changed
+])
+def test_a_sibling_that_does_not_decode_to_the_file_is_encoded_anew(tmp_path, before, stored):
+    _release(tmp_path / "before", before, stored)
+    _release(tmp_path / "now", TEXT)
+    compress.run(tmp_path / "now", tmp_path / "before")
+    assert (tmp_path / "now" / "pages" / "index.html.br").read_bytes() == compress.encode(TEXT, "br")
+    assert compress.stale(tmp_path / "now") == []

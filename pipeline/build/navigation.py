@@ -53,11 +53,16 @@ class Navigation:
     contents_path: str                   # the generated contents page ("/" when the site has no home page)
     crumbs: dict[str, list[Entry]]       # URL path → folder heads above it, home first
 
+    def __post_init__(self) -> None:
+        # Each entry's path → its place (the first where a path repeats): looked up once a page.
+        self._places: dict[str, int] = {}
+        for at, entry in enumerate(self.entries):
+            self._places.setdefault(entry.source.path, at)
+
     def neighbours(self, path: str) -> tuple[Entry | None, Entry | None]:
-        paths = [e.source.path for e in self.entries]
-        if path not in paths:
+        at = self._places.get(path)
+        if at is None:
             return None, None
-        at = paths.index(path)
         return (self.entries[at - 1] if at > 0 else None,
                 self.entries[at + 1] if at + 1 < len(self.entries) else None)
 

@@ -68,10 +68,11 @@ def build(plans, result, summary: dict, build_) -> dict:
 
 def write(report: dict, folder: Path, also: Path | None = None) -> Path:
     """Write browser.json + browser.html into `folder` (and a copy into `also`); return the HTML."""
+    data, page = json.dumps(report, ensure_ascii=False, indent=1) + "\n", render_html(report)
     for target in [folder] + ([also] if also else []):
         target.mkdir(parents=True, exist_ok=True)
-        (target / "browser.json").write_text(json.dumps(report, ensure_ascii=False, indent=1) + "\n", "utf-8")
-        (target / "browser.html").write_text(render_html(report), "utf-8")
+        (target / "browser.json").write_text(data, "utf-8")
+        (target / "browser.html").write_text(page, "utf-8")
     return (also or folder) / "browser.html"
 
 

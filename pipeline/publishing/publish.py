@@ -82,7 +82,8 @@ def stage(build: Build, out: Path) -> Path:
         file = staging / "static" / asset.file
         file.parent.mkdir(parents=True, exist_ok=True)
         file.write_bytes(asset.data)
-    compress.run(staging)
+    current = Path(out).absolute()
+    compress.run(staging, current.resolve() if current.is_dir() else None)
     write_json(staging / ALLOWLIST, allowlist(build))
     return staging
 
