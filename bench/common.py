@@ -11,6 +11,7 @@ author would, so a bench measures the product and not a shortcut around it.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import platform
@@ -96,3 +97,15 @@ def write_results(lines: list[str], out: Path) -> Path:
     out.write_text(text, "utf-8")
     print(f"wrote {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}", file=sys.stderr)
     return out
+
+
+def sets_arguments(doc: str, out: bool = False) -> argparse.Namespace:
+    """The command line of a harness over answer sets: RELEASE_DIR:QUESTIONS_FILE[:SPLIT] ..., then
+    `--label NAME` (a dated results file of its own) or, with `out`, `--out FILE`."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("sets", nargs="+", help="RELEASE_DIR:QUESTIONS_FILE[:SPLIT]")
+    if out:
+        parser.add_argument("--out", type=Path, help="write the report here (markdown) as well as printing it")
+    else:
+        parser.add_argument("--label", default="", help="added to the results file's name")
+    return parser.parse_args()

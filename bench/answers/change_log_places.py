@@ -10,7 +10,6 @@ expected sentence is among those places, each way.
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from trigsight.answering.change_logs import is_change_log  # noqa: E402
 from trigsight.publishing.published import Release  # noqa: E402
 from trigsight.retrieval.search import Retriever  # noqa: E402
 
-from common import emit, machine  # noqa: E402
+from common import emit, machine, sets_arguments  # noqa: E402
 
 
 def measure(spec: str) -> dict:
@@ -45,10 +44,7 @@ def measure(spec: str) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("sets", nargs="+", help="RELEASE_DIR:QUESTIONS_FILE[:SPLIT]")
-    parser.add_argument("--out", type=Path, help="also write the table to this results file")
-    args = parser.parse_args()
+    args = sets_arguments(__doc__, out=True)
     lines = ["# Change logs among the retrieved chunks", "", f"Machine: {machine()}", "",
              f"Places: the {offline.CANDIDATE_CHUNKS} chunks each answerable question retrieves. Retrieved: the "
              "fused ranking; handed on: what `offline.retrieve` gives the answer and the model.", "",

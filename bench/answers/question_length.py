@@ -13,7 +13,6 @@ median coverage and cosine of the answering sentence's chunk.
 """
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 from pathlib import Path
@@ -28,7 +27,7 @@ from trigsight.retrieval.evaluate import first_rank  # noqa: E402
 from trigsight.retrieval.search import Retriever  # noqa: E402
 from trigsight.retrieval.tokenize import tokenize  # noqa: E402
 
-from common import emit, machine  # noqa: E402
+from common import emit, machine, sets_arguments  # noqa: E402
 
 LENGTHS = ((0, 100), (100, 160), (160, 10_000))
 TERMS = ((0, 9), (9, 12), (12, 16), (16, 1_000))
@@ -81,10 +80,7 @@ def report(rows: list[dict]) -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("sets", nargs="+", help="RELEASE_DIR:QUESTIONS_FILE[:SPLIT]")
-    parser.add_argument("--out", type=Path, help="write the report here (markdown) instead of printing it")
-    args = parser.parse_args()
+    args = sets_arguments(__doc__, out=True)
     model = relevance.default_model()
     rows = [row for spec in args.sets for row in measure(spec, model)]
     emit(["# Question length, keyword vote and coverage", "", machine(), "", *report(rows), ""], args.out)

@@ -11,7 +11,6 @@ stop 62). Writes bench/answers/results/<date>-told[-label].md.
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter
 from datetime import date
@@ -25,7 +24,7 @@ from trigsight.answering.overlap import Overlap  # noqa: E402
 from trigsight.answering.told_questions import asked_sentences  # noqa: E402
 from trigsight.files import unused_name  # noqa: E402
 
-from common import machine, write_results  # noqa: E402
+from common import machine, sets_arguments, write_results  # noqa: E402
 
 KINDS = ("told with a story", "asked plainly")
 
@@ -67,10 +66,7 @@ def table(counts: Counter) -> list[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("sets", nargs="+", help="RELEASE_DIR:QUESTIONS_FILE[:SPLIT]")
-    parser.add_argument("--label", default="")
-    args = parser.parse_args()
+    args = sets_arguments(__doc__)
     lines = [f"# Questions told with a story, {date.today().isoformat()}", "", f"Machine: {machine()}", "",
              f"{len(args.sets)} sets: " + ", ".join(f"`{spec.split(':')[1]}`" for spec in args.sets), "",
              *table(tally(args.sets)), ""]
