@@ -78,8 +78,7 @@ def plan(build, passages, base_url: str) -> list[PagePlan]:
                 continue
             checks.append(browser_check.Check(passage.id, passage.directive, locate.get(passage.block)))
             # The source gate chose this directive because it counted it once on this very haystack
-            # (`unique_directive`): counting it again took an unchanged re-release of Django's docs
-            # longer than the browser gate itself (bench/corpora/results/2026-12-07.md, stop 77).
+            # (`unique_directive`); counting it again repeated that for every passage, cached pages too.
             predicted[passage.id] = 1
         for resolved in build.gate.resolved:
             if resolved.target != page.path:
