@@ -32,8 +32,6 @@ bench/answers/results/<date>-variant-<VARIANT>[-label].md.
 - `number-near-top`: a question asking for a number is not held to lack one when a candidate at least 0.8 as
   likely as the best states one (Twisted's "…how long before those cached connections are closed?": "…by
   default after 240 seconds" third, at 0.84 of the best); measured at stop 76, not shipped.
-- `relevance-order`: the passages worth quoting come most likely first, by the relevance model's
-  probability, not in the fitted quote order (`quote_order`, stop 78): the answers before it.
 - `rare-bridged`: a question with another script than Latin also has the rare terms of its bridged
   form (the question in the pages' words, as BM25 read it) as rare wording.
 
@@ -257,10 +255,6 @@ def no_return_questions() -> None:
     returns.returning = lambda *args, **kwargs: None
 
 
-def relevance_order() -> None:
-    offline.default_order = lambda: None
-
-
 def no_told_questions() -> None:
     offline.choose_told = lambda *args, **kwargs: []
 
@@ -282,7 +276,7 @@ def number_near_top() -> None:
     relevance.question_features = offline.question_features = question_features
 
 
-VARIANTS = {"shipped": lambda: None, "relevance-order": relevance_order, "number-near-top": number_near_top, "change-logs-kept": change_logs_kept, "no-default-questions": no_default_questions,
+VARIANTS = {"shipped": lambda: None, "number-near-top": number_near_top, "change-logs-kept": change_logs_kept, "no-default-questions": no_default_questions,
             "no-return-questions": no_return_questions, "no-told-questions": no_told_questions,
             "rare-names-only": rare_names_only, "rare-bridged": rare_bridged,
             "function-words": function_words,

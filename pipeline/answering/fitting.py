@@ -1,8 +1,7 @@
-"""Fitting the relevance model, its gate and the quote order: regressions with sign-held weights (pure).
+"""Fitting the relevance model and its gate: logistic regression with sign-held weights (pure).
 
 Used by bench/answers/fit.py on the development questions; the fitted weights are stored in
-relevance.json and read at request time by `trigsight.answering.relevance`. The quote order
-(`fit_order`, run by bench/answers/fit_order.py) is stored in quote_order.json.
+relevance.json and read at request time by `trigsight.answering.relevance`.
 """
 from __future__ import annotations
 
@@ -20,9 +19,7 @@ SIGNS = {"cos_passage": 1, "cos_chunk": 1, "cos_heading": 1, "gap_passage": 1, "
          "unknown_names": -1, "substance": 1, "lead_in": -1, "unknown_share": -1,
          # the gate
          "top": 1, "second": 1, "overlap_max": 1, "overlap_top": 1, "coverage_top": 1, "cos_chunk_max": 1,
-         "number_missing_top": -1,
-         # the quote order
-         "log_odds": 1, "polarity": 1, "polar_answer": 1}
+         "number_missing_top": -1}
 
 
 def fit(rows: np.ndarray, labels: np.ndarray, l2: float = 1.0, iterations: int = 50,
@@ -62,45 +59,6 @@ def _newton(x: np.ndarray, y: np.ndarray, l2: float, iterations: int, counts: np
         p = 1.0 / (1.0 + np.exp(-np.clip(x @ w, -40, 40)))
         gradient = x.T @ (counts * (p - y)) + penalty * w
         hessian = (x * (counts * p * (1 - p))[:, None]).T @ x + np.diag(penalty) + 1e-9 * np.eye(len(w))
-        step = np.linalg.solve(hessian, gradient)
-        w -= step
-        if np.max(np.abs(step)) < 1e-8:
-            break
-    return w
-
-
-def fit_order(groups: list[tuple[np.ndarray, np.ndarray]], l2: float = 1.0, iterations: int = 50,
-              signs: tuple[int, ...] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A conditional logit by Newton's method: (weights, mean, scale). Each group is one question's
-    candidates (rows) with their labels (1 for an answering one); the model is a softmax over each
-    group, fitted so the answering candidates take its mass. Standardised, L2-regularised and sign-held
-    as `fit` is; there is no bias, since a softmax ignores one."""
-    rows = np.vstack([x for x, _ in groups])
-    mean, scale = rows.mean(axis=0), rows.std(axis=0)
-    scale[scale < 1e-9] = 1.0
-    standard = [((x - mean) / scale, y / y.sum()) for x, y in groups if y.sum() > 0]
-    kept = np.ones(rows.shape[1], dtype=bool)
-    while True:
-        w = np.zeros(rows.shape[1])
-        w[kept] = _newton_order([(x[:, kept], share) for x, share in standard], l2, iterations)
-        wrong = [i for i, sign in enumerate(signs or ()) if kept[i] and sign * w[i] < 0]
-        if not wrong:
-            return w, mean, scale
-        kept[max(wrong, key=lambda i: abs(w[i]))] = False
-
-
-def _newton_order(groups: list[tuple[np.ndarray, np.ndarray]], l2: float, iterations: int) -> np.ndarray:
-    dims = groups[0][0].shape[1]
-    w = np.zeros(dims)
-    for _ in range(iterations):
-        gradient, hessian = l2 * w, l2 * np.eye(dims) + 1e-9 * np.eye(dims)
-        for x, share in groups:
-            z = x @ w
-            p = np.exp(z - z.max())
-            p /= p.sum()
-            gradient += x.T @ (p - share)
-            mean = x.T @ p
-            hessian += (x * p[:, None]).T @ x - np.outer(mean, mean)
         step = np.linalg.solve(hessian, gradient)
         w -= step
         if np.max(np.abs(step)) < 1e-8:

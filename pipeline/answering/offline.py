@@ -11,9 +11,8 @@ pages do not address the question at all, the answer is the refusal; so it is, b
 passage is weighed, for input with no word to look up ("🤔", "???", "こんにちは": `asks_anything`).
 
 Candidates are the passages of the first `CANDIDATE_CHUNKS` retrieved chunks (a model is
-shown only the first `CONTEXT_CHUNKS`). Up to three quotes, in the order fitted for them
-(`quote_order`: the probability decides whether a passage may be quoted, the order which comes
-first), each from a different block (a table row counts as one) and none a label ("Note", `pointers.is_label`);
+shown only the first `CONTEXT_CHUNKS`). Up to three quotes, most likely first, each from a
+different block (a table row counts as one) and none a label ("Note", `pointers.is_label`);
 each followed by the other sentence of its block nearly as likely as itself (`MATE`), since a
 paragraph often answers in two ("If you use --enable-error-code explicit-override mypy generates
 an error if you override a base class method without using the @override decorator. An error
@@ -60,7 +59,6 @@ from .dated_headings import dated_heading
 from .lists import lead_in_of, list_after
 from .overlap import Overlap, terms
 from .pointers import is_label, points_elsewhere
-from .quote_order import QuoteOrder, asks_yes_or_no, default_order, order_features
 from .relevance import (
     Candidate,
     RelevanceModel,
@@ -133,17 +131,11 @@ def in_chunk_score(candidate: Candidate, probability: float) -> float:
 
 
 def select(scored: list[tuple[Candidate, float]], release, threshold: float, second: float,
-           limit: int = MAX_SENTENCES, order: QuoteOrder | None = None, yes_or_no: bool = False) -> list[Quoted]:
-    """The quotes among scored candidates: see the module docstring. Those at or above the threshold
-    come in the `order` given (`quote_order`), else most likely first."""
+           limit: int = MAX_SENTENCES) -> list[Quoted]:
+    """The quotes among scored candidates: see the module docstring."""
     scored = in_chunk_order(scored)
-    worth = [(c, p) for c, p in scored if p >= threshold and not is_label(release.passage(c.passage_id))]
-    if order is None:
-        ranked = sorted(worth, key=lambda pair: (-pair[1], pair[0].rank))
-    else:
-        score = {c.passage_id: order.score(order_features(c.features, p, release.passage(c.passage_id).text, yes_or_no))
-                 for c, p in worth}
-        ranked = sorted(worth, key=lambda pair: (-score[pair[0].passage_id], pair[0].rank))
+    ranked = sorted(((c, p) for c, p in scored if p >= threshold and not is_label(release.passage(c.passage_id))),
+                    key=lambda pair: (-pair[1], pair[0].rank))
     # "See assert.throws() for more details." points elsewhere and says nothing itself: it is
     # quoted only when nothing else reaches the threshold ("Where is the list of extensions?"),
     # and then alone.
@@ -158,7 +150,7 @@ def select(scored: list[tuple[Candidate, float]], release, threshold: float, sec
         if len(chosen) >= limit or probability < threshold:
             break
         if chosen and probability < second * next(iter(chosen.values())).relevance:
-            continue
+            break
         passage = release.passage(candidate.passage_id)
         text = str(normalise(passage.text))
         # A table row is one retrieved chunk whose cells are blocks of their own: "nl2br",
@@ -268,21 +260,6 @@ def choose(question: str, hits, scores, retriever, release, language: str,
         model, gate = default_model(), default_gate()
     if not asks_anything(question):
         return []
-    kind = by_kind(question, hits, scores, retriever, release)
-    if kind is not None:
-        return kind
-    scored = weigh(question, hits, scores, retriever, release, language, model)
-    if not answered(scored, gate):
-        return []
-    asked = terms(question)
-    said = [(c, p) for c, p in scored if not echoes(asked, release.passage(c.passage_id), release)]
-    chosen = select(said, release, model.threshold, model.second, limit, default_order(), asks_yes_or_no(question, language))
-    return with_lists(with_continuations(present_first(question, chosen, release), release), release)
-
-
-def by_kind(question: str, hits, scores, retriever, release) -> list[Quoted] | None:
-    """The quotes for a question of a kind answered by a rule of its own (a release's date, a comparison,
-    a return value, a default, an occasion, a definition), else None: the question is weighed."""
     dated = dated_heading(question, hits, release)
     if dated is not None:
         return [Quoted(dated.id, 1.0, 1)]
@@ -303,7 +280,13 @@ def by_kind(question: str, hits, scores, retriever, release) -> list[Quoted] | N
     defined = definitions.defining(question, hits, retriever, release)
     if defined is not None:
         return with_lists(defining_quotes(defined, release), release)
-    return None
+    scored = weigh(question, hits, scores, retriever, release, language, model)
+    if not answered(scored, gate):
+        return []
+    asked = terms(question)
+    said = [(c, p) for c, p in scored if not echoes(asked, release.passage(c.passage_id), release)]
+    chosen = select(said, release, model.threshold, model.second, limit)
+    return with_lists(with_continuations(present_first(question, chosen, release), release), release)
 
 
 def with_continuations(chosen: list[Quoted], release) -> list[Quoted]:
