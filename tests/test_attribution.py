@@ -355,8 +355,38 @@ def test_a_sentence_that_drops_the_passage_s_named_condition_is_not_supported(se
     # "the most recent" and "at most" are no hedge
     ("Всегда устанавливается самый свежий выпуск.", "The most recent release is always installed.", True),
     ("Каждое событие допускает самое большее 10 слушателей.", "Each event allows at most 10 listeners.", True),
+    # "some" and "many" hedge how far a claim reaches; "all" is said in every language
+    ("Все плагины требуют пакет lxml.", "Some plugins require the lxml package.", False),
+    ("内部ヘルパーは全部 app/_internal に移動しました。", "Many internal helpers moved to app/_internal.", False),
+    ("내부 헬퍼는 전부 app/_internal로 옮겨졌습니다.", "Several internal helpers moved to app/_internal.", False),
+    ("Некоторые плагины требуют пакет lxml.", "Some plugins require the lxml package.", True),
+    # "how many" and "many-to-one" hedge nothing
+    ("Каждая область видимости указывает на один реестр.",
+     "Scopes have a many-to-one relationship with registries.", True),
+    ("Все слушатели учитываются в счётчике.", "The counter tells how many listeners are registered.", True),
 ])
 def test_a_sentence_that_makes_absolute_what_the_passage_hedges_is_not_supported(sentence, passage, supported):
+    found = judge(sentence, passage, cosine=0.95)
+    assert found.supported is supported
+    assert supported or found.how == "scope"
+
+
+@pytest.mark.parametrize("sentence, passage, supported", [
+    ("入力に何を使ったかにかかわらず、EOF を受け取るまでプログラムは終了しません。",
+     "When stdin is the input, the program will not terminate until it receives an EOF.", False),
+    ("Опцию strict нужно включать независимо от того, используется ли плагин.",
+     "If you use the plugin, turn on the strict option.", False),
+    ("플러그인 사용 여부와 상관없이 strict 옵션을 켜야 합니다.", "If you use the plugin, turn on the strict option.", False),
+    ("The option must be set even if the plugin is not used.", "If you use the plugin, turn on the strict option.",
+     False),
+    # a passage that says it holds either way, or always, supports "regardless"
+    ("Опцию strict нужно включать независимо от того, используется ли плагин.",
+     "Turn on the strict option whether or not you use the plugin.", True),
+    ("入力に何を使ったかにかかわらず、EOF を受け取るまでプログラムは終了しません。",
+     "Whatever the input is, the program will not terminate until it receives an EOF.", True),
+])
+def test_a_sentence_that_holds_regardless_where_the_passage_names_a_case_is_not_supported(sentence, passage,
+                                                                                          supported):
     found = judge(sentence, passage, cosine=0.95)
     assert found.supported is supported
     assert supported or found.how == "scope"

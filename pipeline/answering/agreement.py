@@ -137,7 +137,8 @@ def disagreement(sentence: str, passage: str, context: str = "", ignore: Iterabl
     defaults = _default_of(sentence), _default_of(passage)
     if all(defaults) and defaults[0] != defaults[1]:
         return "names"      # "html (the default) and xhtml" about "xhtml (the default) and html"
-    if _condition_dropped(sentence, passage, question, ignore) or hedges.overclaims(sentence, passage):
+    if (_condition_dropped(sentence, passage, question, ignore) or hedges.overclaims(sentence, passage)
+            or hedges.widens(sentence, passage)):
         return "scope"
     if not negation.agree(restated(sentence, question) or sentence, passage):
         return "negation"
