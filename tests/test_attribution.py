@@ -159,6 +159,9 @@ def test_restating_the_question_does_not_carry_a_claim_the_passage_does_not_make
     ("Метод возвращает размер буфера в килобайтах.", "Returns the size of the buffer in bytes."),
     # the same order reversed
     ("리스너는 등록된 순서의 역순으로 호출됩니다.", "Listeners are called in the order in which they were registered."),
+    ("Обработчики вызываются в порядке, обратном порядку регистрации.",
+     "Handlers are called in the order in which they were registered."),
+    ("핸들러는 등록된 순서의 반대로 호출됩니다.", "Handlers are called in the order in which they were registered."),
     ("Обработчик добавляется в конец массива слушателей.", "The listener is added to the beginning of the listeners array."),
     ("パスは左から右へ順に処理されます。", "The given sequence of paths is processed from right to left."),
     ("이 메서드는 값을 리틀 엔디언으로 읽습니다.", "Reads the value as big-endian."),

@@ -28,6 +28,8 @@ def test_negation_is_read_as_a_negated_verb_and_an_absence(text, marks):
      "When in doubt, unless the capabilities of process.nextTick() are needed, use queueMicrotask()."),
     ("Ключевые слова не чувствительны к регистру.", "The keywords are case-insensitive."),
     ("Calling it with no argument turns off Nagle's algorithm.", "Not passing an argument disables Nagle's algorithm."),
+    ("설정 파일이 없으면 이 옵션은 무시됩니다.", "Without a config file, this option is ignored."),
+    ("設定ファイルがない場合、このオプションは無視されます。", "If there is no config file, this option is ignored."),
     # "unless configured otherwise" and its kin say "by default": no negation on either side
     ("Если не указано иное, отчёт пишется в stderr.", "By default, the report is written to stderr."),
     ("特に指定しなければ、レポートは stderr に書き込まれます。", "By default, the report is written to stderr."),
@@ -55,6 +57,9 @@ def test_a_negation_worded_another_way_still_agrees(sentence, passage):
      "If the given path does not exist, require() will throw a MODULE_NOT_FOUND error."),
     ("exclusive가 true이면 핸들이 공유되지 않고, 포트 공유를 시도해도 오류가 발생하지 않습니다.",
      "When exclusive is true, the handle is not shared, and attempted port sharing results in an error."),
+    # "ignored" negates nothing, in any language
+    ("설정 파일이 있으면 이 옵션은 무시됩니다.", "If the config file is not present, this option is ignored."),
+    ("設定ファイルがあれば、このオプションは無視されます。", "If the config file is not present, this option is ignored."),
 ])
 def test_a_negation_added_or_dropped_disagrees(sentence, passage):
     assert not agree(sentence, passage) and not agree(passage, sentence)

@@ -39,8 +39,11 @@ _PAIRS: tuple[tuple[str, str, str, str], ...] = (
                  r"|適用され|チェックされ|検査され|強制され|적용(?:되|받)|검사(?:되|받)|통제",
      "bypassed", r"\bbypass|\bcircumvent|\bв обход\b|\bобход(?:ит|ят|ить|я)\b|\bминуя\b"
                  r"|回避|迂回|バイパス|すり抜け|우회"),
-    ("in order", r"\bin (?:the )?order\b|\bв (?:том )?порядке\b|\bпо порядку\b|順番に|順に|順序どおり|순서대로|순서로",
-     "in reverse", r"\breverse order\b|\bin reverse\b|\bв обратном порядке\b|逆順|逆の順|역순|반대 순서|거꾸로"),
+    # "в порядке, обратном тому, …" is Russian for "in the reverse of the order …"
+    ("in order", r"\bin (?:the )?order\b|\bв (?:том )?порядке\b(?!,? обратн)|\bпо порядку\b|順番に|順に|順序どおり"
+                 r"|순서대로|순서로",
+     "in reverse", r"\breverse order\b|\bin reverse\b|\bв обратном порядке\b|\bв порядке,? обратном\b"
+                   r"|\bобратн(?:ом|ый|ого) порядк|逆順|逆の順|역순|반대 순서|순서의 반대|거꾸로"),
     ("beginning", r"\bbeginning\b|\bprepend(?:s|ed)?\b|\bв начал[оеа]\b|\bначало\b|先頭|맨 앞|앞부분|시작 부분",
      "end", r"\bthe end of\b|\bappend(?:s|ed)? (?:to|at)\b|\bв кон(?:ец|це)\b|末尾|맨 끝|맨 뒤|끝부분|끝에"),
     ("left", r"\bleft to right\b|\bleft\b(?= side| end| of)|слева|налево|左から|左側|왼쪽",
