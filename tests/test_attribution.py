@@ -162,6 +162,8 @@ def test_restating_the_question_does_not_carry_a_claim_the_passage_does_not_make
     ("Обработчики вызываются в порядке, обратном порядку регистрации.",
      "Handlers are called in the order in which they were registered."),
     ("핸들러는 등록된 순서의 반대로 호출됩니다.", "Handlers are called in the order in which they were registered."),
+    ("Вызов pause() заставляет поток начать отдавать данные.", "Calling pause() makes the stream stop emitting data."),
+    ("pause() を呼ぶとストリームはデータの送出を開始します。", "Calling pause() makes the stream stop emitting data."),
     ("Обработчик добавляется в конец массива слушателей.", "The listener is added to the beginning of the listeners array."),
     ("パスは左から右へ順に処理されます。", "The given sequence of paths is processed from right to left."),
     ("이 메서드는 값을 리틀 엔디언으로 읽습니다.", "Reads the value as big-endian."),

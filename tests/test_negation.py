@@ -12,6 +12,8 @@ from trigsight.answering.negation import agree, polarity
     ("시그널 기반 리포트는 지원되지 않습니다.", (True, False)),
     ("인수 없이 호출하는 것과 같습니다.", (False, True)),          # 인수 (argument) ends in 수: not 할 수 없다
     ("설정을 바꿀 수 없습니다.", (True, False)),
+    ("Метод падает на неподключённом сокете.", (True, False)),     # every case of a не- adjective
+    ("Метод работает с неизменяемыми данными.", (True, False)),
     ("The gate counts every match, whether or not it is visible.", (False, False)),
     ("The gate counts every match.", (False, False)),
 ])

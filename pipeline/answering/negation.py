@@ -33,7 +33,7 @@ VERBAL = re.compile(
     # Russian writes "не" into adjectives and participles (непригодный: not suitable), but not into
     # the words it has fused with (некоторый, несколько, необходимый, неделя …).
     r"|\bне(?!котор|скольк|обходим|дел|давн|мал|мног|редк|чт|кто|льз|уж|взира|смотр)[а-яё]{3,}"
-    r"(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ых|их|ым|им|ую|юю|ен|на|но|ны)\b"
+    r"(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ых|их|ым|им|ую|юю|ом|ем|ого|его|ому|ему|ыми|ими|ен|на|но|ны)\b"
     # 할 수 없다 (cannot) is a negated verb; 인수 없이 (without arguments) is not: 수 must stand alone.
     r"|ない|ません|なかった|ず(?:に|、|。|$)|(?:では|で|じゃ)なく|않|(?<!잘)못|(?<![가-힣])수\s*없|(?<![가-힣])안(?![가-힣])"
     # Arabic: لا, ليس, لم, لن, also with و or ف before them; Thai ไม่, but not in ไม่มี, โดยไม่ (absences).

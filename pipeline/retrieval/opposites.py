@@ -60,6 +60,9 @@ _PAIRS: tuple[tuple[str, str, str, str], ...] = (
      "lowercase", r"\blower[- ]?case|\bнижн\w* регистр|\bстрочн|(?<!大文字と)小文字|소문자"),
     ("parent", r"\bparent|\bродительск|親プロセス|부모",
      "child", r"\bchild(?!_)|\bchildren\b|\bдочерн|子プロセス|자식"),
+    ("start", r"\bstart(?:s|ed|ing)?\b(?!-)|\bbegins?\b|\bначина|\bнача(?:ть|л[аои]?\b)|\bначн[её]т|\bзапуска"
+              r"|開始|始め|시작",
+     "stop", r"\bstop(?:s|ped|ping)?\b|\bhalts?\b|\bпрекра(?:ща|ти)|\bостанав|\bостанов(?:ит|ить)|停止|止め|止ま|중지|멈추|멈춥|멈춘"),
     # The boolean literals an option is set to, in any language's sentence.
     ("true", r"(?<![\w.])true\b", "false", r"(?<![\w.])false\b"),
     ("big-endian", r"\bbig[- ]endian\b|ビッグエンディアン|빅\s?엔디[언안]|\bс порядком от старшего",
