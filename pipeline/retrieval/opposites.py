@@ -21,8 +21,8 @@ _PAIRS: tuple[tuple[str, str, str, str], ...] = (
      "async", r"asynchronous|\basync\b|асинхрон|非同期|비동기"),
     ("read", r"\bread(?:s|ing|able|er)?\b|\b(?:про|с)?чита(?:ет|ть|ют|ние|ния|ем)|\bсчитыва|\bчтени|読|읽",
      "write", r"\bwrit(?:e|es|ing|ten|able|er)\b|\bwrote\b|\b(?:за|на)?пис(?:ать|ывает|ывать|ыва|ь)|\bзапис|書き|書く|書け|쓰기|쓰고|씁|써"),
-    ("before", r"\bbefore\b|\bearlier\b|\bперед\b|\bраньше\b|より前|前に|より先|先に|전에|먼저",
-     "after", r"\bafter\b|\blater\b|\bпосле\b|\bпозже\b|後に|の後|あとで|후에|뒤에|다음에"),
+    ("before", r"\bbefore\b|\bearlier\b|\bprior to\b|\bперед\b|\bраньше\b|より前|前に|より先|先に|전에|먼저",
+     "after", r"\bafter\b|\blater\b|\bsubsequent(?:ly)?\b|\bпосле\b|\bпозже\b|後に|の後|あとで|후에|뒤에|다음에"),
     ("more", r"\bmore\b|\bhigher\b|\bgreater\b|\blarger\b|\bбольше\b|\bболее\b|以上|より多|超え|초과|이상",
      "less", r"\bless\b|\bfewer\b|\blower\b|\bsmaller\b|\bменьше\b|\bменее\b|以下|未満|より少|미만|이하"),
     ("enabled", r"\benabled?\b|\bвключ|(?<!無)有効|(?<!비)활성",
@@ -32,8 +32,11 @@ _PAIRS: tuple[tuple[str, str, str, str], ...] = (
     ("same", r"\bsame\b|\bidentical|\bтот же\b|\bта же\b|\bто же\b|\bте же\b|\bодинаков|同じ|같은",
      "different", r"\bdifferent\b|\bdiffer|\bразн(?:ый|ая|ое|ые|ых)\b|\bдругой\b|異なる|違う|別の|다른"),
     ("all", r"\ball\b|\bevery\b|\bany\b|\bentire\b|\bвсе\b|\bвсех\b|\bвсё\b|\bвесь\b|\bкажд|\bлюб(?:ой|ые|ое|ая)\b"
-            r"|\bregardless\b|\bнезависимо\b|すべて|全て|全部|かかわらず|関係なく|모든|모두|전체|상관없이|관계없이",
-     "only", r"\bonly\b|\bjust\b|\bтолько\b|\bлишь\b|だけ|のみ|뿐|에서만|에만|때만"),
+            r"|\bregardless\b|\bнезависимо\b|すべて|全て|全部|かかわらず|関係なく|모든|모두|전체|상관없이|관계없이"
+            # "not only" says more than the one thing: the other side of "only"
+            r"|\bnot only\b|\bне только\b|だけ(?:では|で)?なく|のみならず|뿐(?:만)?\s*아니라",
+     "only", r"(?<!not )\bonly\b|\bjust\b|(?<!не )\bтолько\b|\bлишь\b|だけ(?!(?:では|で)?なく)|のみ|뿐(?!(?:만)?\s*아니라)"
+             r"|에서만|에만|때만"),
     # "bypasses the Permission Model" and "is checked by the permission model" share every word but one.
     ("enforced", r"\benforc|\bsubject to\b|\bпроверя(?:ет|ют|ется|ются)\b|\bподчиня|\bконтролиру"
                  r"|適用され|チェックされ|検査され|強制され|적용(?:되|받)|검사(?:되|받)|통제",
