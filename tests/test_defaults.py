@@ -271,3 +271,32 @@ OPTION_PAGES = {
 def test_a_command_line_options_default_is_read_from_its_entry(tmp_path, question, quoted):
     release, retriever = indexed_site(tmp_path, OPTION_PAGES)
     assert quoted_texts(question, release, retriever) == quoted
+
+
+BY_DEFAULT = "By default, the node and v8 categories of trace events are enabled."
+TRACING_PAGES = {
+    "tracing.md": "# Tracing\n\nThe tracing module collects trace events from the runtime.\n\n"
+                  "Calling `tracing.enable()` adds the categories to the set of enabled trace event categories. "
+                  "Calling `tracing.disable()` removes the categories from the set of enabled trace event categories.\n\n"
+                  "The current set of enabled trace event categories is the union of every enabled tracing object.\n\n"
+                  "By default, the node and v8 categories of trace events are enabled.\n",
+    "timers.md": "# Timers\n\nA timer calls its callback after a delay. A timer that is unref'd does not keep the "
+                 "event loop alive.\n",
+}
+
+
+@pytest.mark.parametrize("question, first", [
+    # no setting named: the sentence that says what holds by default leads, in any language
+    ("Which trace event categories are enabled by default?", BY_DEFAULT),
+    ("기본으로 활성화되는 트레이스 이벤트 카테고리는 무엇인가요?", BY_DEFAULT),
+    ("Какие категории трассировки включены по умолчанию?", BY_DEFAULT),
+])
+def test_a_sentence_saying_what_holds_by_default_leads_a_default_question(tmp_path, question, first):
+    release, retriever = indexed_site(tmp_path, TRACING_PAGES)
+    assert quoted_texts(question, release, retriever)[0] == first
+
+
+def test_a_question_that_asks_no_default_is_not_led_by_one(tmp_path):
+    release, retriever = indexed_site(tmp_path, TRACING_PAGES)
+    quoted = quoted_texts("Which trace event categories are enabled?", release, retriever)
+    assert quoted and not quoted[0].startswith("By default")

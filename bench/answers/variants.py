@@ -27,6 +27,8 @@ bench/answers/results/<date>-variant-<VARIANT>[-label].md.
   the answers before it, with the same evaluator.
 - `no-told-questions`: a question told with a story is read whole only; its asking sentences are
   never answered apart (`offline.choose_told`, stop 62): the answers before it.
+- `no-default-sayers`: a question asking what holds by default, whose setting no place answered, keeps its
+  likeliest quote first instead of the passage that says a default (`defaults.sayers_first`, stop 79).
 - `change-logs-kept`: change logs' chunks keep their place among the retrieved ones for every question
   (`change_logs.current_hits`, stop 75): the answers before it.
 - `number-near-top`: a question asking for a number is not held to lack one when a candidate at least 0.8 as
@@ -259,6 +261,10 @@ def no_told_questions() -> None:
     offline.choose_told = lambda *args, **kwargs: []
 
 
+def no_default_sayers() -> None:
+    defaults.LEADS_AT = math.inf
+
+
 def change_logs_kept() -> None:
     offline.sets_change_logs_aside = change_logs.sets_change_logs_aside = lambda question, release: False
 
@@ -277,6 +283,7 @@ def number_near_top() -> None:
 
 
 VARIANTS = {"shipped": lambda: None, "number-near-top": number_near_top, "change-logs-kept": change_logs_kept, "no-default-questions": no_default_questions,
+            "no-default-sayers": no_default_sayers,
             "no-return-questions": no_return_questions, "no-told-questions": no_told_questions,
             "rare-names-only": rare_names_only, "rare-bridged": rare_bridged,
             "function-words": function_words,

@@ -162,6 +162,11 @@ _CLAUSE = re.compile(r"(?i)\s+(?:when|if|while|because|so|and|but|in\s+order|i\.
 _ASIDE = re.compile(r"[（(][^()（）]*[\s\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af][^()（）]*[)）]")   # "（id の空白を置き換える文字）"
 
 
+def asks_default(question: str) -> bool:
+    """Does the question ask what holds by default ("Which categories are enabled by default?")?"""
+    return bool(_SAYS_DEFAULT.search(question) and _ASKS_VALUE.search(question))
+
+
 def default_of(question: str) -> AskedThing | None:
     """The setting a default-value question asks about, with its owners ("What is the default value of
     maxHeaderSize?" → maxHeaderSize), or None for any other question."""

@@ -29,13 +29,17 @@ and a setting named as code whose own entry or section gives no default ("assert
 section says what each style does and never which is the default). Any other setting none of these
 places give a default for is answered as any other question is: its default may be put otherwise
 ("By default, Black will infer target versions from…").
+
+A question that asks what holds by default without a setting these places answer ("Which trace event
+categories are enabled by default?") is answered as any other, except that a passage saying what holds
+by default leads its quotes when it is nearly as likely as the likeliest (`sayers_first`).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from .default_terms import default_of
+from .default_terms import asks_default, default_of
 from .fact_places import Fact, by_question, places, quoted
 from .term_places import MAX_CANDIDATES, look_up
 
@@ -89,3 +93,23 @@ def defaulting(question: str, hits, retriever, release, scores=None) -> Default 
         # as code, the pages do not say it; any other may be told otherwise ("By default, Black will infer…")
         return Default(()) if asked.named and silent is not None else None
     return Default(tuple(p.id for p in quoted(DEFAULT, best, release)))
+
+
+# A passage stating a default leads a default question's quotes when it is at least this likely against the
+# likeliest quote (set before measuring; bench/answers/variants.py no-default-sayers gives the answers without it).
+LEADS_AT = 0.4
+
+
+def sayers_first(question: str, scored: list, release) -> list:
+    """The scored (candidate, probability) pairs, with those of passages that say what holds by default
+    ("By default the node, node.async_hooks, and v8 categories are enabled.") raised just above the likeliest
+    one's probability when the question asks what holds by default and no setting it names was answered
+    above (`defaulting`): "Which trace event categories are enabled by default?" shares more words with
+    "…the set of enabled trace event categories" than with the sentence that answers it."""
+    if not scored or not asks_default(question):
+        return scored
+    top = max(probability for _, probability in scored)
+    raised = min(1.0, top + 0.001)     # ahead of the likeliest, which may not say it
+    return [(candidate, raised if probability >= LEADS_AT * top
+             and _SAYS_DEFAULT.search(release.passage(candidate.passage_id).text) else probability)
+            for candidate, probability in scored]
