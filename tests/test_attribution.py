@@ -166,6 +166,8 @@ def test_restating_the_question_does_not_carry_a_claim_the_passage_does_not_make
     ("pause() を呼ぶとストリームはデータの送出を開始します。", "Calling pause() makes the stream stop emitting data."),
     ("설정은 다른 모든 처리가 끝난 뒤에 읽힙니다.", "The settings are read prior to any other processing."),
     ("Этот параметр влияет не только на сборки Hatch.", "The option only affects builds run by Hatch."),
+    ("Для закрытия потока нужно вызвать оба метода, end() и destroy().",
+     "Call either end() or destroy() to close the stream."),
     ("이 옵션은 Hatch의 빌드뿐 아니라 다른 빌드에도 영향을 줍니다.", "The option only affects builds run by Hatch."),
     ("Обработчик добавляется в конец массива слушателей.", "The listener is added to the beginning of the listeners array."),
     ("パスは左から右へ順に処理されます。", "The given sequence of paths is processed from right to left."),
@@ -282,6 +284,13 @@ CELLS = "As table cells can only ever be on a single line, the attribute list mu
     ("Вызывать write() для одного и того же файла небезопасно.",                 # одного и того же: the same
      "It is unsafe to call write() on the same file.", ""),
     ("ダイジェストは MD5 で、反復は 1 回です。", "The digest is MD5, with one iteration.", ""),
+    # an ordinal is claimed as its number in every language; "a second" is the unit
+    ("The callback gets the error as its second argument.", "The callback gets the error as its third argument.",
+     "numbers"),
+    ("Колбэк получает ошибку вторым аргументом.", "The callback gets the error as its third argument.", "numbers"),
+    ("コールバックはエラーを二番目の引数として受け取ります。", "The callback gets the error as its third argument.", "numbers"),
+    ("Колбэк получает ошибку третьим аргументом.", "The callback gets the error as its third argument.", ""),
+    ("The timer fires after a second.", "The timer fires after one second.", ""),
 ])
 def test_a_number_the_passage_gives_in_words_agrees_and_the_same_is_no_number(sentence, passage, why):
     assert disagreement(sentence, passage, same_language=False) == why

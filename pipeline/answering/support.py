@@ -121,14 +121,33 @@ def _canonical_number(raw: str) -> str:
 _IMPLIED = {"one": "1", "once": "1", "single": "1", "first": "1", "second": "2", "third": "3", "fourth": "4",
             "fifth": "5"}
 _IMPLIED_WORD = re.compile(r"\b(?:more than once|%s)\b" % "|".join(_IMPLIED))
+# Ordinals past the first, which a sentence claims as it claims a number ("its second argument" is not "a
+# third argument"): the English ones (also implied above), and the Russian, Japanese and Korean ones.
+# "A second", "per second" are the unit; digits ("2番目") and Korean counts ("두 번째") are numbers already.
+_ORDINAL_EN = re.compile(r"\b(?:third|fourth|fifth)\b|(?<!\ba )(?<!\bper )(?<!\bone )(?<!\beach )(?<!\bevery )\bsecond\b")
+_ORDINAL = re.compile(r"\b(втор|трет|четв[её]рт)(?:ой|ий|ый|ого|его|ому|ему|ым|им|ом|ем|ая|ья|ую|ью|ое|ье|ые|ьи|ьего"
+                      r"|ьему|ьим|ьем)\b|([二三四五])番目|第([二三四五])")
+_ORDINAL_VALUE = {"втор": "2", "трет": "3", "четв": "4", "二": "2", "三": "3", "四": "4", "五": "5"}
+
+
+def _ordinals(text: str) -> list[str]:
+    """The ordinals past the first that `text` (case-folded NFKC) writes in Russian, Japanese or Korean."""
+    found = []
+    for match in _ORDINAL.finditer(text):
+        word = next(group for group in match.groups() if group)
+        found.append(_ORDINAL_VALUE.get(word[:4], _ORDINAL_VALUE.get(word, word)))
+    return found
+
+
 # Russian idioms with "один" that count nothing: один и тот же (the same), один за другим (one after another).
 _NOT_COUNTED = re.compile(r"\bод(?:ин|на|но|ного|ной|ну|ним|ном|них|ни)\s+(?:и\s+т|за\s+друг)")
 
 
 def numbers_offered(text: str) -> tuple[str, ...]:
-    """The numbers `text` gives, also those it implies ("once", "a single", "the second")."""
-    implied = [_IMPLIED.get(word, "2") for word in _IMPLIED_WORD.findall(unicodedata.normalize("NFKC", text).casefold())]
-    return tuple(sorted(numbers_in(text) + tuple(implied)))
+    """The numbers `text` gives, also those it implies ("once", "a single", "the second", "второй")."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    implied = [_IMPLIED.get(word, "2") for word in _IMPLIED_WORD.findall(folded)]
+    return tuple(sorted(numbers_in(text) + tuple(implied) + tuple(_ordinals(folded))))
 
 
 def versions_of(numbers: Iterable[str]) -> tuple[str, ...]:
@@ -137,8 +156,11 @@ def versions_of(numbers: Iterable[str]) -> tuple[str, ...]:
 
 
 def numbers_claimed(text: str) -> tuple[str, ...]:
-    """The numbers a sentence claims: not the "один" of "один и тот же" (the same)."""
-    return numbers_in(_NOT_COUNTED.sub(" ", unicodedata.normalize("NFKC", text).casefold()))
+    """The numbers a sentence claims, ordinals past the first among them: not the "один" of "один и тот
+    же" (the same)."""
+    folded = _NOT_COUNTED.sub(" ", unicodedata.normalize("NFKC", text).casefold())
+    ordinals = [_IMPLIED[word] for word in _ORDINAL_EN.findall(folded)] + _ordinals(folded)
+    return tuple(sorted(numbers_in(folded) + tuple(ordinals)))
 
 
 def numbers_in(text: str) -> tuple[str, ...]:

@@ -66,6 +66,8 @@ _PAIRS: tuple[tuple[str, str, str, str], ...] = (
     ("start", r"\bstart(?:s|ed|ing)?\b(?!-)|\bbegins?\b|\bначина|\bнача(?:ть|л[аои]?\b)|\bначн[её]т|\bзапуска"
               r"|開始|始め|시작",
      "stop", r"\bstop(?:s|ped|ping)?\b|\bhalts?\b|\bпрекра(?:ща|ти)|\bостанав|\bостанов(?:ит|ить)|停止|止め|止ま|중지|멈추|멈춥|멈춘"),
+    ("both", r"\bboth\b|\bоба\b|\bобе\b|\bобоих\b|両方|双方|둘 다|양쪽",
+     "either", r"\beither\b|\bлибо\b|いずれか|どちらか|둘 중 하나"),
     # The boolean literals an option is set to, in any language's sentence.
     ("true", r"(?<![\w.])true\b", "false", r"(?<![\w.])false\b"),
     ("big-endian", r"\bbig[- ]endian\b|ビッグエンディアン|빅\s?엔디[언안]|\bс порядком от старшего",
