@@ -27,8 +27,9 @@ bench/answers/results/<date>-variant-<VARIANT>[-label].md.
   the answers before it, with the same evaluator.
 - `no-told-questions`: a question told with a story is read whole only; its asking sentences are
   never answered apart (`offline.choose_told`, stop 62): the answers before it.
-- `no-default-sayers`: a question asking what holds by default, whose setting no place answered, keeps its
-  likeliest quote first instead of the passage that says a default (`defaults.sayers_first`, stop 79).
+- `no-leads`: a question asking what holds by default (whose setting no place answered) or why keeps its
+  likeliest quote first instead of a passage that says a default or gives a reason (`leading.first`, stop 79);
+  `no-reason-leads`: only the default questions are led so (the first half of stop 79).
 - `change-logs-kept`: change logs' chunks keep their place among the retrieved ones for every question
   (`change_logs.current_hits`, stop 75): the answers before it.
 - `number-near-top`: a question asking for a number is not held to lack one when a candidate at least 0.8 as
@@ -55,7 +56,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from trigsight.answering import change_logs, defaults, evaluate, offline, overlap, relevance, returns  # noqa: E402
+from trigsight.answering import change_logs, defaults, evaluate, leading, offline, overlap, relevance, returns  # noqa: E402
 from trigsight.answering.overlap import Overlap, terms  # noqa: E402
 from trigsight.files import unused_name  # noqa: E402
 from trigsight.retrieval import evaluate as retrieval_evaluate  # noqa: E402
@@ -261,8 +262,12 @@ def no_told_questions() -> None:
     offline.choose_told = lambda *args, **kwargs: []
 
 
-def no_default_sayers() -> None:
-    defaults.LEADS_AT = math.inf
+def no_leads() -> None:
+    leading.LEADS_AT = math.inf
+
+
+def no_reason_leads() -> None:
+    leading.KINDS = [(asking, saying) for asking, saying in leading.KINDS if asking is not leading.asks_why]
 
 
 def change_logs_kept() -> None:
@@ -283,7 +288,7 @@ def number_near_top() -> None:
 
 
 VARIANTS = {"shipped": lambda: None, "number-near-top": number_near_top, "change-logs-kept": change_logs_kept, "no-default-questions": no_default_questions,
-            "no-default-sayers": no_default_sayers,
+            "no-leads": no_leads, "no-reason-leads": no_reason_leads,
             "no-return-questions": no_return_questions, "no-told-questions": no_told_questions,
             "rare-names-only": rare_names_only, "rare-bridged": rare_bridged,
             "function-words": function_words,

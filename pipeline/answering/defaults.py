@@ -31,15 +31,15 @@ places give a default for is answered as any other question is: its default may 
 ("By default, Black will infer target versions from…").
 
 A question that asks what holds by default without a setting these places answer ("Which trace event
-categories are enabled by default?") is answered as any other, except that a passage saying what holds
-by default leads its quotes when it is nearly as likely as the likeliest (`sayers_first`).
+categories are enabled by default?") is answered as any other, and a passage that says what holds by
+default may lead its quotes (trigsight.answering.leading).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from .default_terms import asks_default, default_of
+from .default_terms import default_of
 from .fact_places import Fact, by_question, places, quoted
 from .term_places import MAX_CANDIDATES, look_up
 
@@ -60,6 +60,11 @@ _DEFAULT_COLUMN = re.compile(r"(?i)^\W*(?:default(?:\s+value)?|по\s+умолч
 # In the setting's own section, what holds without it: "If not provided, mypy will use …" (--python-executable).
 _UNSTATED = re.compile(r"(?i)^\W*(?:if|when)\s+(?:not|never)\s+(?:provided|specified|given|set|passed|supplied)\b"
                        r"|^\W*(?:if|when)\s+omitted\b")
+def says_default(text: str) -> bool:
+    """Does `text` say what something is by default ("By default the node … categories are enabled.")?"""
+    return bool(_SAYS_DEFAULT.search(text))
+
+
 DEFAULT = Fact(labelled=_LABELLED_DEFAULT, says=_SAYS_DEFAULT, mentions=_GIVES_DEFAULT, own=_DEFAULT_VALUE,
                column=_DEFAULT_COLUMN, unstated=_UNSTATED)
 
@@ -93,23 +98,3 @@ def defaulting(question: str, hits, retriever, release, scores=None) -> Default 
         # as code, the pages do not say it; any other may be told otherwise ("By default, Black will infer…")
         return Default(()) if asked.named and silent is not None else None
     return Default(tuple(p.id for p in quoted(DEFAULT, best, release)))
-
-
-# A passage stating a default leads a default question's quotes when it is at least this likely against the
-# likeliest quote (set before measuring; bench/answers/variants.py no-default-sayers gives the answers without it).
-LEADS_AT = 0.4
-
-
-def sayers_first(question: str, scored: list, release) -> list:
-    """The scored (candidate, probability) pairs, with those of passages that say what holds by default
-    ("By default the node, node.async_hooks, and v8 categories are enabled.") raised just above the likeliest
-    one's probability when the question asks what holds by default and no setting it names was answered
-    above (`defaulting`): "Which trace event categories are enabled by default?" shares more words with
-    "…the set of enabled trace event categories" than with the sentence that answers it."""
-    if not scored or not asks_default(question):
-        return scored
-    top = max(probability for _, probability in scored)
-    raised = min(1.0, top + 0.001)     # ahead of the likeliest, which may not say it
-    return [(candidate, raised if probability >= LEADS_AT * top
-             and _SAYS_DEFAULT.search(release.passage(candidate.passage_id).text) else probability)
-            for candidate, probability in scored]

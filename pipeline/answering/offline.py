@@ -45,6 +45,7 @@ from . import (
     continuations,
     defaults,
     definitions,
+    leading,
     named_passages,
     occasions,
     returns,
@@ -283,7 +284,7 @@ def choose(question: str, hits, scores, retriever, release, language: str,
     scored = weigh(question, hits, scores, retriever, release, language, model)
     if not answered(scored, gate):
         return []
-    scored = defaults.sayers_first(question, scored, release)
+    scored = leading.first(question, scored, release)
     asked = terms(question)
     said = [(c, p) for c, p in scored if not echoes(asked, release.passage(c.passage_id), release)]
     chosen = select(said, release, model.threshold, model.second, limit)
