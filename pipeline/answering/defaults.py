@@ -60,13 +60,13 @@ _DEFAULT_COLUMN = re.compile(r"(?i)^\W*(?:default(?:\s+value)?|по\s+умолч
 # In the setting's own section, what holds without it: "If not provided, mypy will use …" (--python-executable).
 _UNSTATED = re.compile(r"(?i)^\W*(?:if|when)\s+(?:not|never)\s+(?:provided|specified|given|set|passed|supplied)\b"
                        r"|^\W*(?:if|when)\s+omitted\b")
+DEFAULT = Fact(labelled=_LABELLED_DEFAULT, says=_SAYS_DEFAULT, mentions=_GIVES_DEFAULT, own=_DEFAULT_VALUE,
+               column=_DEFAULT_COLUMN, unstated=_UNSTATED)
+
+
 def says_default(text: str) -> bool:
     """Does `text` say what something is by default ("By default the node … categories are enabled.")?"""
     return bool(_SAYS_DEFAULT.search(text))
-
-
-DEFAULT = Fact(labelled=_LABELLED_DEFAULT, says=_SAYS_DEFAULT, mentions=_GIVES_DEFAULT, own=_DEFAULT_VALUE,
-               column=_DEFAULT_COLUMN, unstated=_UNSTATED)
 
 
 @dataclass(frozen=True)

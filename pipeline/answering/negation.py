@@ -62,7 +62,7 @@ LEXICAL = re.compile(
     r"|fail(?:s|ed|ing|ure|ures)?|missing|absent|lacks?|lacking|unless|regardless|optional(?:ly)?"
     r"|neither|nor|rather than|instead of|no matter"
     r"|отсутств[а-яё]*|кроме|вместо|независимо|необязательн[а-яё]*)\b"
-    # "Ignore" is a verb, not a negation, in every language: 無視, 무시 as "ignored" is.
+    # 無視 and 무시 (ignore) negate no more than "ignored" does.
     r"|不[要可正明足備能]|無[効し]|失敗|以外|かかわらず|代わりに"
     r"|불(?:가|필요)|무효|실패|제외|대신|비활성"
     # Arabic غير (non-, un-: غير متزامن is asynchronous), بدلا من (instead of), إلا (except), فشل (failure);

@@ -122,7 +122,7 @@ _IMPLIED = {"one": "1", "once": "1", "single": "1", "first": "1", "second": "2",
             "fifth": "5"}
 _IMPLIED_WORD = re.compile(r"\b(?:more than once|%s)\b" % "|".join(_IMPLIED))
 # Ordinals past the first, which a sentence claims as it claims a number ("its second argument" is not "a
-# third argument"): the English ones (also implied above), and the Russian, Japanese and Korean ones.
+# third argument"): the English ones (also implied above), and the Russian and Japanese ones.
 # "A second", "per second" are the unit; digits ("2番目") and Korean counts ("두 번째") are numbers already.
 _ORDINAL_EN = re.compile(r"\b(?:third|fourth|fifth)\b|(?<!\ba )(?<!\bper )(?<!\bone )(?<!\beach )(?<!\bevery )\bsecond\b")
 _ORDINAL = re.compile(r"\b(втор|трет|четв[её]рт)(?:ой|ий|ый|ого|его|ому|ему|ым|им|ом|ем|ая|ья|ую|ью|ое|ье|ые|ьи|ьего"
@@ -131,7 +131,7 @@ _ORDINAL_VALUE = {"втор": "2", "трет": "3", "четв": "4", "二": "2",
 
 
 def _ordinals(text: str) -> list[str]:
-    """The ordinals past the first that `text` (case-folded NFKC) writes in Russian, Japanese or Korean."""
+    """The ordinals past the first that `text` (case-folded NFKC) writes in Russian or Japanese words."""
     found = []
     for match in _ORDINAL.finditer(text):
         word = next(group for group in match.groups() if group)
