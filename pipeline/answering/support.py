@@ -132,11 +132,7 @@ _ORDINAL_VALUE = {"втор": "2", "трет": "3", "четв": "4", "二": "2",
 
 def _ordinals(text: str) -> list[str]:
     """The ordinals past the first that `text` (case-folded NFKC) writes in Russian or Japanese words."""
-    found = []
-    for match in _ORDINAL.finditer(text):
-        word = next(group for group in match.groups() if group)
-        found.append(_ORDINAL_VALUE.get(word[:4], _ORDINAL_VALUE.get(word, word)))
-    return found
+    return [_ORDINAL_VALUE[next(group for group in match.groups() if group)[:4]] for match in _ORDINAL.finditer(text)]
 
 
 # Russian idioms with "один" that count nothing: один и тот же (the same), один за другим (one after another).
